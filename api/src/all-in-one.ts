@@ -1,0 +1,36 @@
+import { composeWorkers } from '@app/worker';
+import {
+  StartupError,
+  createLogger,
+  exitOnStartupFailure,
+  getConfig,
+  handleShutdownSignals,
+  openInfrastructure,
+} from '@app/shared/server';
+import { composeApi, listen } from './compose';
+
+/**
+ * `npm start`: api, workers and the built web app in one process on the embedded
+ * defaults (PGlite, a redis-server child, local disk), for one person on one machine.
+ */
+async function main() {
+  const config = getConfig();
+  const logger = createLogger(config, 'mirrorverse');
+  const infra = await openInfrastructure(config, logger);
+  const workers = composeWorkers(config, logger, infra);
+  const http = await listen(composeApi(config, logger, infra), config.http.port, config.http.host).catch(async (error) => {
+    await workers.close();
+    await infra.close();
+    throw new StartupError(`PORT: cannot listen on ${config.http.host}:${config.http.port} — ${error.message}`);
+  });
+  logger.info({ url: config.http.publicUrl, database: infra.dialect, storage: infra.storage.kind }, `ready on ${config.http.publicUrl}`);
+
+  // Stop taking requests, let jobs in flight finish, then close Redis and the database.
+  handleShutdownSignals(logger, async () => {
+    await http.close();
+    await workers.close();
+    await infra.close();
+  }, config.shutdownTimeoutMs);
+}
+
+main().catch((error: unknown) => exitOnStartupFailure(error));

@@ -1,0 +1,65 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ApiErrorBody } from '@app/shared';
+import type { Logger } from '@app/shared/server';
+import { ZodError } from 'zod';
+
+/** An error with the status and text a person should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: string[]) => new HttpError(400, message, 'BAD_REQUEST', details);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message = "You don't have permission for this action.") => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
+
+export function zodDetails(error: ZodError): string[] {
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(notFound(`No route for ${req.method} ${req.originalUrl.split("?")[0]}`));
+};
+
+/** The last middleware: every failure becomes `{ success: false, error }`; bad input is never a 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const body = toErrorBody(error);
+    if (body.status >= 500) {
+      (req.log ?? logger).error({ err: error }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(body.status).json(body.json);
+  };
+}
+
+function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      json: { success: false, error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details ? { details: error.details } : {}) },
+    };
+  }
+  if (error instanceof ZodError) {
+    const details = zodDetails(error);
+    return { status: 400, json: { success: false, error: details.join('; '), code: 'VALIDATION_FAILED', details } };
+  }
+  // body-parser and friends mark client errors with a status (malformed JSON, payload too large).
+  const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = (error as { type?: string }).type === 'entity.parse.failed' ? 'Malformed JSON body' : (error as Error).message;
+    return { status, json: { success: false, error: message } };
+  }
+  return { status: 500, json: { success: false, error: 'Server error. Please try again.' } };
+}

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import type { Storage } from '@app/shared/server';
+import { pipeline } from 'node:stream/promises';
+import { notFound } from '../http/errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves stored objects under /media/<key> when storage is the local disk. */
+export function mediaFileRoutes(storage: Storage): Router {
+  const router = Router();
+  router.get('/media/{*key}', async (req, res) => {
+    const parts = (req.params as { key?: string[] }).key ?? [];
+    const key = parts.join('/');
+    let object;
+    try {
+      object = await storage.get(key);
+    } catch {
+      throw notFound('No such media');
+    }
+    if (!object) throw notFound('No such media');
+    res.setHeader('Content-Type', object.contentType);
+    res.setHeader('Content-Length', String(object.contentLength));
+    // Keys are never reused for other content, so browsers may keep them for a year.
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    await pipeline(object.body, res);
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import * as m0001 from './0001-accounts';
+import * as m0002 from './0002-media';
+import * as m0003 from './0003-content';
+
+/** Every migration, in order. A new one is a new numbered file added here. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+  '0002-media': m0002,
+  '0003-content': m0003,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider });
+}
+
+/** Brings the schema to the latest version, or throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

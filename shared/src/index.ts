@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './preset-types';
+export type * from './api-error';

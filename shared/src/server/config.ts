@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of every process, parsed once from the environment at start-up.
+ * All problems are reported together, each naming its variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const portMessage = 'must be a whole number from 1 to 65535';
+const port = z.coerce.number({ error: portMessage }).int(portMessage).min(1, portMessage).max(65535, portMessage);
+const positiveInt = z.coerce.number({ error: 'must be a positive whole number' }).int().positive();
+const url = z.url({ error: 'must be an absolute URL' });
+const optionalString = z.string().min(1).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.optional(),
+
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  REDIS_SERVER_BIN: z.string().min(1).default('redis-server'),
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('mirrorverse'),
+
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PUBLIC_URL: url.optional(),
+
+  WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  ADMIN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Mirrorverse <hello@mirrorverse.local>'),
+  CONTACT_EMAIL: z.email().default('hello@mirrorverse.app'),
+
+  WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
+  WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
+  WORKER_MAINTENANCE_CONCURRENCY: positiveInt.default(1),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  http: { port: number; host: string; publicUrl: string };
+  dataDir: string;
+  log: { level: Env['LOG_LEVEL']; pretty: boolean };
+  database: { url: string; poolSize: number } | { pgliteDir: string };
+  redis: { url: string } | { embedded: { bin: string; dir: string } };
+  /** Namespaces BullMQ keys, so several deployments (or test runs) can share one Redis. */
+  queuePrefix: string;
+  storage:
+    | { driver: 'local'; root: string; publicBaseUrl: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        publicBaseUrl?: string;
+      };
+  webDistDir: string;
+  adminSecret: string | undefined;
+  jwtSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string; devOutbox: boolean };
+  contactEmail: string;
+  worker: { concurrency: { generation: number; email: number; maintenance: number } };
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Blank variables count as unset, so `FOO=` in a .env file means "use the default". */
+function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== ''),
+  );
+}
+
+export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutBlanks(rawEnv));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    problems.push('S3_BUCKET: required when other S3_* variables are set');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    http: { port: e.PORT, host: e.HOST, publicUrl },
+    dataDir,
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && process.stdout.isTTY === true) },
+    database: e.DATABASE_URL
+      ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { pgliteDir: path.join(dataDir, 'db') },
+    redis: e.REDIS_URL
+      ? { url: e.REDIS_URL }
+      : { embedded: { bin: e.REDIS_SERVER_BIN, dir: path.join(dataDir, 'redis') } },
+    queuePrefix: e.QUEUE_PREFIX,
+    storage: e.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicBaseUrl: e.S3_PUBLIC_URL,
+        }
+      : { driver: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: `${publicUrl}/media` },
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    adminSecret: e.ADMIN_SECRET,
+    jwtSecret: e.JWT_SECRET,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !isProduction },
+    contactEmail: e.CONTACT_EMAIL,
+    worker: {
+      concurrency: {
+        generation: e.WORKER_GENERATION_CONCURRENCY,
+        email: e.WORKER_EMAIL_CONCURRENCY,
+        maintenance: e.WORKER_MAINTENANCE_CONCURRENCY,
+      },
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process-wide config: parsed on first use, then cached. */
+export function getConfig(): Config {
+  cached ??= parseConfig();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number; searchPath?: string }
+  | { pgliteDir: string }
+  | { pgliteMemory: true };
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: 'postgres' | 'pglite';
+  destroy(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+// Counts and bigserial ids fit in a double; both dialects must hand back the same JS types.
+pg.types.setTypeParser(INT8_OID, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC_OID, (v) => Number(v));
+
+/**
+ * The one factory for a database: Postgres through `pg` when a URL is given,
+ * else embedded PGlite (real Postgres in WASM) on disk or in memory.
+ * PGlite has a single connection: inside a transaction use only the transaction object.
+ */
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+
+  const dataDir = 'pgliteDir' in options ? options.pgliteDir : undefined;
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    dialect: 'pglite',
+    // Kysely's destroy leaves the PGlite instance open; without close() Node never exits.
+    destroy: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Fails fast with a readable reason when the database cannot be reached. */
+export async function assertDatabaseReachable(db: Db, timeoutMs = 5_000): Promise<void> {
+  const { sql } = await import('kysely');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,239 @@
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+
+/** Table types for Kysely, one interface per table of migrations/. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T extends object> = JSONColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: string | null;
+  username: string | null;
+  avatar_url: string | null;
+  tier: Generated<string>;
+  credits: Generated<number>;
+  share_to_feed: Generated<boolean>;
+  media_upload_agreed: Generated<boolean>;
+  media_upload_agreed_at: NullableTimestamp;
+  onboarding_completed: Generated<boolean>;
+  banned: Generated<boolean>;
+  banned_at: NullableTimestamp;
+  referrer_id: string | null;
+  referral_code: string;
+  signup_ip: string | null;
+  last_active_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type SignInCodePurpose = 'sign_in' | 'email_change';
+
+export interface SignInCodesTable {
+  id: Generated<string>;
+  purpose: SignInCodePurpose;
+  email: string;
+  user_id: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export type CreditReason =
+  | 'signup'
+  | 'invited_bonus'
+  | 'referral_reward'
+  | 'generation'
+  | 'refund'
+  | 'daily_topup'
+  | 'admin_adjustment';
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  delta: number;
+  balance_after: number;
+  reason: CreditReason;
+  run_id: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<string>;
+  referrer_id: string;
+  friend_email: string;
+  referred_user_id: string | null;
+  invited_at: NullableTimestamp;
+  signed_up_at: NullableTimestamp;
+  rewarded_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface WaitlistTable {
+  id: Generated<string>;
+  email: string;
+  referrer_email: string | null;
+  source: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  public_id: string;
+  user_id: string | null;
+  folder: string;
+  resource_type: 'image' | 'video';
+  format: string;
+  content_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  duration_seconds: number | null;
+  storage_key: string;
+  url: string;
+  created_at: Timestamp;
+}
+
+export type RunStatus = 'processing' | 'done' | 'failed';
+
+export interface GenerationRunsTable {
+  run_id: string;
+  user_id: string;
+  mode: string;
+  request: Json<Record<string, unknown>>;
+  status: Generated<RunStatus>;
+  attempts: Generated<number>;
+  error: string | null;
+  credits_reserved: Generated<number>;
+  credits_refunded: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export type MediaStatus = 'processing' | 'completed' | 'failed';
+
+export interface MediaTable {
+  id: Generated<string>;
+  user_id: string | null;
+  guest_id: string | null;
+  run_id: string | null;
+  type: 'image' | 'video';
+  preset_type: string;
+  preset_key: string | null;
+  prompt: string | null;
+  source_url: string | null;
+  status: Generated<MediaStatus>;
+  final_url: string | null;
+  thumbnail_url: string | null;
+  storage_key: string | null;
+  thumbnail_key: string | null;
+  width: number | null;
+  height: number | null;
+  is_public: Generated<boolean>;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  likes_count: Generated<number>;
+  trending_score: number | null;
+  cloudinary_public_id: string | null;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LikesTable {
+  user_id: string;
+  media_id: string;
+  created_at: Timestamp;
+}
+
+export interface DraftsTable {
+  id: Generated<string>;
+  user_id: string;
+  media_url: string;
+  prompt: Generated<string>;
+  media_type: Generated<'photo' | 'video'>;
+  aspect_ratio: Generated<string>;
+  width: Generated<number>;
+  height: Generated<number>;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type StoryStatus = 'draft' | 'published' | 'archived';
+
+export interface StoriesTable {
+  id: Generated<string>;
+  slug: string;
+  title: string;
+  teaser_text: string;
+  hero_image_url: string | null;
+  full_story_content: string;
+  story_category: Generated<string>;
+  status: Generated<StoryStatus>;
+  featured: Generated<boolean>;
+  word_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WeeklyPresetsTable {
+  key: string;
+  label: string;
+  prompt: string;
+  negative_prompt: string | null;
+  rotation_slot: Generated<number>;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sign_in_codes: SignInCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  credit_ledger: CreditLedgerTable;
+  referrals: ReferralsTable;
+  waitlist: WaitlistTable;
+  uploads: UploadsTable;
+  generation_runs: GenerationRunsTable;
+  media: MediaTable;
+  likes: LikesTable;
+  drafts: DraftsTable;
+  stories: StoriesTable;
+  weekly_presets: WeeklyPresetsTable;
+  app_settings: AppSettingsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Media = Selectable<MediaTable>;
+export type NewMedia = Insertable<MediaTable>;
+export type GenerationRun = Selectable<GenerationRunsTable>;
+export type Story = Selectable<StoriesTable>;
+export type Draft = Selectable<DraftsTable>;
+export type Upload = Selectable<UploadsTable>;

@@ -1,0 +1,17 @@
+export * from './config';
+export * from './logger';
+export * from './db/database';
+export type * from './db/schema';
+export * from './db/repositories/settings.repository';
+export * from './db/repositories/users.repository';
+export * from './db/repositories/credits.repository';
+export * from './redis/redis';
+export * from './redis/embedded-redis';
+export * from './queue/jobs';
+export * from './queue/job-queue';
+export * from './storage/storage';
+export * from './storage/create-storage';
+export * from './startup-error';
+export * from './secrets';
+export * from './infrastructure';
+export * from './lifecycle';

@@ -1,0 +1,138 @@
+import { migrateToLatest } from '@app/migrations';
+import type { Redis } from 'ioredis';
+import { JobQueues } from './queue/job-queue';
+import type { Config } from './config';
+import { assertDatabaseReachable, createDatabase, type DatabaseHandle, type Db } from './db/database';
+import type { Logger } from './logger';
+import { type EmbeddedRedis, startEmbeddedRedis } from './redis/embedded-redis';
+import { assertRedisReachable, createRedis, whenReady } from './redis/redis';
+import { type Secrets, resolveSecrets } from './secrets';
+import { StartupError, describeError } from './startup-error';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
+
+/** The outside systems a process talks to, opened once by its composition root. */
+export interface Infrastructure {
+  db: Db;
+  dialect: DatabaseHandle['dialect'];
+  redisUrl: string;
+  /** Commands of the api and other producers: fail fast while Redis is down. */
+  redis: Redis;
+  /** The producer side of every queue. */
+  queues: JobQueues;
+  storage: Storage;
+  secrets: Secrets;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Separate api/worker processes must share one Postgres and one Redis. */
+  requireServers?: boolean;
+  migrate?: boolean;
+}
+
+export async function openInfrastructure(config: Config, logger: Logger, options: OpenOptions = {}): Promise<Infrastructure> {
+  if (options.requireServers) {
+    const missing = [
+      'pgliteDir' in config.database ? 'DATABASE_URL (the embedded PGlite database belongs to one process)' : null,
+      'embedded' in config.redis ? 'REDIS_URL (an embedded redis-server belongs to one process)' : null,
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new StartupError(
+        `Separate api and worker processes need shared servers. Set ${missing.join(' and ')}, ` +
+          'or run everything in one process with `npm start`.',
+      );
+    }
+    if (config.storage.driver === 'local') {
+      logger.warn('Local disk storage is only shared by processes on this machine; set S3_BUCKET to scale out.');
+    }
+  }
+
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) {
+      await closer().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
+    }
+  };
+
+  try {
+    const handle = await openDatabase(config, logger);
+    closers.push(handle.destroy);
+    if (options.migrate ?? true) {
+      const applied = await migrateToLatest(handle.db);
+      if (applied.length > 0) logger.info({ applied }, 'database migrated');
+    }
+
+    const { url: redisUrl, embedded } = await openRedisServer(config, logger);
+    if (embedded) closers.push(embedded.stop);
+    const redis = createRedis(redisUrl, 'producer');
+    redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+    closers.push(async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    await whenReady(redis);
+    const queues = new JobQueues(redis, config.queuePrefix);
+    closers.push(() => queues.close());
+
+    const storage = createStorage(config.storage);
+    await storage.ping().catch((error: unknown) => {
+      const variable = config.storage.driver === 's3' ? 'S3_BUCKET / S3_ENDPOINT' : 'DATA_DIR';
+      throw new StartupError(`${variable}: storage is not usable — ${describeError(error)}`);
+    });
+
+    return { db: handle.db, dialect: handle.dialect, redisUrl, redis, queues, storage, secrets: resolveSecrets(config), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  if ('url' in config.database) {
+    const handle = await createDatabase({ url: config.database.url, poolSize: config.database.poolSize });
+    try {
+      await assertDatabaseReachable(handle.db);
+    } catch (error) {
+      await handle.destroy().catch(() => {});
+      throw new StartupError(`DATABASE_URL: cannot reach Postgres at ${redact(config.database.url)} — ${describeError(error)}`);
+    }
+    return handle;
+  }
+  logger.info({ dir: config.database.pgliteDir }, 'using the embedded PGlite database');
+  try {
+    return await createDatabase({ pgliteDir: config.database.pgliteDir });
+  } catch (error) {
+    throw new StartupError(
+      `DATA_DIR: cannot open the embedded database in ${config.database.pgliteDir} — ${describeError(error)}. ` +
+        'Is another process using it?',
+    );
+  }
+}
+
+async function openRedisServer(config: Config, logger: Logger): Promise<{ url: string; embedded?: EmbeddedRedis }> {
+  if ('url' in config.redis) {
+    try {
+      await assertRedisReachable(config.redis.url);
+    } catch (error) {
+      throw new StartupError(`REDIS_URL: cannot reach Redis at ${redact(config.redis.url)} — ${describeError(error)}`);
+    }
+    return { url: config.redis.url };
+  }
+  try {
+    const embedded = await startEmbeddedRedis(config.redis.embedded);
+    logger.info({ url: embedded.url, dir: config.redis.embedded.dir }, 'started the embedded redis-server');
+    return { url: embedded.url, embedded };
+  } catch (error) {
+    throw new StartupError(describeError(error), { cause: error });
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

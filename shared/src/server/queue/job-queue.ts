@@ -1,0 +1,60 @@
+import { type JobsOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { ALL_QUEUES, type JobData, type JobName, type QueueName } from './jobs';
+
+/** Retries with backoff for transient failures; finished jobs are trimmed, not kept forever. */
+export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
+  generation: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  email: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+    removeOnComplete: { age: 3600, count: 1_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  maintenance: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+};
+
+/** The producer side of every queue: typed `add` with the queue's default options. */
+export class JobQueues {
+  private readonly queues: Map<QueueName, Queue>;
+
+  constructor(connection: Redis, prefix: string) {
+    this.queues = new Map(
+      ALL_QUEUES.map((name) => [
+        name,
+        new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name] }),
+      ]),
+    );
+  }
+
+  queue(name: QueueName): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Unknown queue ${name}`);
+    return queue;
+  }
+
+  /** `jobId` makes the add idempotent: BullMQ ignores a second job with the same id. */
+  async add<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    data: JobData<Q, N>,
+    options: JobsOptions = {},
+  ): Promise<string> {
+    const job = await this.queue(queue).add(name, data, options);
+    return job.id ?? '';
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

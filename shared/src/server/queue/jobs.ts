@@ -1,0 +1,30 @@
+/**
+ * Queue names and job payloads, shared by the api (producer) and the worker (consumer).
+ * Payloads carry ids; a handler reloads what it needs from the database.
+ */
+export const QueueName = {
+  Generation: 'generation',
+  Email: 'email',
+  Maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export interface JobPayloads {
+  generation: {
+    /** One generation run; the BullMQ job id is the run id. */
+    generate: { runId: string };
+  };
+  email: {
+    /** One outgoing message, stored in the mail outbox table or rendered from an id-keyed template. */
+    'send-email': { messageId: string };
+  };
+  maintenance: {
+    'expire-guest-media': Record<string, never>;
+    'daily-credit-topup': Record<string, never>;
+  };
+}
+
+export type JobName<Q extends QueueName> = keyof JobPayloads[Q] & string;
+export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayloads[Q][N];
+
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);

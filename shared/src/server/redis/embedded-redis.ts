@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface EmbeddedRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export class RedisServerMissingError extends Error {
+  constructor(bin: string) {
+    super(
+      [
+        `REDIS_URL is not set and "${bin}" was not found, so the embedded queue cannot start.`,
+        'Either install Redis:',
+        '  Debian/Ubuntu:  sudo apt-get install redis-server',
+        '  macOS:          brew install redis',
+        'or point REDIS_URL at a running Redis, e.g. REDIS_URL=redis://127.0.0.1:6379',
+      ].join('\n'),
+    );
+    this.name = 'RedisServerMissingError';
+  }
+}
+
+export function redisServerAvailable(bin = 'redis-server'): boolean {
+  const probe = spawnSync(bin, ['--version'], { stdio: 'ignore' });
+  return !probe.error && probe.status === 0;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A redis-server left behind by a process that was SIGKILLed would hold the same files. */
+function stopStaleServer(pidFile: string): void {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 1) return;
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!cmdline.includes('redis-server')) return;
+  } catch {
+    // No /proc (macOS): fall through and signal only if the pid is alive.
+  }
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts the machine's redis-server on a free loopback port, with its files in `dir`
+ * (append-only file on, so queued jobs survive a restart). The child is stopped by
+ * `stop()` and, as a last resort, when this process exits.
+ */
+export async function startEmbeddedRedis(options: { bin?: string; dir: string; persist?: boolean }): Promise<EmbeddedRedis> {
+  const bin = options.bin ?? 'redis-server';
+  if (!redisServerAvailable(bin)) throw new RedisServerMissingError(bin);
+  fs.mkdirSync(options.dir, { recursive: true });
+  const pidFile = path.join(options.dir, 'redis.pid');
+  stopStaleServer(pidFile);
+
+  const port = await freePort();
+  const persist = options.persist ?? true;
+  const args = [
+    '--port', String(port),
+    '--bind', '127.0.0.1',
+    '--dir', options.dir,
+    '--pidfile', pidFile,
+    '--daemonize', 'no',
+    '--save', '',
+    '--appendonly', persist ? 'yes' : 'no',
+    '--maxmemory-policy', 'noeviction',
+    '--loglevel', 'warning',
+  ];
+  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2_000);
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const deadline = Date.now() + 10_000;
+  while (!(await canConnect(port))) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}: ${stderr.trim()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not accept connections on port ${port} within 10 s`);
+    }
+    await sleep(50);
+  }
+
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}

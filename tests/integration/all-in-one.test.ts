@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { freePort, runEntry, waitForOk } from '../support/process';
+
+/** The embedded redis-server's pid, from the pid file it writes in DATA_DIR. */
+function embeddedRedisPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, 'redis', 'redis.pid'), 'utf8').trim());
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the all-in-one process', () => {
+  beforeAll(() => ensureBuilt('all-in-one'), 300_000);
+
+  it('starts on the embedded defaults, answers /readyz and the web app, and stops cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-aio-'));
+    const port = await freePort();
+    const proc = runEntry('all-in-one', { DATA_DIR: dataDir, PORT: String(port) });
+    let redisPid = 0;
+    try {
+      await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
+      const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+      expect(ready).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+
+      const page = await fetch(`http://127.0.0.1:${port}/profile?tab=draft`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('<div id="root">');
+
+      expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);
+      redisPid = embeddedRedisPid(dataDir);
+      expect(fs.readFileSync(`/proc/${redisPid}/comm`, 'utf8').trim()).toBe('redis-server');
+    } finally {
+      proc.child.kill('SIGTERM');
+    }
+    const { code } = await proc.exited;
+    expect(code).toBe(0);
+    expect(proc.output()).toContain('stopped');
+    expect(redisPid).toBeGreaterThan(0);
+    expect(isRunning(redisPid)).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops within seconds naming PORT when it is not a port', async () => {
+    const proc = runEntry('all-in-one', { PORT: 'abc', DATA_DIR: os.tmpdir() });
+    const started = Date.now();
+    const { code } = await proc.exited;
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(proc.output()).toContain('PORT: must be a whole number from 1 to 65535');
+    expect(proc.output()).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('stops within seconds naming DATABASE_URL when Postgres cannot be reached', async () => {
+    const unused = await freePort();
+    const proc = runEntry('all-in-one', { DATABASE_URL: `postgres://nobody@127.0.0.1:${unused}/none`, DATA_DIR: os.tmpdir() });
+    const started = Date.now();
+    const { code } = await proc.exited;
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(proc.output()).toContain(`DATABASE_URL: cannot reach Postgres at postgres://nobody@127.0.0.1:${unused}/none`);
+  });
+
+  it('refuses to start a separate api on the embedded database, saying what to set', async () => {
+    ensureBuilt('api');
+    const proc = runEntry('api', { DATA_DIR: os.tmpdir() });
+    const { code } = await proc.exited;
+    expect(code).toBe(1);
+    expect(proc.output()).toContain('Set DATABASE_URL');
+    expect(proc.output()).toContain('REDIS_URL');
+  });
+});

@@ -1,0 +1,105 @@
+import { CreditsRepository, type DatabaseHandle, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableDialects, openTestDatabase } from '../support/database';
+
+describe.each(availableDialects())('repositories on %s', (dialect) => {
+  let handle: DatabaseHandle;
+  let users: UsersRepository;
+  let credits: CreditsRepository;
+  let settings: SettingsRepository;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(dialect);
+    users = new UsersRepository(handle.db);
+    credits = new CreditsRepository(handle.db);
+    settings = new SettingsRepository(handle.db);
+  });
+  afterAll(() => handle.destroy());
+
+  let counter = 0;
+  const newUser = () => users.create({ email: `Person${++counter}@Example.com `, referral_code: `code-${dialect}-${counter}` });
+
+  it('creates every table of the data model', async () => {
+    const tables = await handle.db.introspection.getTables();
+    expect(tables.map((t) => t.name).sort()).toEqual(
+      [
+        'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'media', 'referrals',
+        'refresh_tokens', 'sign_in_codes', 'stories', 'uploads', 'users', 'waitlist', 'weekly_presets',
+      ].sort(),
+    );
+  });
+
+  it('stores e-mails lowercased and finds them whatever the case', async () => {
+    const user = await newUser();
+    expect(user.email).toBe(`person${counter}@example.com`);
+    expect(user.credits).toBe(0);
+    expect(user.share_to_feed).toBe(true);
+    expect((await users.findByEmail(`PERSON${counter}@example.COM`))?.id).toBe(user.id);
+  });
+
+  it('refuses a second account with the same e-mail', async () => {
+    const user = await newUser();
+    await expect(users.create({ email: user.email.toUpperCase(), referral_code: 'another' })).rejects.toThrow();
+  });
+
+  it('keeps the balance and the ledger in step, and never below zero', async () => {
+    const user = await newUser();
+    expect(await credits.apply({ userId: user.id, delta: 20, reason: 'signup' })).toEqual({ applied: true, balance: 20 });
+    expect(await credits.apply({ userId: user.id, delta: -5, reason: 'generation', runId: 'run-1' })).toEqual({ applied: true, balance: 15 });
+    await expect(credits.apply({ userId: user.id, delta: -16, reason: 'generation' })).rejects.toBeInstanceOf(InsufficientCreditsError);
+    expect(await credits.balance(user.id)).toBe(15);
+    const history = await credits.history(user.id);
+    expect(history.map((h) => [h.delta, h.balance_after, h.reason])).toEqual([
+      [-5, 15, 'generation'],
+      [20, 20, 'signup'],
+    ]);
+  });
+
+  it('applies a change with an idempotency key exactly once, even when raced', async () => {
+    const user = await newUser();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => credits.apply({ userId: user.id, delta: 10, reason: 'referral_reward', idempotencyKey: `reward:${user.id}` })),
+    );
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(await credits.balance(user.id)).toBe(10);
+  });
+
+  it('lets concurrent debits spend the balance exactly, not more', async () => {
+    const user = await newUser();
+    await credits.apply({ userId: user.id, delta: 10, reason: 'signup' });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, () => credits.apply({ userId: user.id, delta: -2, reason: 'generation' })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    expect(await credits.balance(user.id)).toBe(0);
+  });
+
+  it('cascades a deleted account to its ledger rows', async () => {
+    const user = await newUser();
+    await credits.apply({ userId: user.id, delta: 20, reason: 'signup' });
+    expect(await users.delete(user.id)).toBe(true);
+    const left = await handle.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(left.n).toBe(0);
+  });
+
+  it('reads the launch flag, launched by default, and changes it', async () => {
+    expect(await settings.getLaunchStatus()).toEqual({ is_launched: true });
+    await settings.setLaunchStatus(false);
+    expect(await settings.getLaunchStatus()).toEqual({ is_launched: false });
+    await settings.setLaunchStatus(true);
+  });
+
+  it('keeps media jsonb metadata and text[] tags as JS values', async () => {
+    const user = await newUser();
+    const media = await handle.db
+      .insertInto('media')
+      .values({ user_id: user.id, type: 'image', preset_type: 'unreal_reflection', metadata: JSON.stringify({ identity: { score: 0.91 } }), tags: ['unreal-reflection', 'neon'] })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const tagged = await handle.db.selectFrom('media').select('id').where('tags', '@>', sql<string[]>`array['neon']::text[]`).execute();
+    expect(media.metadata).toEqual({ identity: { score: 0.91 } });
+    expect(media.tags).toEqual(['unreal-reflection', 'neon']);
+    expect(tagged.map((t) => t.id)).toContain(media.id);
+  });
+});

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { type RunningProcess, freePort, runEntry, waitForOk } from './process';
+
+export interface RunningProduct {
+  baseUrl: string;
+  proc: RunningProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product as a person gets it from `npm start`: the built all-in-one process on
+ * its embedded database, with the run's Redis (and a queue prefix of its own).
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  ensureBuilt('all-in-one');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-e2e-'));
+  const port = await freePort();
+  const proc = runEntry('all-in-one', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    REDIS_URL: inject('redisUrl'),
+    QUEUE_PREFIX: `e2e-${port}`,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForOk(`${baseUrl}/readyz`, proc, 120_000);
+  return {
+    baseUrl,
+    proc,
+    stop: async () => {
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  type Config,
+  type Infrastructure,
+  JobQueues,
+  createLogger,
+  createRedis,
+  createStorage,
+  parseConfig,
+  resolveSecrets,
+  whenReady,
+} from '@app/shared/server';
+import { inject } from 'vitest';
+import { composeApi } from '../../api/src/compose';
+import { type Dialect, openTestDatabase } from './database';
+
+export interface TestContext {
+  config: Config;
+  infra: Infrastructure;
+  app: ReturnType<typeof composeApi>;
+  close(): Promise<void>;
+}
+
+/**
+ * The api in-process on a fresh database of the given dialect, the run's Redis with a
+ * queue prefix of its own, and local storage in a temp dir.
+ */
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-test-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: inject('redisUrl'),
+    QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    ...env,
+  });
+  const logger = createLogger(config, 'test');
+  const handle = await openTestDatabase(dialect);
+  const redisUrl = inject('redisUrl');
+  const redis = createRedis(redisUrl, 'producer');
+  await whenReady(redis);
+  const queues = new JobQueues(redis, config.queuePrefix);
+  const storage = createStorage(config.storage);
+  const infra: Infrastructure = {
+    db: handle.db,
+    dialect: handle.dialect,
+    redisUrl,
+    redis,
+    queues,
+    storage,
+    secrets: resolveSecrets(config),
+    close: async () => {
+      await queues.close();
+      await redis.quit();
+      await handle.destroy();
+    },
+  };
+  return {
+    config,
+    infra,
+    app: composeApi(config, logger, infra),
+    close: async () => {
+      await infra.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+
+/** 24×24 outline icons drawn with the current text colour; size them with CSS (`.icon`). */
+function LineIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function HomeIcon() {
+  return (
+    <LineIcon>
+      <path d="M3.5 10.5 12 4l8.5 6.5" />
+      <path d="M5.5 9v10.5h13V9" />
+      <path d="M10 19.5v-5h4v5" />
+    </LineIcon>
+  );
+}
+
+export function SparkleIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 3.5l1.9 5.1 5.1 1.9-5.1 1.9L12 17.5l-1.9-5.1L5 10.5l5.1-1.9z" />
+      <path d="M18.5 16.5l.7 1.8 1.8.7-1.8.7-.7 1.8-.7-1.8-1.8-.7 1.8-.7z" />
+    </LineIcon>
+  );
+}
+
+export function BookIcon() {
+  return (
+    <LineIcon>
+      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H11v16H5.5A1.5 1.5 0 0 1 4 18.5z" />
+      <path d="M20 5.5A1.5 1.5 0 0 0 18.5 4H13v16h5.5a1.5 1.5 0 0 0 1.5-1.5z" />
+    </LineIcon>
+  );
+}
+
+export function UserIcon() {
+  return (
+    <LineIcon>
+      <circle cx="12" cy="8.5" r="3.5" />
+      <path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5" />
+    </LineIcon>
+  );
+}
+
+export function MailIcon() {
+  return (
+    <LineIcon>
+      <rect x="3.5" y="5.5" width="17" height="13" rx="2.5" />
+      <path d="m4.5 7 7.5 6 7.5-6" />
+    </LineIcon>
+  );
+}
+
+export function ImageIcon() {
+  return (
+    <LineIcon>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m4 17.5 5-4.5 3.5 3 3-2.5 4.5 4" />
+    </LineIcon>
+  );
+}
+
+export function DocumentIcon() {
+  return (
+    <LineIcon>
+      <path d="M6.5 3.5h7l4 4v13h-11z" />
+      <path d="M13.5 3.5v4h4" />
+      <path d="M9 12.5h6M9 16h6" />
+    </LineIcon>
+  );
+}
+
+export function ShieldIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 3.5 19 6v5.5c0 4.3-2.9 7.7-7 9-4.1-1.3-7-4.7-7-9V6z" />
+      <path d="m9 12 2 2 4-4" />
+    </LineIcon>
+  );
+}
+
+export function PenIcon() {
+  return (
+    <LineIcon>
+      <path d="M4 20l1-4.5L15.5 5a2.1 2.1 0 0 1 3 3L8 18.5z" />
+      <path d="M13.5 7l3 3" />
+    </LineIcon>
+  );
+}
+
+export function HashIcon() {
+  return (
+    <LineIcon>
+      <path d="M9.5 4 8 20M16 4l-1.5 16M4.5 9h15M4 15h15" />
+    </LineIcon>
+  );
+}
+
+export function ClockIcon() {
+  return (
+    <LineIcon>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </LineIcon>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { BookIcon, HomeIcon, SparkleIcon, UserIcon } from '../icons/line-icons';
+
+function BottomNavItem({ to, label, icon, end }: { to: string; label: string; icon: ReactNode; end?: boolean }) {
+  return (
+    <NavLink to={to} end={end} className="bottom-nav__item">
+      {icon}
+      <span className="bottom-nav__label">{label}</span>
+    </NavLink>
+  );
+}
+
+/** The mobile nav bar (≤768px), in place of the top bar's links. */
+export function BottomNav() {
+  return (
+    <nav className="bottom-nav" aria-label="Mobile">
+      <BottomNavItem to={paths.home.getHref()} label="Home" icon={<HomeIcon />} end />
+      <BottomNavItem to={paths.bestPractices.getHref()} label="Get The Look" icon={<SparkleIcon />} />
+      <BottomNavItem to={paths.stories.getHref()} label="Stories" icon={<BookIcon />} />
+      <BottomNavItem to={paths.auth.getHref()} label="Login" icon={<UserIcon />} />
+    </nav>
+  );
+}

@@ -1,0 +1,17 @@
+import { createLogger, exitOnStartupFailure, getConfig, handleShutdownSignals, openInfrastructure } from '@app/shared/server';
+import { composeWorkers } from './compose';
+
+/** A worker process (`npm run start:worker`); start as many as the load needs. */
+async function main() {
+  const config = getConfig();
+  const logger = createLogger(config, 'worker');
+  const infra = await openInfrastructure(config, logger, { requireServers: true });
+  const workers = composeWorkers(config, logger, infra);
+  logger.info({ queues: workers.queues }, 'worker started');
+  handleShutdownSignals(logger, async () => {
+    await workers.close();
+    await infra.close();
+  }, config.shutdownTimeoutMs);
+}
+
+main().catch((error: unknown) => exitOnStartupFailure(error));

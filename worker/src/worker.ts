@@ -1,0 +1,59 @@
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { ALL_QUEUES, type Config, type Logger, type QueueName, createRedis, subsystem } from '@app/shared/server';
+import type { JobHandlers } from './job-handlers';
+
+export type { JobHandlers } from './job-handlers';
+
+export interface RunningWorkers {
+  queues: QueueName[];
+  close(): Promise<void>;
+}
+
+/**
+ * One BullMQ Worker per queue that has handlers, each with its own blocking connection
+ * and the concurrency from config. An unknown job name fails without retries.
+ */
+export function startWorkers(options: {
+  config: Pick<Config, 'worker'>;
+  logger: Logger;
+  redisUrl: string;
+  handlers: JobHandlers;
+  prefix: string;
+}): RunningWorkers {
+  const logger = subsystem(options.logger, 'worker');
+  const workers: Worker[] = [];
+
+  for (const queue of ALL_QUEUES) {
+    const handlers = options.handlers[queue] as Record<string, ((data: unknown, job: Job) => Promise<unknown>) | undefined> | undefined;
+    if (!handlers || Object.keys(handlers).length === 0) continue;
+    const connection = createRedis(options.redisUrl, 'worker');
+    const worker = new Worker(
+      queue,
+      async (job) => {
+        const handler = handlers[job.name];
+        if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}"`);
+        return handler(job.data, job);
+      },
+      {
+        connection,
+        concurrency: options.config.worker.concurrency[queue],
+        prefix: options.prefix,
+      },
+    );
+    worker.on('failed', (job, error) =>
+      logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'job failed'),
+    );
+    worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));
+    workers.push(worker);
+    logger.info({ queue, jobs: Object.keys(handlers), concurrency: options.config.worker.concurrency[queue] }, 'serving queue');
+  }
+
+  return {
+    queues: workers.map((w) => w.name as QueueName),
+    // close() lets jobs in flight finish before the connections go.
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(workers.map(async (w) => (await w.client).quit().catch(() => {})));
+    },
+  };
+}
