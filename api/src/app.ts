@@ -14,6 +14,8 @@ export interface AppDependencies {
   readiness: Record<string, ReadinessCheck>;
   /** Routers of the spec's calls, mounted under both function bases. */
   functions: Router[];
+  /** Routers with full paths of their own (development tools, uploads). */
+  routes?: Router[];
 }
 
 /** Builds the Express app from its dependencies; listening is the caller's business. */
@@ -26,6 +28,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestLogging(deps.logger));
   app.use(express.json({ limit: '1mb' }));
 
+  for (const router of deps.routes ?? []) app.use(router);
   mountFunctions(app, deps.functions);
   if (deps.storage.kind === 'local') app.use(mediaFileRoutes(deps.storage));
 

@@ -2,14 +2,32 @@ import type { Server } from 'node:http';
 import { sql } from 'kysely';
 import { type Config, type Infrastructure, type Logger, SettingsRepository, subsystem } from '@app/shared/server';
 import { createApp } from './app';
+import { requireUser } from './http/authenticate';
+import { RateLimits } from './http/rate-limits';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { launchRoutes } from './routes/launch';
+import { waitlistRoutes } from './routes/waitlist';
+import { AccountService } from './services/account.service';
+import { AuthService } from './services/auth.service';
+import { MailService } from './services/mail.service';
+import { OtpService } from './services/otp.service';
+import { TokenService } from './services/tokens';
 
 /**
  * Wires the api from opened infrastructure: repositories, services, routers.
  * Used by the api process and by the all-in-one process, so both serve the same thing.
  */
 export function composeApi(config: Config, logger: Logger, infra: Infrastructure) {
-  const settings = new SettingsRepository(infra.db);
+  const { db } = infra;
+  const tokens = new TokenService(infra.secrets.jwtSecret);
+  const otp = new OtpService(db, infra.secrets.signingSecret);
+  const mail = new MailService(db, infra.queues);
+  const auth = new AuthService(db, otp, mail, tokens, config.betaAccountCap);
+  const accounts = new AccountService(db, infra.storage, otp, mail, subsystem(logger, 'accounts'));
+  const limits = new RateLimits(infra.redis, config.queuePrefix);
+  const signedIn = requireUser(tokens, db);
 
   return createApp({
     config,
@@ -17,13 +35,19 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     storage: infra.storage,
     readiness: {
       database: async () => {
-        await sql`select 1`.execute(infra.db);
+        await sql`select 1`.execute(db);
       },
       redis: async () => {
         await infra.redis.ping();
       },
     },
-    functions: [launchRoutes(settings)],
+    routes: config.mail.devOutbox ? [devOutboxRoutes(db)] : [],
+    functions: [
+      launchRoutes(new SettingsRepository(db)),
+      authRoutes(auth, limits, signedIn),
+      accountRoutes(accounts, limits, signedIn),
+      waitlistRoutes(db, limits),
+    ],
   });
 }
 

@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './preset-types';
 export type * from './api-error';
+export * from './schemas/auth';

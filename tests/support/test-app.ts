@@ -15,6 +15,7 @@ import {
 } from '@app/shared/server';
 import { inject } from 'vitest';
 import { composeApi } from '../../api/src/compose';
+import { composeWorkers } from '../../worker/src/compose';
 import { type Dialect, openTestDatabase } from './database';
 
 export interface TestContext {
@@ -59,11 +60,14 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
       await handle.destroy();
     },
   };
+  // The workers run in-process too, so queued jobs (e-mail, generations) really happen.
+  const workers = composeWorkers(config, logger, infra);
   return {
     config,
     infra,
     app: composeApi(config, logger, infra),
     close: async () => {
+      await workers.close();
       await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -43,6 +43,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Mirrorverse <hello@mirrorverse.local>'),
   CONTACT_EMAIL: z.email().default('hello@mirrorverse.app'),
+  BETA_ACCOUNT_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(0).optional(),
 
   WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
@@ -79,6 +80,8 @@ export interface Config {
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; devOutbox: boolean };
   contactEmail: string;
+  /** New sign-ups close once this many accounts exist; undefined = no cap. */
+  betaAccountCap: number | undefined;
   worker: { concurrency: { generation: number; email: number; maintenance: number } };
   shutdownTimeoutMs: number;
 }
@@ -147,6 +150,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !isProduction },
     contactEmail: e.CONTACT_EMAIL,
+    betaAccountCap: e.BETA_ACCOUNT_CAP,
     worker: {
       concurrency: {
         generation: e.WORKER_GENERATION_CONCURRENCY,

@@ -211,6 +211,20 @@ export interface AppSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  status: Generated<'queued' | 'sent' | 'failed'>;
+  transport: string | null;
+  attempts: Generated<number>;
+  error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_codes: SignInCodesTable;
@@ -226,6 +240,7 @@ export interface Database {
   stories: StoriesTable;
   weekly_presets: WeeklyPresetsTable;
   app_settings: AppSettingsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -237,3 +252,6 @@ export type GenerationRun = Selectable<GenerationRunsTable>;
 export type Story = Selectable<StoriesTable>;
 export type Draft = Selectable<DraftsTable>;
 export type Upload = Selectable<UploadsTable>;
+export type MailMessage = Selectable<MailOutboxTable>;
+export type RefreshToken = Selectable<RefreshTokensTable>;
+export type SignInCode = Selectable<SignInCodesTable>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
 import type { CreditReason } from '../schema';
+import { inTransaction } from '../transaction';
 
 export class InsufficientCreditsError extends Error {
   constructor(readonly balance: number, readonly required: number) {
@@ -31,7 +32,7 @@ export class CreditsRepository {
   constructor(private readonly db: Db) {}
 
   async apply(change: CreditChange): Promise<CreditResult> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       if (change.idempotencyKey) {
         const seen = await trx
           .selectFrom('credit_ledger')

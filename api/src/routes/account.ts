@@ -1,0 +1,69 @@
+import { type RequestHandler, Router } from 'express';
+import { changeEmailRequest, emailChangeOtpRequest, updateProfileRequest, userSettingsRequest } from '@app/shared';
+import { currentUser } from '../http/authenticate';
+import { HttpError } from '../http/errors';
+import { type RateLimits, byBodyEmail, byIp } from '../http/rate-limits';
+import { parseInput } from '../http/validation';
+import type { AccountService } from '../services/account.service';
+
+/** The signed-in person's own account. Every route here needs a valid access token. */
+export function accountRoutes(accounts: AccountService, limits: RateLimits, requireUser: RequestHandler): Router {
+  const router = Router();
+
+  router.get('/get-user-profile', requireUser, async (req, res) => {
+    res.json(await accounts.profile(currentUser(req)));
+  });
+
+  router.post('/update-profile', requireUser, async (req, res) => {
+    res.json(await accounts.updateProfile(currentUser(req), parseInput(updateProfileRequest, req.body ?? {})));
+  });
+
+  router.get('/user-settings', requireUser, (req, res) => {
+    res.json(accounts.settings(currentUser(req)));
+  });
+
+  router.post('/user-settings', requireUser, async (req, res) => {
+    res.json(await accounts.updateSettings(currentUser(req), parseInput(userSettingsRequest, req.body ?? {})));
+  });
+
+  router.post('/upload-agreement', requireUser, async (req, res) => {
+    res.json(await accounts.acceptUploadAgreement(currentUser(req)));
+  });
+
+  router.get('/check-quota', requireUser, (req, res) => {
+    res.json(accounts.quota(currentUser(req)));
+  });
+
+  router.get('/getQuota', requireUser, (req, res) => {
+    res.json(accounts.balance(currentUser(req)));
+  });
+
+  router.post(
+    '/request-email-change-otp',
+    requireUser,
+    limits.limit({ rule: 'codeRequestsPerIp', key: byIp }, { rule: 'codeRequestsPerEmail', key: byBodyEmail('newEmail') }),
+    async (req, res) => {
+      const { newEmail } = parseInput(emailChangeOtpRequest, req.body);
+      await accounts.requestEmailChange(currentUser(req), newEmail);
+      res.json({ success: true, message: 'Verification code sent to your new email address!' });
+    },
+  );
+
+  router.post('/change-email', requireUser, limits.limit({ rule: 'verificationsPerIp', key: byIp }), async (req, res) => {
+    const { newEmail, otp } = parseInput(changeEmailRequest, req.body);
+    res.json(await accounts.changeEmail(currentUser(req), newEmail, otp));
+  });
+
+  router.post('/delete-account', requireUser, async (req, res) => {
+    const user = currentUser(req);
+    // The spec's client also names the account in a header: when present it must match.
+    const named = req.headers['x-user-email'];
+    if (typeof named === 'string' && named.trim().toLowerCase() !== user.email) {
+      throw new HttpError(403, "You don't have permission for this action.", 'FORBIDDEN');
+    }
+    await accounts.deleteAccount(user);
+    res.json({ success: true });
+  });
+
+  return router;
+}

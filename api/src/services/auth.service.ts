@@ -1,0 +1,140 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { INVITED_BONUS_CREDITS, SIGNUP_CREDITS, type RefreshTokenResponse, type VerifyOtpResponse } from '@app/shared';
+import {
+  CreditsRepository,
+  type Db,
+  RefreshTokensRepository,
+  ReferralsRepository,
+  type User,
+  UsersRepository,
+  inTransaction,
+  signInCodeMail,
+} from '@app/shared/server';
+import { HttpError } from '../http/errors';
+import type { MailService } from './mail.service';
+import type { OtpService } from './otp.service';
+import { toAuthUser } from './presenters';
+import { type TokenService, hashToken } from './tokens';
+
+export const BETA_FULL = 'Beta full. Join the waitlist to be first in line for the next drop.';
+export const ACCOUNT_SUSPENDED = 'This account has been suspended.';
+export const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Sign-in by e-mail code: codes, account creation with its credits, and rotating sessions. */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly otp: OtpService,
+    private readonly mail: MailService,
+    private readonly tokens: TokenService,
+    private readonly betaAccountCap: number | undefined,
+  ) {}
+
+  /** Existing accounts may always sign in; new ones only while the beta has room. */
+  async canSignUp(email: string): Promise<boolean> {
+    if (this.betaAccountCap === undefined) return true;
+    const users = new UsersRepository(this.db);
+    if (await users.findByEmail(email)) return true;
+    return (await users.count()) < this.betaAccountCap;
+  }
+
+  async requestCode(email: string): Promise<void> {
+    if (!(await this.canSignUp(email))) throw new HttpError(403, BETA_FULL, 'BETA_FULL');
+    const code = await this.otp.issue('sign_in', email);
+    await this.mail.send(signInCodeMail(email, code));
+  }
+
+  async verifyCode(input: { email: string; code: string; referrerEmail?: string }, client: ClientInfo): Promise<VerifyOtpResponse> {
+    await this.otp.verify('sign_in', input.email, input.code);
+    const { user, isNewUser } = await this.findOrCreateAccount(input.email, input.referrerEmail, client);
+    if (user.banned) throw new HttpError(403, ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
+    const accessToken = await this.tokens.signAccessToken(user.id);
+    const refreshToken = await this.startSession(user.id, randomUUID(), client);
+    return { success: true, accessToken, token: accessToken, refreshToken, user: toAuthUser(user), isNewUser };
+  }
+
+  /** Rotation: the token sent is spent; presenting a spent one again ends its whole family. */
+  async refresh(refreshToken: string, client: ClientInfo): Promise<RefreshTokenResponse> {
+    const repo = new RefreshTokensRepository(this.db);
+    const stored = await repo.findByHash(hashToken(refreshToken));
+    if (!stored || stored.revoked_at || stored.expires_at.getTime() <= Date.now()) {
+      throw new HttpError(401, INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
+    }
+    if (!(await repo.markUsed(stored.id))) {
+      await repo.revokeFamily(stored.family_id);
+      throw new HttpError(401, INVALID_REFRESH, 'REFRESH_TOKEN_REUSED');
+    }
+    const user = await new UsersRepository(this.db).findById(stored.user_id);
+    if (!user || user.banned) {
+      await repo.revokeFamily(stored.family_id);
+      throw new HttpError(user ? 403 : 401, user ? ACCOUNT_SUSPENDED : INVALID_REFRESH);
+    }
+    const accessToken = await this.tokens.signAccessToken(user.id);
+    const next = await this.startSession(user.id, stored.family_id, client);
+    return { success: true, accessToken, refreshToken: next };
+  }
+
+  /** Ends the session of the given refresh token, or every session of the user without one. */
+  async logout(userId: string, refreshToken?: string): Promise<void> {
+    const repo = new RefreshTokensRepository(this.db);
+    if (refreshToken) {
+      const stored = await repo.findByHash(hashToken(refreshToken));
+      if (stored && stored.user_id === userId) await repo.revokeFamily(stored.family_id);
+      return;
+    }
+    await repo.revokeAllForUser(userId);
+  }
+
+  private async startSession(userId: string, familyId: string, client: ClientInfo): Promise<string> {
+    const { token, hash, expiresAt } = this.tokens.newRefreshToken();
+    await new RefreshTokensRepository(this.db).create({
+      userId,
+      familyId,
+      tokenHash: hash,
+      expiresAt,
+      userAgent: client.userAgent ?? null,
+      ip: client.ip ?? null,
+    });
+    return token;
+  }
+
+  private async findOrCreateAccount(email: string, referrerEmail: string | undefined, client: ClientInfo) {
+    const existing = await new UsersRepository(this.db).findByEmail(email);
+    if (existing) return { user: existing, isNewUser: false };
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const users = new UsersRepository(trx);
+        const credits = new CreditsRepository(trx);
+        const referrer = referrerEmail && referrerEmail !== email ? await users.findByEmail(referrerEmail) : undefined;
+        const created = await users.create({
+          email,
+          referral_code: randomBytes(6).toString('base64url'),
+          referrer_id: referrer?.id ?? null,
+          signup_ip: client.ip ?? null,
+        });
+        await credits.apply({ userId: created.id, delta: SIGNUP_CREDITS, reason: 'signup', idempotencyKey: `signup:${created.id}` });
+        if (referrer) {
+          await credits.apply({
+            userId: created.id,
+            delta: INVITED_BONUS_CREDITS,
+            reason: 'invited_bonus',
+            idempotencyKey: `invited-bonus:${created.id}`,
+          });
+          await new ReferralsRepository(trx).recordSignup(referrer.id, email, created.id);
+        }
+        const user = (await users.findById(created.id)) as User;
+        return { user, isNewUser: true };
+      });
+    } catch (error) {
+      // Two verifications of one new e-mail raced: the other created the account.
+      const raced = await new UsersRepository(this.db).findByEmail(email);
+      if (raced) return { user: raced, isNewUser: false };
+      throw error;
+    }
+  }
+}

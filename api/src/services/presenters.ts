@@ -1,0 +1,19 @@
+import type { AuthUser } from '@app/shared';
+import type { User } from '@app/shared/server';
+
+/** The person as the client sees them: never tokens, hashes or moderation fields. */
+export function toAuthUser(user: User): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.username,
+    avatar: user.avatar_url,
+    tier: user.tier,
+    credits: user.credits,
+    shareToFeed: user.share_to_feed,
+    onboarding_completed: user.onboarding_completed,
+    media_upload_agreed: user.media_upload_agreed,
+    createdAt: user.created_at.toISOString(),
+  };
+}

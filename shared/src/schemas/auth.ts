@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { OTP_LENGTH } from '../constants';
+
+/** Request bodies and answers of the sign-in and account calls (spec 3 §7, spec 1 §7, spec 2 §7). */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Please enter a valid email address' }).max(254));
+
+export const otpCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'Please enter a valid 6-digit code' });
+
+export const checkQuotaRequest = z.object({ email: emailSchema });
+export const requestOtpRequest = z.object({ email: emailSchema });
+export const verifyOtpRequest = z.object({
+  email: emailSchema,
+  code: otpCodeSchema,
+  referrerEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)),
+});
+export const refreshTokenRequest = z.object({ refreshToken: z.string().min(16).max(512) });
+export const logoutRequest = z.object({ refreshToken: z.string().max(512).optional() });
+export const updateProfileRequest = z
+  .object({
+    name: z.string().trim().min(1).max(80).optional(),
+    username: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_.]{3,30}$/i, { error: 'Username: 3–30 letters, digits, _ or .' })
+      .optional(),
+    avatar: z.url().max(2048).optional(),
+    onboarding_completed: z.boolean().optional(),
+  })
+  .strict();
+export const userSettingsRequest = z
+  .object({ share_to_feed: z.boolean().optional(), media_upload_agreed: z.boolean().optional() })
+  .strict();
+export const waitlistRequest = z.object({
+  email: z.string().trim().min(1, { error: 'Please enter your email address' }).pipe(emailSchema),
+  referrerEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)).or(z.null().transform(() => undefined)),
+  source: z.enum(['waitlist', 'coming-soon']).optional(),
+});
+export const emailChangeOtpRequest = z.object({
+  newEmail: z.string().trim().min(1, { error: 'Enter a new email address' }).pipe(emailSchema),
+});
+export const changeEmailRequest = z.object({
+  newEmail: z.string().trim().min(1, { error: 'Enter a new email address' }).pipe(emailSchema),
+  otp: z.string().trim().min(1, { error: 'Enter the verification code' }).pipe(otpCodeSchema),
+});
+
+/** The signed-in person as every auth answer returns it (and as `user_data` stores it). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string | null;
+  username: string | null;
+  avatar: string | null;
+  tier: string;
+  credits: number;
+  shareToFeed: boolean;
+  onboarding_completed: boolean;
+  media_upload_agreed: boolean;
+  createdAt: string;
+}
+
+export interface VerifyOtpResponse {
+  success: true;
+  accessToken: string;
+  /** The same access token, under the name older clients read. */
+  token: string;
+  refreshToken: string;
+  user: AuthUser;
+  isNewUser: boolean;
+}
+
+export interface RefreshTokenResponse {
+  success: true;
+  accessToken: string;
+  /** Refresh tokens rotate: the one sent is spent, keep this one. */
+  refreshToken: string;
+}
+
+export interface UserProfileResponse {
+  success: true;
+  id: string;
+  email: string;
+  name: string | null;
+  avatar: string | null;
+  onboarding_completed: boolean;
+  createdAt: string;
+  user: AuthUser & { totalLikesReceived: number };
+}
+
+export interface UserSettings {
+  share_to_feed: boolean;
+  media_upload_agreed: boolean;
+}
+
+export interface DevOutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}

@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { Db } from '../database';
+
+export class MediaRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Likes received on all of a person's media (never below zero). */
+  async totalLikesReceived(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('media')
+      .select(sql<number>`coalesce(sum(likes_count), 0)`.as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Math.max(0, Number(row.total));
+  }
+
+  /** Every stored object of a person's media and uploads, for removal with the account. */
+  async storageKeysOfUser(userId: string): Promise<string[]> {
+    const media = await this.db
+      .selectFrom('media')
+      .select(['storage_key', 'thumbnail_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    const uploads = await this.db.selectFrom('uploads').select('storage_key').where('user_id', '=', userId).execute();
+    return [...media.flatMap((m) => [m.storage_key, m.thumbnail_key]), ...uploads.map((u) => u.storage_key)].filter(
+      (key): key is string => Boolean(key),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../database';
+import type { RefreshToken } from '../schema';
+
+/** Refresh tokens by hash. A token is spent once (`used_at`); families are revoked together. */
+export class RefreshTokensRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<void> {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        user_id: token.userId,
+        family_id: token.familyId,
+        token_hash: token.tokenHash,
+        expires_at: token.expiresAt,
+        user_agent: token.userAgent?.slice(0, 300) ?? null,
+        ip: token.ip ?? null,
+      })
+      .execute();
+  }
+
+  findByHash(tokenHash: string): Promise<RefreshToken | undefined> {
+    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Spends a live token; false when it was already spent (a reuse) or revoked. */
+  async markUsed(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date() })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Db } from '../database';
+import type { SignInCode, SignInCodePurpose } from '../schema';
+
+/** One live code per (purpose, e-mail), stored as a hash; a new one replaces the old. */
+export class SignInCodesRepository {
+  constructor(private readonly db: Db) {}
+
+  async replace(code: { purpose: SignInCodePurpose; email: string; userId?: string | null; codeHash: string; expiresAt: Date }): Promise<void> {
+    const values = {
+      purpose: code.purpose,
+      email: code.email,
+      user_id: code.userId ?? null,
+      code_hash: code.codeHash,
+      expires_at: code.expiresAt,
+      attempts: 0,
+      consumed_at: null,
+      created_at: new Date(),
+    };
+    await this.db
+      .insertInto('sign_in_codes')
+      .values(values)
+      .onConflict((oc) => oc.columns(['purpose', 'email']).doUpdateSet(values))
+      .execute();
+  }
+
+  find(purpose: SignInCodePurpose, email: string): Promise<SignInCode | undefined> {
+    return this.db.selectFrom('sign_in_codes').selectAll().where('purpose', '=', purpose).where('email', '=', email).executeTakeFirst();
+  }
+
+  /** Counts a wrong guess; returns the attempts made so far. */
+  async recordFailedAttempt(id: string): Promise<number> {
+    const row = await this.db
+      .updateTable('sign_in_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts ?? 0;
+  }
+
+  /** Marks the code used; false when another request consumed it first. */
+  async consume(id: string, codeHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sign_in_codes')
+      .set({ consumed_at: new Date() })
+      .where('id', '=', id)
+      .where('code_hash', '=', codeHash)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async deleteForEmail(email: string): Promise<void> {
+    await this.db.deleteFrom('sign_in_codes').where('email', '=', email).execute();
+  }
+
+  async deleteExpired(now = new Date()): Promise<number> {
+    const result = await this.db.deleteFrom('sign_in_codes').where('expires_at', '<', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

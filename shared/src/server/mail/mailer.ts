@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { OutgoingMail } from '../db/repositories/mail-outbox.repository';
+
+export interface Mailer {
+  /** 'smtp' or 'dev-outbox'. */
+  readonly transport: string;
+  /** Whether a sent message stays readable in the outbox (development only). */
+  readonly keepsBody: boolean;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise the development outbox:
+ * the message is logged and stays readable at GET /api/dev/outbox.
+ */
+export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mailer {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl, { from });
+    return {
+      transport: 'smtp',
+      keepsBody: false,
+      send: async (mail) => {
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  return {
+    transport: 'dev-outbox',
+    keepsBody: true,
+    send: async (mail) => {
+      logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'development outbox: mail not sent, read it at /api/dev/outbox');
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,40 @@
+import type { OutgoingMail } from '../db/repositories/mail-outbox.repository';
+
+const BRAND = 'Mirrorverse';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#0b0a10;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#f4f2fa">
+<table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:40px 16px">
+<table width="100%" style="max-width:480px;background:#15131d;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
+<p style="margin:0 0 8px;font-weight:700;font-size:18px">${BRAND}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
+${bodyHtml}
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function codeMail(to: string, subject: string, intro: string, code: string): OutgoingMail {
+  const minutes = 10;
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${code}\n\nThe code is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n\n— ${BRAND}`,
+    html: layout(
+      subject,
+      `<p style="margin:0 0 16px;color:#b9b4c8">${escapeHtml(intro)}</p>
+<p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:ui-monospace,Menlo,monospace">${code}</p>
+<p style="margin:0;color:#8a84a0;font-size:13px">The code is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.</p>`,
+    ),
+  };
+}
+
+export function signInCodeMail(to: string, code: string): OutgoingMail {
+  return codeMail(to, `Your ${BRAND} login code`, `Enter this code to sign in to ${BRAND}:`, code);
+}
+
+export function emailChangeCodeMail(to: string, code: string): OutgoingMail {
+  return codeMail(to, `Confirm your new ${BRAND} e-mail`, `Enter this code to make this address your ${BRAND} e-mail:`, code);
+}

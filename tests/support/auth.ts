@@ -1,0 +1,36 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Express } from 'express';
+import request from 'supertest';
+
+/** Reads the newest code mailed to an address from the development outbox, waiting for the worker. */
+export async function readCodeFromOutbox(app: Express, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const res = await request(app).get('/api/dev/outbox').query({ email });
+    const newest = (res.body.messages ?? []) as Array<{ text: string; sentAt: string }>;
+    const fresh = newest.find((m) => Date.parse(m.sentAt) > after);
+    const code = fresh?.text.match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    await sleep(50);
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: { id: string; email: string; credits: number };
+}
+
+/** Signs in (creating the account when new) the way the browser does. */
+export async function signIn(app: Express, email: string, extra: { referrerEmail?: string } = {}): Promise<Session> {
+  const before = Date.now() - 1;
+  const requested = await request(app).post('/api/request-otp').send({ email });
+  if (requested.status !== 200) throw new Error(`request-otp ${requested.status}: ${JSON.stringify(requested.body)}`);
+  const code = await readCodeFromOutbox(app, email, before);
+  const verified = await request(app).post('/api/verify-otp').send({ email, code, ...extra });
+  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
+  return verified.body as Session;
+}
+
+export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.accessToken}` });
