@@ -4,6 +4,7 @@ import * as m0001 from './0001-accounts';
 import * as m0002 from './0002-media';
 import * as m0003 from './0003-content';
 import * as m0004 from './0004-mail-outbox';
+import * as m0005 from './0005-generation';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0002-media': m0002,
   '0003-content': m0003,
   '0004-mail-outbox': m0004,
+  '0005-generation': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,7 +17,7 @@ async function main() {
   const config = getConfig();
   const logger = createLogger(config, 'mirrorverse');
   const infra = await openInfrastructure(config, logger);
-  const workers = composeWorkers(config, logger, infra);
+  const workers = await composeWorkers(config, logger, infra);
   const http = await listen(composeApi(config, logger, infra), config.http.port, config.http.host).catch(async (error) => {
     await workers.close();
     await infra.close();

@@ -7,13 +7,20 @@ import { RateLimits } from './http/rate-limits';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
+import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
 import { AuthService } from './services/auth.service';
+import { GenerationService } from './services/generation.service';
 import { MailService } from './services/mail.service';
 import { OtpService } from './services/otp.service';
+import { PromptEnhancer } from './services/prompt-enhancer';
 import { TokenService } from './services/tokens';
+import { UploadService } from './services/upload.service';
+import { UploadSigner } from './services/upload-signature';
+import { WeeklyPresetsService } from './services/weekly-presets.service';
 
 /**
  * Wires the api from opened infrastructure: repositories, services, routers.
@@ -28,6 +35,10 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const accounts = new AccountService(db, infra.storage, otp, mail, subsystem(logger, 'accounts'));
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const signedIn = requireUser(tokens, db);
+  const uploads = new UploadService(db, infra.storage, new UploadSigner(infra.secrets.signingSecret));
+  const weeklyPresets = new WeeklyPresetsService(db);
+  const generation = new GenerationService(db, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
+  const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
 
   return createApp({
     config,
@@ -41,12 +52,14 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         await infra.redis.ping();
       },
     },
-    routes: config.mail.devOutbox ? [devOutboxRoutes(db)] : [],
+    routes: [...(config.mail.devOutbox ? [devOutboxRoutes(db)] : []), uploadRoutes(uploads)],
     functions: [
       launchRoutes(new SettingsRepository(db)),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(db, limits),
+      uploadSignRoutes(uploads, signedIn),
+      generationRoutes(generation, weeklyPresets, enhancer, signedIn),
     ],
   });
 }

@@ -116,6 +116,14 @@ describe(`sign-in by e-mail code (${dialect})`, () => {
     expect((await request(ctx.app).post('/api/refresh-token').send({ refreshToken: session.refreshToken })).status).toBe(401);
   });
 
+  it('logs out with the refresh token alone, once the access token has expired', async () => {
+    const session = await signIn(ctx.app, uniqueEmail('late-leaver'));
+    const out = await request(ctx.app).post('/api/logout').send({ refreshToken: session.refreshToken });
+    expect(out.body).toEqual({ success: true });
+    expect((await request(ctx.app).post('/api/refresh-token').send({ refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await request(ctx.app).post('/api/logout').send({})).status).toBe(401);
+  });
+
   it('accepts only valid access tokens', async () => {
     const session = await signIn(ctx.app, uniqueEmail('holder'));
     const [h, p, s] = session.accessToken.split('.');
@@ -145,8 +153,9 @@ describe(`sign-in by e-mail code (${dialect})`, () => {
     await ctx.infra.db.updateTable('users').set({ banned: true }).where('id', '=', session.user.id).execute();
     expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(session))).status).toBe(403);
     expect((await request(ctx.app).post('/api/refresh-token').send({ refreshToken: session.refreshToken })).status).toBe(403);
+    const asked = Date.now() - 1;
     await request(ctx.app).post('/api/request-otp').send({ email });
-    const code = await readCodeFromOutbox(ctx.app, email, Date.now() - 500);
+    const code = await readCodeFromOutbox(ctx.app, email, asked);
     const res = await request(ctx.app).post('/api/verify-otp').send({ email, code });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('This account has been suspended.');

@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
+import { randomBytes } from 'node:crypto';
+import { CreditsRepository, type Infrastructure, UsersRepository } from '@app/shared/server';
 import request from 'supertest';
+import { TokenService } from '../../api/src/services/tokens';
 
 /** Reads the newest code mailed to an address from the development outbox, waiting for the worker. */
 export async function readCodeFromOutbox(app: Express, email: string, after = 0): Promise<string> {
@@ -34,3 +37,11 @@ export async function signIn(app: Express, email: string, extra: { referrerEmail
 }
 
 export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.accessToken}` });
+
+/** An account and an access token made directly, for tests whose app runs no e-mail worker. */
+export async function createAccount(infra: Infrastructure, email: string, credits = 20): Promise<Session> {
+  const user = await new UsersRepository(infra.db).create({ email, referral_code: randomBytes(6).toString('base64url') });
+  await new CreditsRepository(infra.db).apply({ userId: user.id, delta: credits, reason: 'signup' });
+  const accessToken = await new TokenService(infra.secrets.jwtSecret).signAccessToken(user.id);
+  return { accessToken, refreshToken: '', user: { id: user.id, email: user.email, credits } };
+}

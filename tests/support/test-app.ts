@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { migrateToLatest } from '@app/migrations';
 import {
   type Config,
   type Infrastructure,
   JobQueues,
+  createDatabase,
   createLogger,
   createRedis,
   createStorage,
@@ -15,7 +17,7 @@ import {
 } from '@app/shared/server';
 import { inject } from 'vitest';
 import { composeApi } from '../../api/src/compose';
-import { composeWorkers } from '../../worker/src/compose';
+import { type WorkerOverrides, composeWorkers } from '../../worker/src/compose';
 import { type Dialect, openTestDatabase } from './database';
 
 export interface TestContext {
@@ -29,8 +31,16 @@ export interface TestContext {
  * The api in-process on a fresh database of the given dialect, the run's Redis with a
  * queue prefix of its own, and local storage in a temp dir.
  */
-export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-test-'));
+export interface TestAppOptions {
+  /** Use this database (e.g. one shared with a worker process) instead of a fresh schema. */
+  databaseUrl?: string;
+  /** Run the workers in-process (default) or leave the queues to other processes. */
+  workers?: boolean;
+  overrides?: WorkerOverrides;
+}
+
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-test-'));
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -40,7 +50,8 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     ...env,
   });
   const logger = createLogger(config, 'test');
-  const handle = await openTestDatabase(dialect);
+  const handle = options.databaseUrl ? await createDatabase({ url: options.databaseUrl, poolSize: 5 }) : await openTestDatabase(dialect);
+  if (options.databaseUrl) await migrateToLatest(handle.db);
   const redisUrl = inject('redisUrl');
   const redis = createRedis(redisUrl, 'producer');
   await whenReady(redis);
@@ -61,13 +72,13 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     },
   };
   // The workers run in-process too, so queued jobs (e-mail, generations) really happen.
-  const workers = composeWorkers(config, logger, infra);
+  const workers = options.workers === false ? undefined : await composeWorkers(config, logger, infra, options.overrides);
   return {
     config,
     infra,
     app: composeApi(config, logger, infra),
     close: async () => {
-      await workers.close();
+      await workers?.close();
       await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

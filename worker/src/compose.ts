@@ -1,22 +1,49 @@
 import { type Config, type Infrastructure, type Logger, createMailer, subsystem } from '@app/shared/server';
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
+import { generateHandler } from './jobs/generation';
+import { GenerationPipeline } from './pipeline/generation-pipeline';
+import { createHumanEmbedder } from './pipeline/identity/face-embedder';
+import { IdentityChecker } from './pipeline/identity/identity-check';
+import { animateStill } from './pipeline/video/animate';
+import { withDelay } from './providers/delayed-provider';
+import { LocalProvider } from './providers/local/local-provider';
+import type { ImageProvider } from './providers/provider';
 import { startWorkers } from './worker';
 
 /**
  * Wires every job handler from opened infrastructure. Used by the worker process and by
- * the all-in-one process.
+ * the all-in-one process. The face model loads here, once per process.
  */
-export function composeWorkers(config: Config, logger: Logger, infra: Infrastructure) {
-  const mailer = createMailer(config, subsystem(logger, 'mail'));
+export interface WorkerOverrides {
+  /** Replaces the image provider (tests: a provider that returns someone else's face). */
+  provider?: ImageProvider;
+}
+
+export async function composeWorkers(config: Config, logger: Logger, infra: Infrastructure, overrides: WorkerOverrides = {}) {
+  const mailLogger = subsystem(logger, 'mail');
+  const mailer = createMailer(config, mailLogger);
+  const embedder = await createHumanEmbedder();
+  const pipeline = new GenerationPipeline({
+    db: infra.db,
+    storage: infra.storage,
+    provider: withDelay(overrides.provider ?? new LocalProvider(), config.generation.localProviderDelayMs),
+    identity: new IdentityChecker(embedder),
+    video: { animate: (still, options, signal) => animateStill(still, options, signal) },
+    logger: subsystem(logger, 'generation'),
+    providerTimeoutMs: config.generation.providerTimeoutMs,
+  });
+
   const handlers: JobHandlers = {
-    email: { 'send-email': sendEmailHandler(infra.db, mailer, subsystem(logger, 'mail')) },
+    email: { 'send-email': sendEmailHandler(infra.db, mailer, mailLogger) },
+    generation: { generate: generateHandler(pipeline, subsystem(logger, 'generation')) },
   };
   const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
   return {
     queues: workers.queues,
     close: async () => {
       await workers.close();
+      await embedder.close();
       mailer.close();
     },
   };

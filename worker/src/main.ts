@@ -6,7 +6,7 @@ async function main() {
   const config = getConfig();
   const logger = createLogger(config, 'worker');
   const infra = await openInfrastructure(config, logger, { requireServers: true });
-  const workers = composeWorkers(config, logger, infra);
+  const workers = await composeWorkers(config, logger, infra);
   logger.info({ queues: workers.queues }, 'worker started');
   handleShutdownSignals(logger, async () => {
     await workers.close();

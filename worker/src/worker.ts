@@ -37,6 +37,8 @@ export function startWorkers(options: {
       {
         connection,
         concurrency: options.config.worker.concurrency[queue],
+        lockDuration: options.config.worker.lockDurationMs,
+        stalledInterval: options.config.worker.stalledIntervalMs,
         prefix: options.prefix,
       },
     );

@@ -45,10 +45,19 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
     res.json(await auth.refresh(refreshToken, client(req)));
   });
 
-  router.post('/logout', requireUser, async (req, res) => {
+  // Holding a refresh token is enough to end its session, so an expired access token
+  // does not keep a person from logging out; without one, the bearer's sessions all end.
+  router.post('/logout', async (req, res, next) => {
     const { refreshToken } = parseInput(logoutRequest, req.body ?? {});
-    await auth.logout(currentUser(req).id, refreshToken);
-    res.json({ success: true });
+    if (refreshToken) {
+      await auth.logout(undefined, refreshToken);
+      res.json({ success: true });
+      return;
+    }
+    requireUser(req, res, async (error?: unknown) => {
+      if (error) return next(error);
+      await auth.logout(currentUser(req).id).then(() => res.json({ success: true }), next);
+    });
   });
 
   return router;

@@ -80,14 +80,14 @@ export class AuthService {
   }
 
   /** Ends the session of the given refresh token, or every session of the user without one. */
-  async logout(userId: string, refreshToken?: string): Promise<void> {
+  async logout(userId: string | undefined, refreshToken?: string): Promise<void> {
     const repo = new RefreshTokensRepository(this.db);
     if (refreshToken) {
       const stored = await repo.findByHash(hashToken(refreshToken));
-      if (stored && stored.user_id === userId) await repo.revokeFamily(stored.family_id);
+      if (stored && (userId === undefined || stored.user_id === userId)) await repo.revokeFamily(stored.family_id);
       return;
     }
-    await repo.revokeAllForUser(userId);
+    if (userId) await repo.revokeAllForUser(userId);
   }
 
   private async startSession(userId: string, familyId: string, client: ClientInfo): Promise<string> {

@@ -45,6 +45,13 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('hello@mirrorverse.app'),
   BETA_ACCOUNT_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(0).optional(),
 
+  PROMPT_ENHANCER_URL: url.optional(),
+  PROMPT_ENHANCER_API_KEY: optionalString,
+  PROMPT_ENHANCER_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  PROVIDER_TIMEOUT_MS: positiveInt.default(120_000),
+  LOCAL_PROVIDER_DELAY_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(0),
+  WORKER_LOCK_DURATION_MS: positiveInt.default(30_000),
+  WORKER_STALLED_INTERVAL_MS: positiveInt.default(30_000),
   WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
   WORKER_MAINTENANCE_CONCURRENCY: positiveInt.default(1),
@@ -82,7 +89,19 @@ export interface Config {
   contactEmail: string;
   /** New sign-ups close once this many accounts exist; undefined = no cap. */
   betaAccountCap: number | undefined;
-  worker: { concurrency: { generation: number; email: number; maintenance: number } };
+  worker: {
+    concurrency: { generation: number; email: number; maintenance: number };
+    /** How long a job's lock lasts without renewal, and how often stalled jobs are looked for. */
+    lockDurationMs: number;
+    stalledIntervalMs: number;
+  };
+  generation: {
+    providerTimeoutMs: number;
+    /** Extra latency of the local provider, to see (and test) the queue as with a remote one. */
+    localProviderDelayMs: number;
+  };
+  /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
+  promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
   shutdownTimeoutMs: number;
 }
 
@@ -157,7 +176,13 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         email: e.WORKER_EMAIL_CONCURRENCY,
         maintenance: e.WORKER_MAINTENANCE_CONCURRENCY,
       },
+      lockDurationMs: e.WORKER_LOCK_DURATION_MS,
+      stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
     },
+    generation: { providerTimeoutMs: e.PROVIDER_TIMEOUT_MS, localProviderDelayMs: e.LOCAL_PROVIDER_DELAY_MS },
+    promptEnhancer: e.PROMPT_ENHANCER_URL
+      ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }
+      : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

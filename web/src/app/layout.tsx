@@ -1,14 +1,49 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { AlertHost } from '../components/dialog/alert-host';
 import { AppFrame } from '../components/layout/app-frame';
 import { NavigationProgress } from '../components/layout/navigation-progress';
+import { RouteLoadingScreen } from '../components/page/route-loading-screen';
+import { ToastStack } from '../components/toast/toast-stack';
+import { paths } from '../config/paths';
+import { useLaunchStatus } from './use-launch-status';
 
-/** The shell around every route: top bar, page, bottom nav on mobile. */
+const ComingSoonPage = lazy(() =>
+  import('../pages/coming-soon/coming-soon-page').then((module) => ({ default: module.ComingSoonPage })),
+);
+
+/** Until launch, only the admin dashboard is reachable; every other path shows the coming-soon page. */
+function isOpenBeforeLaunch(pathname: string): boolean {
+  return matchPath(paths.adminDashboard.path, pathname) !== null;
+}
+
+/**
+ * The shell around every route: top bar, page, bottom nav on mobile, toasts and alerts.
+ * Before launch (spec 3 §4) it shows the coming-soon page in place of every route but one.
+ */
 export function AppLayout() {
+  const launched = useLaunchStatus();
+  const { pathname } = useLocation();
+
+  if (launched === false && !isOpenBeforeLaunch(pathname)) {
+    return (
+      <AppFrame bare>
+        <Suspense fallback={<RouteLoadingScreen />}>
+          <ComingSoonPage />
+        </Suspense>
+        <ToastStack />
+        <AlertHost />
+      </AppFrame>
+    );
+  }
+
   return (
     <AppFrame>
       <NavigationProgress />
-      <Outlet />
+      {launched === null ? <RouteLoadingScreen /> : <Outlet />}
       <ScrollRestoration />
+      <ToastStack />
+      <AlertHost />
     </AppFrame>
   );
 }

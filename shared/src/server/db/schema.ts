@@ -152,6 +152,7 @@ export interface MediaTable {
   likes_count: Generated<number>;
   trending_score: number | null;
   cloudinary_public_id: string | null;
+  output_index: number | null;
   expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -39,3 +39,12 @@ export function assertValidKey(key: string): void {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
 }
+
+/** Reads a whole object into memory (sources and outputs are at most a few megabytes). */
+export async function readObject(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}

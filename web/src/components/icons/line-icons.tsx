@@ -118,3 +118,66 @@ export function ClockIcon() {
     </LineIcon>
   );
 }
+
+export function CheckIcon() {
+  return (
+    <LineIcon>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </LineIcon>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <LineIcon>
+      <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
+    </LineIcon>
+  );
+}
+
+export function WarningIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 8v5" />
+      <path d="M12 16.6v.1" />
+      <path d="M10.3 4.2 2.9 17.3A2 2 0 0 0 4.6 20.3h14.8a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0z" />
+    </LineIcon>
+  );
+}
+
+export function LogoutIcon() {
+  return (
+    <LineIcon>
+      <path d="M14 4.5H6.5A1.5 1.5 0 0 0 5 6v12a1.5 1.5 0 0 0 1.5 1.5H14" />
+      <path d="M10.5 12H20M16.5 8.5 20 12l-3.5 3.5" />
+    </LineIcon>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <LineIcon>
+      <path d="M4.5 7h15M9.5 7V4.5h5V7" />
+      <path d="M6.5 7l.9 12a1.5 1.5 0 0 0 1.5 1.5h6.2a1.5 1.5 0 0 0 1.5-1.5l.9-12" />
+      <path d="M10 11v5.5M14 11v5.5" />
+    </LineIcon>
+  );
+}
+
+export function ArrowLeftIcon() {
+  return (
+    <LineIcon>
+      <path d="M19.5 12h-15M10.5 6l-6 6 6 6" />
+    </LineIcon>
+  );
+}
+
+export function GiftIcon() {
+  return (
+    <LineIcon>
+      <rect x="3.5" y="8" width="17" height="4" rx="1" />
+      <path d="M5 12v7.5h14V12M12 8v11.5" />
+      <path d="M12 8c-1.5-3.5-5.5-4-5.5-1.5C6.5 8 9 8 12 8zM12 8c1.5-3.5 5.5-4 5.5-1.5C17.5 8 15 8 12 8z" />
+    </LineIcon>
+  );
+}

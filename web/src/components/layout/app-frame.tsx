@@ -3,13 +3,16 @@ import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
 import '../../styles/layout.css';
 
-/** Top bar, the page area and the mobile bottom nav; also used while the first route loads. */
-export function AppFrame({ children }: { children: ReactNode }) {
+/**
+ * Top bar, the page area and the mobile bottom nav; also used while the first route loads.
+ * `bare` keeps only the brand (the coming-soon page before launch has nowhere else to go).
+ */
+export function AppFrame({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
   return (
-    <div className="app-frame">
-      <TopBar />
+    <div className={bare ? 'app-frame app-frame--bare' : 'app-frame'}>
+      <TopBar bare={bare} />
       <main className="app-main">{children}</main>
-      <BottomNav />
+      {!bare && <BottomNav />}
     </div>
   );
 }

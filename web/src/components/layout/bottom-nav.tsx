@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { BookIcon, HomeIcon, SparkleIcon, UserIcon } from '../icons/line-icons';
+import { useAuth } from '../../state/use-auth';
+import { useSignOut } from '../../state/use-sign-out';
+import { BookIcon, HomeIcon, LogoutIcon, SparkleIcon, UserIcon } from '../icons/line-icons';
 
 function BottomNavItem({ to, label, icon, end }: { to: string; label: string; icon: ReactNode; end?: boolean }) {
   return (
@@ -12,14 +14,26 @@ function BottomNavItem({ to, label, icon, end }: { to: string; label: string; ic
   );
 }
 
-/** The mobile nav bar (≤768px), in place of the top bar's links. */
+/** The mobile nav bar (≤768px), in place of the top bar's links: Login, or My Profile and Logout. */
 export function BottomNav() {
+  const { isAuthenticated } = useAuth();
+  const signOut = useSignOut();
   return (
     <nav className="bottom-nav" aria-label="Mobile">
       <BottomNavItem to={paths.home.getHref()} label="Home" icon={<HomeIcon />} end />
       <BottomNavItem to={paths.bestPractices.getHref()} label="Get The Look" icon={<SparkleIcon />} />
       <BottomNavItem to={paths.stories.getHref()} label="Stories" icon={<BookIcon />} />
-      <BottomNavItem to={paths.auth.getHref()} label="Login" icon={<UserIcon />} />
+      {isAuthenticated ? (
+        <>
+          <BottomNavItem to={paths.profile.getHref()} label="My Profile" icon={<UserIcon />} />
+          <button type="button" className="bottom-nav__item" onClick={() => void signOut()}>
+            <LogoutIcon />
+            <span className="bottom-nav__label">Logout</span>
+          </button>
+        </>
+      ) : (
+        <BottomNavItem to={paths.auth.getHref()} label="Login" icon={<UserIcon />} />
+      )}
     </nav>
   );
 }

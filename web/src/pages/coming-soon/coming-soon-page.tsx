@@ -1,13 +1,42 @@
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
-import { ClockIcon } from '../../components/icons/line-icons';
+import { useSearchParams } from 'react-router-dom';
+import { CheckIcon } from '../../components/icons/line-icons';
+import { WaitlistForm } from '../../components/waitlist/waitlist-form';
+import { pageTitle } from '../../config/brand';
+import '../../styles/coming-soon.css';
 
-/** The pre-launch waitlist page (spec 3 §2). */
+const PERKS = ['Early access, in drops', 'Parallel Self, Unreal Reflection & Studio', 'Free to join · No credit card'];
+
+/**
+ * The pre-launch waitlist page, /coming-soon (spec 3 §2); before launch the layout shows it on
+ * every path. `?ref=` names who sent the visitor.
+ */
 export function ComingSoonPage() {
+  const [searchParams] = useSearchParams();
+  const referrer = searchParams.get('ref');
   return (
-    <div className="page">
-      <PageHeader title="Coming soon" />
-      <EmptyState icon={<ClockIcon />} message="The waitlist sign-up will appear here." />
+    <div className="page coming-soon">
+      <title>{pageTitle('Coming soon')}</title>
+      <section className="coming-soon__hero" aria-labelledby="coming-soon-title">
+        <p className="eyebrow">Coming soon</p>
+        <h1 id="coming-soon-title" className="coming-soon__title">
+          Your photos, <span className="gradient-text">reimagined</span>
+        </h1>
+        <p className="coming-soon__lead">
+          Turn a single photo into styled portraits and short videos. We're opening the doors in drops — join the waitlist
+          and be first in line.
+        </p>
+        <div className="coming-soon__card">
+          <WaitlistForm source="coming-soon" referrerEmail={referrer} submitLabel="Join the Waitlist" />
+        </div>
+        <ul className="coming-soon__perks">
+          {PERKS.map((perk) => (
+            <li key={perk}>
+              <CheckIcon />
+              {perk}
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }

@@ -1,8 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import type { Media, NewMedia } from '../schema';
 
 export class MediaRepository {
   constructor(private readonly db: Db) {}
+
+  /** Writes a run's output once: a second write of the same (run, output index) keeps the first. */
+  async insertRunOutput(media: NewMedia & { run_id: string; output_index: number }): Promise<void> {
+    await this.db
+      .insertInto('media')
+      .values(media)
+      .onConflict((oc) => oc.columns(['run_id', 'output_index']).where('run_id', 'is not', null).doNothing())
+      .execute();
+  }
+
+  findByRunId(runId: string): Promise<Media[]> {
+    return this.db.selectFrom('media').selectAll().where('run_id', '=', runId).orderBy('output_index').execute();
+  }
 
   /** Likes received on all of a person's media (never below zero). */
   async totalLikesReceived(userId: string): Promise<number> {

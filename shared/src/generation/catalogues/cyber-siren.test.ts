@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CYBER_SIREN_ACCEPTED_IDS,
+  CYBER_SIREN_PRESETS,
+  CYBER_SIREN_VARIANTS,
+  isCyberSirenPresetId,
+  resolveCyberSirenPreset,
+} from './cyber-siren';
+import { validatePresetDefinition } from './preset-validation';
+
+describe('Cyber Siren catalogue', () => {
+  it('lists the five presets of the group', () => {
+    expect(CYBER_SIREN_PRESETS.map((preset) => [preset.id, preset.label])).toEqual([
+      ['neo_tokyo_base', 'Cyber Siren'],
+      ['silver_proxy', 'Silver Proxy'],
+      ['serpent_line', 'Serpent Line'],
+      ['smoke_signal', 'Smoke Signal'],
+      ['signal_loss', 'Signal Loss'],
+    ]);
+  });
+
+  it('uses one img2img model, strength 0.55, guidance 6.5, 40 steps, 4:5', () => {
+    const models = new Set(CYBER_SIREN_PRESETS.map((preset) => preset.model));
+    expect(models.size).toBe(1);
+    for (const preset of CYBER_SIREN_PRESETS) {
+      expect(preset.strength).toBe(0.55);
+      expect(preset.guidance_scale).toBe(6.5);
+      expect(preset.num_inference_steps).toBe(40);
+      expect(preset.aspect_ratio).toBe('4:5');
+      expect(preset.source).toBe('cyber-siren');
+      expect(validatePresetDefinition(preset)).toEqual([]);
+    }
+  });
+
+  it('accepts exactly the eight ids of spec 1 §3', () => {
+    expect([...CYBER_SIREN_ACCEPTED_IDS].sort()).toEqual(
+      [
+        'neo_tokyo_base',
+        'neo_tokyo_visor',
+        'neo_tokyo_tattoos',
+        'neo_tokyo_scanlines',
+        'silver_proxy',
+        'serpent_line',
+        'smoke_signal',
+        'signal_loss',
+      ].sort(),
+    );
+    expect(isCyberSirenPresetId('neo_tokyo_visor')).toBe(true);
+    expect(isCyberSirenPresetId('neo_tokyo_glitter')).toBe(false);
+  });
+
+  it('resolves every accepted id to a complete preset with that id', () => {
+    for (const id of CYBER_SIREN_ACCEPTED_IDS) {
+      const preset = resolveCyberSirenPreset(id);
+      expect(preset?.id).toBe(id);
+      if (preset) expect(validatePresetDefinition(preset)).toEqual([]);
+    }
+  });
+
+  it('builds a variant from Cyber Siren with its add-on', () => {
+    const base = resolveCyberSirenPreset('neo_tokyo_base');
+    const visor = resolveCyberSirenPreset('neo_tokyo_visor');
+    expect(visor?.label).toBe('Cyber Siren · Visor');
+    expect(visor?.prompt).toBe(`${base?.prompt} ${CYBER_SIREN_VARIANTS.neo_tokyo_visor.addOn}`);
+    expect(visor?.features).toEqual([...(base?.features ?? []), 'visor']);
+    expect(visor?.strength).toBe(base?.strength);
+    expect(resolveCyberSirenPreset('neo_tokyo_tattoos')?.label).toBe('Cyber Siren · Tattoos');
+    expect(resolveCyberSirenPreset('neo_tokyo_scanlines')?.label).toBe('Cyber Siren · Scanlines');
+  });
+
+  it('does not change the listed preset when building a variant', () => {
+    resolveCyberSirenPreset('neo_tokyo_visor');
+    expect(CYBER_SIREN_PRESETS[0]?.features).not.toContain('visor');
+  });
+
+  it('resolves nothing for unknown ids, including inherited object keys', () => {
+    expect(resolveCyberSirenPreset('nope')).toBeUndefined();
+    expect(resolveCyberSirenPreset('toString')).toBeUndefined();
+    expect(resolveCyberSirenPreset('__proto__')).toBeUndefined();
+  });
+});

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { PROMPT_MAX_LENGTH } from '../constants';
+import type { PresetType } from '../preset-types';
+import { findPreset, isCatalogueMode } from './catalogues';
+import { randomizeColorcorePrompt } from './catalogues/parallel-self';
+import { DEFAULT_STORY_TIME_PRESET_ID } from './catalogues/story-time';
+import {
+  INVALID_RUN_ID,
+  NO_PRESET_SELECTED,
+  PROMPT_REQUIRED,
+  PROMPT_TOO_LONG,
+  SOURCE_IMAGE_REQUIRED,
+  STORY_TIME_TOO_FEW_PHOTOS,
+  TOO_MANY_PHOTOS,
+  UNKNOWN_GENERATION_MODE,
+  UNKNOWN_PRESET,
+} from './error-messages';
+import {
+  DEFAULT_EDIT_PROMPT,
+  generationCost,
+  IDENTITY_MAX_RETRIES,
+  identitySettings,
+  PRESET_ID_FIELD,
+  SERVICE_MODE_PRESET_TYPE,
+  SERVICE_TO_CLIENT_MODE,
+  STORY_TIME_MIN_IMAGES,
+  toServiceMode,
+} from './modes';
+import type { IdentitySettings, PresetIdField } from './modes';
+import { nearestAspectRatio } from './aspect-ratio';
+import { seededRandom } from './seeded-random';
+import type { AspectRatio, ClientMode, PresetDefinition, ServiceMode } from './types';
+
+/** The most photos one request may carry (the source included). */
+export const MAX_SOURCE_IMAGES = 10;
+const URL_MAX_LENGTH = 2048;
+const ID_MAX_LENGTH = 200;
+
+/** BullMQ job ids: 8–100 of [A-Za-z0-9_-] (so never a ':'), and not all digits. */
+export const RUN_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+export function isValidRunId(value: string): boolean {
+  return RUN_ID_PATTERN.test(value) && !/^\d+$/.test(value);
+}
+
+/** A trimmed string; empty, null or absent become undefined. */
+const optionalText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message === undefined ? undefined : { error: message })
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+
+const optionalFlag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? undefined);
+
+const optionalDimension = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .nullish()
+  .transform((value) => (value ? value : undefined));
+
+const imageList = z
+  .array(z.string().trim().min(1).max(URL_MAX_LENGTH))
+  .max(MAX_SOURCE_IMAGES, { error: TOO_MANY_PHOTOS })
+  .nullish()
+  .transform((value) => value ?? []);
+
+/** The fields of the generation request (spec 1 §3), each checked on its own. */
+export const generationRequestFields = z.object({
+  mode: z
+    .string({ error: UNKNOWN_GENERATION_MODE })
+    .trim()
+    .refine((value) => toServiceMode(value) !== undefined, { error: UNKNOWN_GENERATION_MODE }),
+  prompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG),
+  presetKey: optionalText(ID_MAX_LENGTH),
+  sourceAssetId: optionalText(URL_MAX_LENGTH),
+  sourceWidth: optionalDimension,
+  sourceHeight: optionalDimension,
+  userId: optionalText(ID_MAX_LENGTH),
+  runId: z
+    .string()
+    .refine(isValidRunId, { error: INVALID_RUN_ID })
+    .nullish()
+    .transform((value) => value ?? undefined),
+  meta: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((value) => value ?? undefined),
+  ipaThreshold: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  ipaRetries: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  ipaBlocking: optionalFlag,
+  enableVideo: optionalFlag,
+  forVideo: optionalFlag,
+  unrealReflectionPresetId: optionalText(ID_MAX_LENGTH),
+  ghibliReactionPresetId: optionalText(ID_MAX_LENGTH),
+  cyberSirenPresetId: optionalText(ID_MAX_LENGTH),
+  storyTimePresetId: optionalText(ID_MAX_LENGTH),
+  parallelSelfPresetId: optionalText(ID_MAX_LENGTH),
+  additionalImages: imageList,
+  editImages: imageList,
+  editPrompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG),
+});
+
+/** The generation request as a client sends it (spec 1 §3). */
+export type GenerationRequestInput = z.input<typeof generationRequestFields>;
+type GenerationRequestFields = z.output<typeof generationRequestFields>;
+
+/** The request after validation, normalised for the api and the worker. */
+export interface ParsedGenerationRequest {
+  clientMode: ClientMode;
+  serviceMode: ServiceMode;
+  /** The preset type stored on the media (PRESET_TYPE_LABELS key). */
+  presetType: PresetType;
+  /** The catalogue preset id (catalogue modes; Story Time defaults to story_time_cinematic). */
+  presetId?: string;
+  /** The weekly preset key (presets mode; the server checks it against the presets it serves). */
+  presetKey?: string;
+  /** The catalogue preset (catalogue modes only) and its label. */
+  preset?: PresetDefinition;
+  presetLabel?: string;
+  /**
+   * What the model is asked: the preset's prompt (Colorcore drawn at random), the person's prompt
+   * (custom), the edit prompt or 'Edit this photo' (Studio). Presets mode: the prompt as sent,
+   * possibly '' — the server fills it from the weekly preset `presetKey`.
+   */
+  prompt: string;
+  negativePrompt?: string;
+  /** The preset's ratio; else the supported ratio nearest to the source size; else 1:1. */
+  aspectRatio: AspectRatio;
+  /** Every photo, the source first, without duplicates. */
+  sources: string[];
+  sourceWidth?: number;
+  sourceHeight?: number;
+  /** Whether the result is a video (always true for Story Time). */
+  enableVideo: boolean;
+  forVideo: boolean;
+  identity: IdentitySettings;
+  /** Credits the request reserves (see generationCost). */
+  cost: number;
+  runId?: string;
+  userId?: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface ParseGenerationOptions {
+  /**
+   * Random source for randomized presets (Colorcore). Default: seeded by the runId, so the same run
+   * always gets the same prompt; without a runId the preset's default prompt is used.
+   */
+  random?: () => number;
+}
+
+/** One failed rule: the request field and the message. */
+export interface GenerationRequestIssue {
+  path: string;
+  message: string;
+}
+type Problem = GenerationRequestIssue;
+
+function presetIdOf(raw: GenerationRequestFields, field: PresetIdField): string | undefined {
+  return raw[field];
+}
+
+function unique(values: readonly (string | undefined)[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    if (value && !seen.has(value)) {
+      seen.add(value);
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+/** The cross-field rules and the normalisation; problems in rule order. */
+function normalise(raw: GenerationRequestFields, options: ParseGenerationOptions): ParsedGenerationRequest | Problem[] {
+  const serviceMode = toServiceMode(raw.mode);
+  if (!serviceMode) return [{ path: 'mode', message: UNKNOWN_GENERATION_MODE }];
+  const problems: Problem[] = [];
+
+  const extras = serviceMode === 'edit-photo' ? [...raw.editImages, ...raw.additionalImages] : raw.additionalImages;
+  const sources = unique([raw.sourceAssetId, ...extras]);
+
+  if (serviceMode !== 'custom-prompt' && !raw.sourceAssetId) {
+    problems.push({ path: 'sourceAssetId', message: SOURCE_IMAGE_REQUIRED });
+  }
+  if (serviceMode === 'custom-prompt' && !raw.prompt) {
+    problems.push({ path: 'prompt', message: PROMPT_REQUIRED });
+  }
+
+  let presetId: string | undefined;
+  let preset: PresetDefinition | undefined;
+  const field = PRESET_ID_FIELD[serviceMode];
+  if (serviceMode === 'presets') {
+    if (!raw.presetKey) problems.push({ path: 'presetKey', message: NO_PRESET_SELECTED });
+  } else if (field && isCatalogueMode(serviceMode)) {
+    // The mode's own field; a client that put the id in presetKey is understood too.
+    presetId = presetIdOf(raw, field) ?? raw.presetKey;
+    if (!presetId && serviceMode === 'story-time') presetId = DEFAULT_STORY_TIME_PRESET_ID;
+    preset = presetId ? findPreset(serviceMode, presetId) : undefined;
+    if (!preset) problems.push({ path: field, message: UNKNOWN_PRESET });
+  }
+
+  if (serviceMode === 'story-time' && sources.length < STORY_TIME_MIN_IMAGES) {
+    problems.push({ path: 'additionalImages', message: STORY_TIME_TOO_FEW_PHOTOS });
+  }
+  if (sources.length > MAX_SOURCE_IMAGES) {
+    problems.push({ path: 'additionalImages', message: TOO_MANY_PHOTOS });
+  }
+  if (problems.length > 0) return problems;
+
+  let prompt: string;
+  if (preset) {
+    const random = options.random ?? (raw.runId ? seededRandom(raw.runId) : undefined);
+    prompt = preset.isRandomized && random ? randomizeColorcorePrompt(preset, random) : preset.prompt;
+  } else if (serviceMode === 'edit-photo') {
+    prompt = raw.editPrompt ?? raw.prompt ?? DEFAULT_EDIT_PROMPT;
+  } else {
+    prompt = raw.prompt ?? '';
+  }
+
+  const enableVideo = serviceMode === 'story-time' || raw.enableVideo === true;
+  const base = identitySettings(serviceMode, { enableVideo });
+  // A client may only make the check stricter: a higher threshold, more retries (bounded).
+  const identity: IdentitySettings = {
+    threshold: Math.max(base.threshold, raw.ipaThreshold ?? 0),
+    retries: Math.min(Math.max(base.retries, raw.ipaRetries ?? 0), Math.max(base.retries, IDENTITY_MAX_RETRIES)),
+    blocking: true,
+  };
+
+  const parsed: ParsedGenerationRequest = {
+    clientMode: SERVICE_TO_CLIENT_MODE[serviceMode],
+    serviceMode,
+    presetType: SERVICE_MODE_PRESET_TYPE[serviceMode],
+    prompt,
+    sources,
+    enableVideo,
+    forVideo: raw.forVideo === true,
+    identity,
+    cost: generationCost({ serviceMode, enableVideo, sources }),
+    aspectRatio: preset?.aspect_ratio ?? nearestAspectRatio(raw.sourceWidth, raw.sourceHeight),
+  };
+  if (serviceMode === 'presets' && raw.presetKey) parsed.presetKey = raw.presetKey;
+  if (preset && presetId !== undefined) {
+    parsed.presetId = presetId;
+    parsed.preset = preset;
+    parsed.presetLabel = preset.label;
+    parsed.negativePrompt = preset.negative_prompt;
+  }
+  if (raw.sourceWidth !== undefined) parsed.sourceWidth = raw.sourceWidth;
+  if (raw.sourceHeight !== undefined) parsed.sourceHeight = raw.sourceHeight;
+  if (raw.runId !== undefined) parsed.runId = raw.runId;
+  if (raw.userId !== undefined) parsed.userId = raw.userId;
+  if (raw.meta !== undefined) parsed.meta = raw.meta;
+  return parsed;
+}
+
+/** The generation request schema: validates every rule and outputs the normalised request. */
+export function createGenerationRequestSchema(options: ParseGenerationOptions = {}) {
+  return generationRequestFields.transform((raw, ctx): ParsedGenerationRequest => {
+    const result = normalise(raw, options);
+    if (!Array.isArray(result)) return result;
+    for (const problem of result) {
+      ctx.issues.push({ code: 'custom', message: problem.message, path: [problem.path], input: raw });
+    }
+    return z.NEVER;
+  });
+}
+
+export const generationRequestSchema = createGenerationRequestSchema();
+
+export type ParseGenerationResult =
+  | { success: true; data: ParsedGenerationRequest }
+  | { success: false; error: string; issues: GenerationRequestIssue[] };
+
+/**
+ * Validates and normalises a generation request. On failure `error` is the first problem's
+ * message (an unknown mode first), ready for `{ success: false, error }` with status 400.
+ */
+export function parseGenerationRequest(input: unknown, options: ParseGenerationOptions = {}): ParseGenerationResult {
+  const result = createGenerationRequestSchema(options).safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const issues: Problem[] = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const first = issues.find((issue) => issue.path === 'mode') ?? issues[0];
+  return { success: false, error: first?.message ?? 'Invalid request', issues };
+}

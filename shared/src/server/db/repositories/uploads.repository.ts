@@ -1,0 +1,36 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../database';
+import type { Upload, UploadsTable } from '../schema';
+
+export type NewUpload = Insertable<UploadsTable>;
+
+/** Files people uploaded (generation sources, profile pictures, draft media). */
+export class UploadsRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(upload: NewUpload): Promise<Upload> {
+    return this.db.insertInto('uploads').values(upload).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The upload served at a public URL: how a source URL sent by a client is checked to be ours. */
+  findByUrl(url: string): Promise<Upload | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('url', '=', url).executeTakeFirst();
+  }
+
+  findByPublicId(publicId: string): Promise<Upload | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  }
+
+  /** A person's uploads, newest first. */
+  listForUser(userId: string, options: { limit?: number; offset?: number } = {}): Promise<Upload[]> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit ?? 50)
+      .offset(options.offset ?? 0)
+      .execute();
+  }
+}

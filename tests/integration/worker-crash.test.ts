@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { bearer, createAccount } from '../support/auth';
+import { type RunningProcess, runEntry } from '../support/process';
+import { startTestApp, type TestContext } from '../support/test-app';
+import { fixture, uploadFile } from '../support/uploads';
+
+const postgresUrl = inject('postgresUrl') ?? '';
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+// Separate worker processes need a Postgres they share with the api (PGlite is single-process):
+// this suite runs wherever the tests have one (CI always does).
+describe.runIf(postgresUrl)('a worker process killed in the middle of a generation', () => {
+  const database = `crash_${randomBytes(5).toString('hex')}`;
+  const databaseUrl = postgresUrl.replace(/\/[^/?]*(\?|$)/, `/${database}$1`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-crash-'));
+  const prefix = `crash-${randomBytes(4).toString('hex')}`;
+  let ctx: TestContext;
+  const workers: RunningProcess[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt('worker');
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    ctx = await startTestApp('postgres', { DATA_DIR: dataDir, QUEUE_PREFIX: prefix }, { databaseUrl, workers: false });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    await ctx?.close();
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const startWorker = () => {
+    const w = runEntry('worker', {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: inject('redisUrl'),
+      QUEUE_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      LOCAL_PROVIDER_DELAY_MS: '6000',
+      WORKER_LOCK_DURATION_MS: '3000',
+      WORKER_STALLED_INTERVAL_MS: '1000',
+    });
+    workers.push(w);
+    return w;
+  };
+
+  it('is picked up by another worker and completes exactly once', async () => {
+    const session = await createAccount(ctx.infra, `crash-${randomBytes(4).toString('hex')}@example.com`);
+    const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
+    const runId = `run_${randomBytes(8).toString('hex')}`;
+    const submitted = await request(ctx.app)
+      .post('/api/unified-generate')
+      .set(bearer(session))
+      .send({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul', runId, sourceAssetId: upload.secure_url });
+    expect(submitted.status).toBe(202);
+
+    const runRow = () => ctx.infra.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+    const first = startWorker();
+    await until(runRow, (r) => r.attempts >= 1, 60_000, 'the first worker to take the job');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect((await runRow()).status).toBe('processing');
+
+    const second = startWorker();
+    const done = await until(runRow, (r) => r.status !== 'processing', 120_000, 'the second worker to finish the run');
+    expect(done.status).toBe('done');
+    expect(done.attempts).toBe(2);
+    second.child.kill('SIGTERM');
+    await second.exited;
+
+    const media = await ctx.infra.db.selectFrom('media').select('id').where('run_id', '=', runId).execute();
+    expect(media).toHaveLength(1);
+    const debits = await ctx.infra.db.selectFrom('credit_ledger').select(['delta', 'reason']).where('run_id', '=', runId).execute();
+    expect(debits).toEqual([{ delta: -2, reason: 'generation' }]);
+    const polled = await request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session));
+    expect(polled.body.success).toBe(true);
+  });
+});

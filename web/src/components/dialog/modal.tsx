@@ -1,0 +1,136 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from '../icons/line-icons';
+import '../../styles/modal.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** How many modals are open: the page behind them is inert while any is. */
+let openModals = 0;
+
+function setPageInert(inert: boolean): void {
+  const root = document.getElementById('root');
+  if (root) root.inert = inert;
+  document.documentElement.classList.toggle('has-modal', inert);
+}
+
+type ModalProps = {
+  open: boolean;
+  /** Escape, the close button and a click on the backdrop call it, unless `dismissible` is false. */
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** The row of buttons at the bottom. */
+  footer?: ReactNode;
+  /** False while something runs that must not be walked away from. */
+  dismissible?: boolean;
+  tone?: 'default' | 'danger';
+  icon?: ReactNode;
+  /** `alertdialog` for messages that need an answer. */
+  role?: 'dialog' | 'alertdialog';
+};
+
+/**
+ * A modal dialog over the app: focus moves into it (to the element marked `data-autofocus`,
+ * else the first control) and stays there, the page behind is inert, Escape closes it and
+ * focus returns where it was.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  tone = 'default',
+  icon,
+  role = 'dialog',
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
+  onCloseRef.current = onClose;
+  dismissibleRef.current = dismissible;
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    openModals += 1;
+    setPageInert(true);
+    const node = panel.current;
+    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? node)?.focus();
+
+    return () => {
+      openModals -= 1;
+      if (openModals === 0) setPageInert(false);
+      previous?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && dismissibleRef.current) {
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className="modal-layer" onKeyDown={onKeyDown}>
+      <div className="modal-backdrop" aria-hidden="true" onClick={() => dismissible && onClose()} />
+      <div
+        ref={panel}
+        className={`modal modal--${tone}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        {dismissible && (
+          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        )}
+        <header className="modal__header">
+          {icon && (
+            <span className="modal__icon" aria-hidden="true">
+              {icon}
+            </span>
+          )}
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="modal__description">
+              {description}
+            </p>
+          )}
+        </header>
+        {children && <div className="modal__body">{children}</div>}
+        {footer && <footer className="modal__footer">{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

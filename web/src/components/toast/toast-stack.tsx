@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { getToasts, subscribeToasts } from './toast-store';
+import { ToastItem } from './toast-item';
+import '../../styles/toast.css';
+
+/**
+ * Where toasts appear: top right on wide screens, across the top on phones. It lives beside
+ * the app root, so toasts stay readable and tappable while a modal makes the page inert.
+ */
+export function ToastStack() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return createPortal(
+    <section className="toast-stack" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </section>,
+    document.body,
+  );
+}

@@ -1,0 +1,113 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../api/api-error';
+import { joinWaitlist } from '../../api/waitlist';
+import { emailProblem, validEmailOrNull } from '../../lib/email';
+import { FormMessage } from '../form/form-message';
+import '../../styles/forms.css';
+
+/** The success callback runs this long after the success message shows (spec 1 §9). */
+export const WAITLIST_SUCCESS_DELAY_MS = 1500;
+
+const FALLBACK_ERROR = 'Something went wrong. Please try again.';
+const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+const DEFAULT_SUCCESS = "You're on the list! We'll email you when your spot opens.";
+
+type WaitlistFormProps = {
+  /** Who sent the visitor (`?referrer=` or `?ref=`); ignored unless it is a valid address. */
+  referrerEmail?: string | null;
+  source?: 'waitlist' | 'coming-soon';
+  initialEmail?: string;
+  /** Runs 1.5 s after a successful sign-up (the modal closes then). */
+  onSuccess?: () => void;
+  submitLabel?: string;
+  autoFocus?: boolean;
+};
+
+/** The waitlist form of spec 1 §2 and §5: one e-mail field and a submit button. */
+export function WaitlistForm({
+  referrerEmail = null,
+  source = 'waitlist',
+  initialEmail = '',
+  onSuccess,
+  submitLabel = 'Join Waitlist',
+  autoFocus = false,
+}: WaitlistFormProps) {
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const onSuccessRef = useRef(onSuccess);
+  onSuccessRef.current = onSuccess;
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => onSuccessRef.current?.(), WAITLIST_SUCCESS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [success]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = emailProblem(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await joinWaitlist(email.trim(), validEmailOrNull(referrerEmail), source);
+      setSuccess(answer.message || DEFAULT_SUCCESS);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? errorMessage(caught, FALLBACK_ERROR, NETWORK_ERROR) : FALLBACK_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (success) {
+    return (
+      <FormMessage tone="success">
+        <strong>{success}</strong>
+      </FormMessage>
+    );
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form className="waitlist-form" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-email`} className="field__label">
+        Email address
+      </label>
+      <div className="waitlist-form__row">
+        <input
+          id={`${id}-email`}
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoFocus={autoFocus}
+          data-autofocus={autoFocus || undefined}
+        />
+        <button type="submit" className="button button--primary" disabled={busy || email.trim() === ''}>
+          {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+          {busy ? 'Joining…' : submitLabel}
+        </button>
+      </div>
+      {error && (
+        <FormMessage id={errorId} tone="error">
+          {error}
+        </FormMessage>
+      )}
+    </form>
+  );
+}

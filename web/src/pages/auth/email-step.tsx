@@ -1,0 +1,62 @@
+import { type FormEvent, useId } from 'react';
+import { FormMessage } from '../../components/form/form-message';
+
+type EmailStepProps = {
+  email: string;
+  onEmailChange: (value: string) => void;
+  onSubmit: () => void;
+  sending: boolean;
+  error: string | null;
+  betaFull: boolean;
+  onJoinWaitlist: () => void;
+};
+
+/** Step 1: the e-mail address the code goes to. */
+export function EmailStep({ email, onEmailChange, onSubmit, sending, error, betaFull, onJoinWaitlist }: EmailStepProps) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-busy={sending}>
+      <div className="field">
+        <label htmlFor={`${id}-email`} className="field__label">
+          Email address
+        </label>
+        <input
+          id={`${id}-email`}
+          className="field__input field__input--large"
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          aria-invalid={error && !betaFull ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoFocus
+        />
+      </div>
+
+      {error && (
+        <FormMessage id={`${id}-error`} tone={betaFull ? 'info' : 'error'}>
+          <p>{error}</p>
+          {betaFull && (
+            <button type="button" className="button button--primary button--small form-message__action" onClick={onJoinWaitlist}>
+              Join Waitlist
+            </button>
+          )}
+        </FormMessage>
+      )}
+
+      <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
+        {sending && <span className="button__spinner" aria-hidden="true" />}
+        {sending ? 'Sending code…' : 'Send login code'}
+      </button>
+    </form>
+  );
+}

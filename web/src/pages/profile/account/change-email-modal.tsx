@@ -1,0 +1,111 @@
+import { type FormEvent, useId } from 'react';
+import { Modal } from '../../../components/dialog/modal';
+import { CodeInput } from '../../../components/form/code-input';
+import { FormMessage } from '../../../components/form/form-message';
+import { MailIcon } from '../../../components/icons/line-icons';
+import { useChangeEmail } from './use-change-email';
+
+type ChangeEmailModalProps = {
+  open: boolean;
+  currentEmail: string;
+  onClose: () => void;
+};
+
+/** Change Email (spec 2 §2): step one the new address and Send Code, step two the 6-digit code. */
+export function ChangeEmailModal({ open, currentEmail, onClose }: ChangeEmailModalProps) {
+  const id = useId();
+  const flow = useChangeEmail(onClose);
+  const cancel = () => {
+    flow.reset();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void (flow.step === 'email' ? flow.sendCode() : flow.updateEmail());
+  };
+  const formId = `${id}-form`;
+  const problemId = `${id}-problem`;
+
+  return (
+    <Modal
+      open={open}
+      onClose={cancel}
+      dismissible={!flow.busy}
+      icon={<MailIcon />}
+      title="Change Email"
+      description={
+        flow.step === 'email' ? (
+          <>
+            Enter the new address. We'll send a verification code there
+            {currentEmail ? (
+              <>
+                {' '}
+                — you're signed in as <strong>{currentEmail}</strong>
+              </>
+            ) : null}
+            .
+          </>
+        ) : (
+          <>
+            Enter the 6-digit code we sent to <strong>{flow.newEmail.trim()}</strong>.
+          </>
+        )
+      }
+      footer={
+        <>
+          {flow.step === 'code' && (
+            <button type="button" className="button modal__back" onClick={flow.back} disabled={flow.busy}>
+              Back
+            </button>
+          )}
+          <button type="button" className="button" onClick={cancel} disabled={flow.busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={flow.busy}>
+            {flow.busy && <span className="button__spinner" aria-hidden="true" />}
+            {flow.step === 'email' ? 'Send Code' : 'Update Email'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="modal-form" onSubmit={submit} noValidate>
+        {flow.step === 'email' ? (
+          <div className="field">
+            <label htmlFor={`${id}-email`} className="field__label">
+              New email address
+            </label>
+            <input
+              id={`${id}-email`}
+              className="field__input"
+              type="email"
+              name="newEmail"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={flow.newEmail}
+              onChange={(event) => flow.setNewEmail(event.target.value)}
+              aria-invalid={flow.problem ? true : undefined}
+              aria-describedby={flow.problem ? problemId : undefined}
+              data-autofocus
+            />
+          </div>
+        ) : (
+          <CodeInput
+            label="Verification code"
+            name="otp"
+            value={flow.otp}
+            onChange={flow.setOtp}
+            invalid={Boolean(flow.problem)}
+            describedBy={flow.problem ? problemId : undefined}
+            disabled={flow.busy}
+            autoFocus
+          />
+        )}
+        {flow.problem && (
+          <FormMessage id={problemId} tone="error">
+            {flow.problem}
+          </FormMessage>
+        )}
+      </form>
+    </Modal>
+  );
+}

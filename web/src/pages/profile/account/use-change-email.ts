@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { changeEmail, requestEmailChangeCode } from '../../../api/account';
+import { toast } from '../../../components/toast/toast-store';
+import { updateAuthUser } from '../../../state/auth-store';
+import { refreshProfile } from '../../../state/profile-store';
+
+/** The texts of spec 2 §5 and §8. */
+export const CHANGE_EMAIL_TEXT = {
+  noEmail: 'Enter a new email address',
+  noCode: 'Enter the verification code',
+  codeSent: 'Verification code sent to your new email address!',
+  updated: 'Email updated successfully!',
+  sendFailed: 'Failed to send verification code. Try again.',
+  updateFailed: 'Failed to update email. Try again.',
+} as const;
+
+/**
+ * The e-mail change (spec 2 §4): the new address, a code sent to it, then the update; on
+ * success the fields clear, `onDone` closes the modal and the profile loads again.
+ */
+export function useChangeEmail(onDone: () => void) {
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [newEmail, setNewEmailValue] = useState('');
+  const [otp, setOtpValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setStep('email');
+    setNewEmailValue('');
+    setOtpValue('');
+    setProblem(null);
+    setBusy(false);
+  };
+
+  const sendCode = async () => {
+    if (busy) return;
+    const address = newEmail.trim();
+    if (!address) return setProblem(CHANGE_EMAIL_TEXT.noEmail);
+    setBusy(true);
+    setProblem(null);
+    try {
+      await requestEmailChangeCode(address);
+      toast.success(CHANGE_EMAIL_TEXT.codeSent);
+      setOtpValue('');
+      setStep('code');
+    } catch (caught) {
+      toast.error('Error', errorMessage(caught, CHANGE_EMAIL_TEXT.sendFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const updateEmail = async () => {
+    if (busy) return;
+    const code = otp.trim();
+    if (!code) return setProblem(CHANGE_EMAIL_TEXT.noCode);
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await changeEmail(newEmail.trim(), code);
+      toast.success(CHANGE_EMAIL_TEXT.updated);
+      updateAuthUser({ email: answer.newEmail || newEmail.trim().toLowerCase() });
+      reset();
+      onDone();
+      void refreshProfile();
+    } catch (caught) {
+      toast.error('Error', errorMessage(caught, CHANGE_EMAIL_TEXT.updateFailed));
+      setBusy(false);
+    }
+  };
+
+  return {
+    step,
+    newEmail,
+    otp,
+    problem,
+    busy,
+    setNewEmail: (value: string) => {
+      setNewEmailValue(value);
+      setProblem(null);
+    },
+    setOtp: (value: string) => {
+      setOtpValue(value);
+      setProblem(null);
+    },
+    sendCode,
+    updateEmail,
+    back: () => {
+      setStep('email');
+      setOtpValue('');
+      setProblem(null);
+    },
+    reset,
+  };
+}

@@ -1,0 +1,71 @@
+import { getUserProfile, type UserProfile } from '../api/profile';
+import { AUTH_STATE_CHANGED_EVENT, getAuthState } from './auth-store';
+
+/**
+ * The signed-in user's profile (spec 1 §4): loaded 200 ms after start, loaded again on
+ * every sign-in, back to nothing on sign-out.
+ */
+export interface ProfileState {
+  profile: UserProfile | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+}
+
+export const PROFILE_INITIAL_DELAY_MS = 200;
+
+const EMPTY: ProfileState = { profile: null, status: 'idle' };
+
+let state: ProfileState = EMPTY;
+let controller: AbortController | null = null;
+const listeners = new Set<() => void>();
+
+function setState(next: ProfileState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getProfileState(): ProfileState {
+  return state;
+}
+
+export function subscribeProfile(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function resetProfile(): void {
+  controller?.abort();
+  controller = null;
+  setState(EMPTY);
+}
+
+/** Loads the profile again (after a sign-in, an e-mail change…). Resolves when it is in. */
+export async function refreshProfile(): Promise<void> {
+  if (!getAuthState().isAuthenticated) return resetProfile();
+  controller?.abort();
+  const own = new AbortController();
+  controller = own;
+  const sameUser = state.profile?.id === getAuthState().user?.id;
+  setState({ profile: sameUser ? state.profile : null, status: 'loading' });
+  try {
+    const profile = await getUserProfile(own.signal);
+    if (controller === own) setState({ profile, status: 'ready' });
+  } catch {
+    if (controller === own) setState({ profile: state.profile, status: 'error' });
+  } finally {
+    if (controller === own) controller = null;
+  }
+}
+
+/** Starts the profile's life cycle; returns a function that stops it. */
+export function startProfileSync(): () => void {
+  const timer = window.setTimeout(() => void refreshProfile(), PROFILE_INITIAL_DELAY_MS);
+  const onAuthChanged = () => {
+    if (getAuthState().isAuthenticated) void refreshProfile();
+    else resetProfile();
+  };
+  window.addEventListener(AUTH_STATE_CHANGED_EVENT, onAuthChanged);
+  return () => {
+    window.clearTimeout(timer);
+    window.removeEventListener(AUTH_STATE_CHANGED_EVENT, onAuthChanged);
+  };
+}

@@ -1,0 +1,35 @@
+import { type Job, UnrecoverableError } from 'bullmq';
+import type { Logger } from '@app/shared/server';
+import type { GenerationPipeline } from '../pipeline/generation-pipeline';
+import { PermanentGenerationError } from '../pipeline/ports';
+
+/** The error text the client maps to its notices (spec 1 §8). */
+function failureText(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return 'Timeout: the AI service took too long';
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith('Generation failed') ? message : `Generation failed: ${message}`;
+}
+
+/**
+ * generate: runs the pipeline for one run id. Transient failures are retried by BullMQ with
+ * backoff; on the last attempt, or for a failure retrying cannot fix, the run is marked
+ * failed and its credits are given back.
+ */
+export function generateHandler(pipeline: GenerationPipeline, logger: Logger) {
+  return async ({ runId }: { runId: string }, job: Job) => {
+    try {
+      return await pipeline.run(runId);
+    } catch (error) {
+      const permanent = error instanceof PermanentGenerationError;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      logger.warn({ runId, err: error, attempt: job.attemptsMade + 1, permanent }, 'generation attempt failed');
+      if (permanent || lastAttempt) {
+        await pipeline.fail(runId, failureText(error));
+        throw new UnrecoverableError(failureText(error));
+      }
+      throw error;
+    }
+  };
+}

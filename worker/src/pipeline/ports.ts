@@ -1,0 +1,27 @@
+/** What the generation pipeline needs from the identity check and the video maker. */
+export interface IdentityVerdict {
+  applicable: boolean;
+  score: number | null;
+  threshold: number;
+  passed: boolean;
+  reason?: 'no-face-in-source' | 'no-face-in-output';
+}
+
+export interface IdentityPort<SourceFace = unknown> {
+  prepareSource(image: Buffer): Promise<SourceFace>;
+  check(source: SourceFace, output: Buffer, threshold: number): Promise<IdentityVerdict>;
+}
+
+export type Motion = 'push-in' | 'pan-left' | 'pan-right' | 'drift';
+
+export interface VideoPort {
+  animate(still: Buffer, options: { durationSeconds: number; width: number; height: number; motion: Motion }, signal?: AbortSignal): Promise<Buffer>;
+}
+
+/** A failure that retrying cannot fix (an unreadable source, a missing upload). */
+export class PermanentGenerationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentGenerationError';
+  }
+}

@@ -1,0 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { GeneratedImage, ImageProvider, ImageRequest } from './provider';
+
+/** Adds latency to a provider, so the local one can be seen (and tested) like a remote one. */
+export function withDelay(provider: ImageProvider, delayMs: number): ImageProvider {
+  if (delayMs <= 0) return provider;
+  return {
+    name: provider.name,
+    async generate(request: ImageRequest): Promise<GeneratedImage> {
+      await sleep(delayMs, undefined, { signal: request.signal });
+      return provider.generate(request);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { AspectRatio, PresetDefinition, ServiceMode } from '@app/shared';
+
+/** What a provider is asked to make: one still image in the preset's look. */
+export interface ImageRequest {
+  mode: ServiceMode;
+  /** The preset, for preset-based modes; undefined for custom prompts and Studio edits. */
+  preset?: PresetDefinition;
+  /** The full prompt (the preset's, the weekly preset's, or the person's own words). */
+  prompt: string;
+  negativePrompt?: string;
+  /** The source photo as uploaded (already EXIF-rotated), and any further photos. */
+  source: Buffer;
+  additionalSources?: Buffer[];
+  aspectRatio: AspectRatio;
+  /** 1-based attempt of the identity-check loop; a provider varies its output between attempts. */
+  attempt: number;
+  /** Stable per run, so a retried job reproduces the same look. */
+  seed: number;
+  signal: AbortSignal;
+}
+
+export interface GeneratedImage {
+  /** Encoded image (PNG or JPEG or WebP) at its final size, 1024 px on the long side. */
+  data: Buffer;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+}
+
+/** One interface for every image provider; one file per provider. */
+export interface ImageProvider {
+  readonly name: string;
+  generate(request: ImageRequest): Promise<GeneratedImage>;
+}
+
+/** A failure worth retrying later (rate limit, 5xx, timeout) as opposed to a bad request. */
+export class TransientProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientProviderError';
+  }
+}
