@@ -7,14 +7,19 @@ import { RateLimits } from './http/rate-limits';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { feedRoutes } from './routes/feed';
 import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
+import { mediaRoutes } from './routes/media';
 import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
 import { AuthService } from './services/auth.service';
+import { FeedService } from './services/feed.service';
 import { GenerationService } from './services/generation.service';
+import { LikesService } from './services/likes.service';
 import { MailService } from './services/mail.service';
+import { MediaService } from './services/media.service';
 import { OtpService } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { TokenService } from './services/tokens';
@@ -39,6 +44,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const weeklyPresets = new WeeklyPresetsService(db);
   const generation = new GenerationService(db, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
+  const media = new MediaService(db, infra.storage, subsystem(logger, 'media'));
 
   return createApp({
     config,
@@ -60,6 +66,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       waitlistRoutes(db, limits),
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn),
+      feedRoutes(new FeedService(db)),
+      mediaRoutes(media, new LikesService(db), signedIn),
     ],
   });
 }

@@ -32,3 +32,5 @@ export * from './db/repositories/uploads.repository';
 export * from './media/sniff';
 export * from './media/normalize-image';
 export * from './media/probe-video';
+export * from './db/repositories/feed.repository';
+export * from './db/repositories/likes.repository';

@@ -18,13 +18,6 @@ export function luma(c: RGB): number {
   return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
 }
 
-/** The same hue at a given luma (0–1): mixed towards white or black as needed. */
-export function atLuma(c: RGB, target: number): RGB {
-  const l = luma(c);
-  if (Math.abs(l - target) < 1e-3) return c;
-  return l < target ? mix(c, WHITE, (target - l) / (1 - l)) : mix(c, BLACK, (l - target) / l);
-}
-
 /** CSS colour for SVG: `rgb(r,g,b)`. */
 export function css(c: RGB): string {
   return `rgb(${Math.round(clamp255(c[0]))},${Math.round(clamp255(c[1]))},${Math.round(clamp255(c[2]))})`;

@@ -96,6 +96,17 @@ function vignetteCurve(vignette: NonNullable<Light['vignette']>): Float32Array {
   return lut;
 }
 
+/** How much a colour (0–1 RGB) looks like skin, 0–1: a soft ellipse in the CbCr plane. */
+function skinLikeness(r: number, g: number, b: number): number {
+  if (r < g || g < b * 0.9) return 0;
+  const cb = 128 + 255 * (-0.168736 * r - 0.331264 * g + 0.5 * b);
+  const cr = 128 + 255 * (0.5 * r - 0.418688 * g - 0.081312 * b);
+  const d = ((cb - 106) / 16) ** 2 + ((cr - 150) / 14) ** 2;
+  const y = 0.299 * r + 0.587 * g + 0.114 * b;
+  if (d >= 2 || y < 0.2) return 0;
+  return d <= 1 ? 1 : 2 - d;
+}
+
 /** Grades `data` (packed RGB, 3 bytes a pixel) in place. */
 export function applyGrade(data: Uint8Array, width: number, height: number, grade: Grade, vignette?: Light['vignette'], monochrome = false): void {
   const m = colourMatrix(grade);
@@ -108,6 +119,7 @@ export function applyGrade(data: Uint8Array, width: number, height: number, grad
   const hl = grade.highlights ? chromaOf(grade.highlights.colour) : null;
   const hlAmount = grade.highlights?.amount ?? 0;
   const duo = grade.duotone;
+  const midAt = Math.min(0.9, Math.max(0.1, duo?.midAt ?? 0.5));
   const vig = vignette && vignette.amount > 0 ? vignetteCurve(vignette) : null;
   // Squared, normalised distances per column and per row (the corners are 1).
   const colD = new Float32Array(width);
@@ -181,8 +193,10 @@ export function applyGrade(data: Uint8Array, width: number, height: number, grad
       const t = l < 0 ? 0 : l > 1 ? 1 : l;
       let tr: number, tg: number, tb: number;
       if (duo.mid) {
-        const [a, c] = t < 0.5 ? [duo.dark, duo.mid] : [duo.mid, duo.light];
-        const u = t < 0.5 ? t * 2 : t * 2 - 1;
+        const low = t < midAt;
+        const a = low ? duo.dark : duo.mid;
+        const c = low ? duo.mid : duo.light;
+        const u = low ? t / midAt : (t - midAt) / (1 - midAt);
         tr = (a[0] + (c[0] - a[0]) * u) / 255;
         tg = (a[1] + (c[1] - a[1]) * u) / 255;
         tb = (a[2] + (c[2] - a[2]) * u) / 255;
@@ -191,9 +205,10 @@ export function applyGrade(data: Uint8Array, width: number, height: number, grad
         tg = (duo.dark[1] + (duo.light[1] - duo.dark[1]) * t) / 255;
         tb = (duo.dark[2] + (duo.light[2] - duo.dark[2]) * t) / 255;
       }
-      r += (tr - r) * duo.amount;
-      g += (tg - g) * duo.amount;
-      b += (tb - b) * duo.amount;
+      const k = duo.protectSkin ? duo.amount * (1 - 0.85 * skinLikeness(r0, g0, b0)) : duo.amount;
+      r += (tr - r) * k;
+      g += (tg - g) * k;
+      b += (tb - b) * k;
     }
     if (vig) {
       const v = vig[Math.min(VIGNETTE_STEPS, (pd * vk) | 0)]!;

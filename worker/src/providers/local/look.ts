@@ -35,8 +35,12 @@ export interface Grade {
   /** Split toning: colour pushed into the shadows / highlights, luminance kept. */
   shadows?: { colour: RGB; amount: number };
   highlights?: { colour: RGB; amount: number };
-  /** Luminance mapped onto a dark → (mid →) light gradient, mixed by `amount`. */
-  duotone?: { dark: RGB; mid?: RGB; light: RGB; amount: number };
+  /**
+   * Luminance mapped onto a dark → (mid →) light gradient, mixed by `amount`. `midAt` is the
+   * luminance that maps to `mid` (0.5 by default; a colour's own luma keeps it at full strength).
+   * `protectSkin` keeps skin tones mostly as they were.
+   */
+  duotone?: { dark: RGB; mid?: RGB; midAt?: number; light: RGB; amount: number; protectSkin?: boolean };
 }
 
 export interface Light {

@@ -3,7 +3,7 @@
  * Siren neon) and differ in grade, light and overlays so each preset is recognisable at a glance.
  * Colorcore is the one look built from its prompt: the colour the prompt names leads it.
  */
-import { atLuma, mix, type RGB } from './colour';
+import { luma, mix, type RGB } from './colour';
 import type { Look } from './look';
 import { dominantColour } from './prompt-steering';
 
@@ -134,7 +134,7 @@ function colorcore(prompt: string): Look {
   const c = dominantColour(prompt) ?? [235, 90, 150];
   return {
     name: 'Colorcore',
-    grade: { contrast: 0.25, saturation: 1.15, vibrance: 0.2, duotone: { dark: atLuma(c, 0.06), mid: atLuma(c, 0.42), light: atLuma(c, 0.9), amount: 0.72 } },
+    grade: { contrast: 0.2, saturation: 1.1, vibrance: 0.2, duotone: { dark: mix(c, [0, 0, 0], 0.85), mid: c, midAt: luma(c), light: mix(c, [255, 255, 255], 0.85), amount: 0.85, protectSkin: true } },
     light: { bloom: { threshold: 0.65, strength: 0.3, radius: 0.03, tint: c }, vignette: { amount: 0.3, colour: mix(c, [0, 0, 0], 0.4) } },
     overlays: [
       { kind: 'edgeWash', colour: c, inner: 0.3, blend: 'multiply', opacity: 0.8 },

@@ -14,6 +14,41 @@ export class MediaRepository {
       .execute();
   }
 
+  findById(id: string): Promise<Media | undefined> {
+    return this.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async deleteById(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('media').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** A person's own media, newest (or oldest) first. */
+  listForUser(userId: string, options: { limit: number; offset: number; order: 'asc' | 'desc' }): Promise<Media[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', options.order)
+      .orderBy('id', options.order)
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
+  }
+
+  async countForUser(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('media')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  idsOfUser(userId: string): Promise<Array<{ id: string }>> {
+    return this.db.selectFrom('media').select('id').where('user_id', '=', userId).execute();
+  }
+
   findByRunId(runId: string): Promise<Media[]> {
     return this.db.selectFrom('media').selectAll().where('run_id', '=', runId).orderBy('output_index').execute();
   }

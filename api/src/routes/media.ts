@@ -1,0 +1,54 @@
+import { type RequestHandler, Router } from 'express';
+import { MEDIA_PAGE_SIZE } from '@app/shared';
+import { z } from 'zod';
+import { currentUser } from '../http/authenticate';
+import { parseInput } from '../http/validation';
+import type { LikesService } from '../services/likes.service';
+import type { MediaService } from '../services/media.service';
+
+const libraryQuery = z.object({
+  userId: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+  all: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  sort: z.literal('created_at').optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+const deleteBody = z.union([
+  z.object({ mediaId: z.string().min(1).max(100), userId: z.string().max(100).optional() }),
+  z.object({ mediaIds: z.array(z.string().min(1).max(100)).min(1).max(500), userId: z.string().max(100).optional() }),
+  z.object({ all: z.literal(true), userId: z.string().max(100).optional() }),
+]);
+
+/** getUserMedia, delete-media (one, several or all), toggleLike, getUserLikes. Signed in. */
+export function mediaRoutes(media: MediaService, likes: LikesService, requireUser: RequestHandler): Router {
+  const router = Router();
+
+  router.get('/getUserMedia', requireUser, async (req, res) => {
+    const q = parseInput(libraryQuery, req.query);
+    res.json(await media.library(currentUser(req), { ...(q.userId ? { userId: q.userId } : {}), limit: q.limit, offset: q.offset, all: q.all, order: q.order }));
+  });
+
+  router.delete('/delete-media', requireUser, async (req, res) => {
+    const body = parseInput(deleteBody, req.body ?? {});
+    const user = currentUser(req);
+    if ('mediaId' in body) {
+      await media.deleteOne(user, body.mediaId);
+      res.json({ success: true, deleted: 1 });
+      return;
+    }
+    res.json(await media.deleteMany(user, 'all' in body ? 'all' : body.mediaIds));
+  });
+
+  router.post('/toggleLike', requireUser, async (req, res) => {
+    const { mediaId } = parseInput(z.object({ mediaId: z.string().min(1).max(100), mediaType: z.string().max(40).optional() }), req.body ?? {});
+    res.json(await likes.toggle(currentUser(req), mediaId));
+  });
+
+  router.get('/getUserLikes', requireUser, async (req, res) => {
+    res.json(await likes.likesOf(currentUser(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,92 @@
+import { type Db, type Logger, type Media, MediaRepository, type Storage, type User } from '@app/shared/server';
+import { forbidden, notFound } from '../http/errors';
+
+export interface DeleteReport {
+  success: boolean;
+  deleted: number;
+  failed: number;
+  errors: Array<{ mediaId: string; error: string }>;
+}
+
+/** A person's own media: the library listing and deletion (files first, then the row). */
+export class MediaService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+    private readonly logger: Logger,
+  ) {}
+
+  async library(user: User, query: { userId?: string; limit: number; offset: number; all: boolean; order: 'asc' | 'desc' }) {
+    if (query.userId && query.userId !== user.id) throw forbidden();
+    const repo = new MediaRepository(this.db);
+    const total = await repo.countForUser(user.id);
+    const limit = query.all ? Math.max(total, 1) : query.limit;
+    const rows = await repo.listForUser(user.id, { limit, offset: query.all ? 0 : query.offset, order: query.order });
+    return {
+      success: true as const,
+      items: rows.map(toLibraryItem),
+      total,
+      hasMore: !query.all && query.offset + rows.length < total,
+    };
+  }
+
+  async deleteOne(user: User, mediaId: string): Promise<void> {
+    const media = await new MediaRepository(this.db).findById(mediaId);
+    if (!media) throw notFound('No such media');
+    if (media.user_id !== user.id) throw forbidden();
+    await this.remove(media);
+  }
+
+  /** Bulk and delete-all: each item on its own, so one failure does not stop the rest. */
+  async deleteMany(user: User, mediaIds: string[] | 'all'): Promise<DeleteReport> {
+    const repo = new MediaRepository(this.db);
+    const ids = mediaIds === 'all' ? (await repo.idsOfUser(user.id)).map((m) => m.id) : [...new Set(mediaIds)];
+    const report: DeleteReport = { success: false, deleted: 0, failed: 0, errors: [] };
+    for (const mediaId of ids) {
+      try {
+        await this.deleteOne(user, mediaId);
+        report.deleted += 1;
+      } catch (error) {
+        report.failed += 1;
+        report.errors.push({ mediaId, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    report.success = report.deleted > 0 && report.failed === 0;
+    return report;
+  }
+
+  private async remove(media: Media): Promise<void> {
+    const folder = media.user_id ? `users/${media.user_id}/media/${media.id}` : undefined;
+    if (folder) await this.storage.deletePrefix(folder);
+    for (const key of [media.storage_key, media.thumbnail_key]) {
+      if (key && (!folder || !key.startsWith(`${folder}/`))) await this.storage.delete(key);
+    }
+    await new MediaRepository(this.db).deleteById(media.id);
+    this.logger.info({ mediaId: media.id }, 'media deleted');
+  }
+}
+
+/** A media item as the library reads it (spec 2 §3). */
+export function toLibraryItem(media: Media) {
+  const metadata = media.metadata as Record<string, unknown>;
+  return {
+    id: media.id,
+    userId: media.user_id,
+    runId: media.run_id,
+    mediaType: media.type === 'video' ? 'video' : 'photo',
+    type: media.preset_type,
+    presetType: media.preset_type,
+    finalUrl: media.final_url,
+    url: media.final_url,
+    thumbnailUrl: media.thumbnail_url,
+    prompt: media.prompt,
+    presetKey: media.preset_key,
+    status: media.status,
+    createdAt: media.created_at.toISOString(),
+    isPublic: media.is_public,
+    likes_count: media.likes_count,
+    cloudinaryPublicId: media.cloudinary_public_id,
+    expiresAt: media.expires_at?.toISOString() ?? null,
+    metadata: { ...metadata, width: media.width, height: media.height },
+  };
+}
