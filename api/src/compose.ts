@@ -10,11 +10,13 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { feedRoutes } from './routes/feed';
 import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
+import { libraryRoutes } from './routes/library';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
 import { AuthService } from './services/auth.service';
+import { DraftsService } from './services/drafts.service';
 import { FeedService } from './services/feed.service';
 import { GenerationService } from './services/generation.service';
 import { LikesService } from './services/likes.service';
@@ -22,6 +24,7 @@ import { MailService } from './services/mail.service';
 import { MediaService } from './services/media.service';
 import { OtpService } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
+import { ReferralsService } from './services/referrals.service';
 import { TokenService } from './services/tokens';
 import { UploadService } from './services/upload.service';
 import { UploadSigner } from './services/upload-signature';
@@ -60,7 +63,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     },
     routes: [...(config.mail.devOutbox ? [devOutboxRoutes(db)] : []), uploadRoutes(uploads)],
     functions: [
-      launchRoutes(new SettingsRepository(db)),
+      launchRoutes(new SettingsRepository(db), config.contactEmail),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(db, limits),
@@ -68,6 +71,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       generationRoutes(generation, weeklyPresets, enhancer, signedIn),
       feedRoutes(new FeedService(db)),
       mediaRoutes(media, new LikesService(db), signedIn),
+      libraryRoutes(new DraftsService(db), media, new ReferralsService(db, infra.queues, config.http.publicUrl), signedIn),
     ],
   });
 }

@@ -115,7 +115,7 @@ describe(`feed, trending, likes and deletion (${dialect})`, () => {
       { likes: 50, minutesAgo: 21 * 24 * 60 }, // 50 · e^-3 ≈ 2.49
       { likes: 1, minutesAgo: 5 }, // ≈ 1.00
     ];
-    const ids = [];
+    const ids: string[] = [];
     for (const s of seeded) ids.push(await addMedia(alice, s));
     const res = await request(ctx.app).get('/api/getTrending');
     const order = res.body.items.map((i: { id: string }) => i.id).filter((id: string) => ids.includes(id));

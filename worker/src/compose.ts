@@ -2,6 +2,7 @@ import { type Config, type Infrastructure, type Logger, createMailer, subsystem 
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
+import { dailyCreditTopupHandler, expireGuestMediaHandler } from './jobs/maintenance';
 import { GenerationPipeline } from './pipeline/generation-pipeline';
 import { createHumanEmbedder } from './pipeline/identity/face-embedder';
 import { IdentityChecker } from './pipeline/identity/identity-check';
@@ -37,7 +38,15 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const handlers: JobHandlers = {
     email: { 'send-email': sendEmailHandler(infra.db, mailer, mailLogger) },
     generation: { generate: generateHandler(pipeline, subsystem(logger, 'generation')) },
+    maintenance: {
+      'expire-guest-media': expireGuestMediaHandler(infra.db, infra.storage, subsystem(logger, 'maintenance')),
+      'daily-credit-topup': dailyCreditTopupHandler(infra.db, subsystem(logger, 'maintenance')),
+    },
   };
+  // Schedulers are upserted by id, so every worker process may declare them.
+  const maintenance = infra.queues.queue('maintenance');
+  await maintenance.upsertJobScheduler('expire-guest-media', { pattern: '17 * * * *' }, { name: 'expire-guest-media', data: {} });
+  await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
   const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
   return {
     queues: workers.queues,

@@ -1,4 +1,4 @@
-import { type Db, type Logger, type Media, MediaRepository, type Storage, type User } from '@app/shared/server';
+import { type Db, type Logger, type Media, MediaRepository, type Storage, type User, removeMedia } from '@app/shared/server';
 import { forbidden, notFound } from '../http/errors';
 
 export interface DeleteReport {
@@ -55,13 +55,19 @@ export class MediaService {
     return report;
   }
 
+  async setPublic(user: User, mediaId: string, isPublic: boolean) {
+    if (!(await new MediaRepository(this.db).setPublic(user.id, mediaId, isPublic))) throw notFound('No such media');
+    return { success: true as const, isPublic };
+  }
+
+  /** On sign-in the client names its guest id; that guest's media become the account's. */
+  async claimGuestMedia(user: User, guestId: string) {
+    const migrated = await new MediaRepository(this.db).claimGuestMedia(guestId, user.id);
+    return { success: true as const, migrated };
+  }
+
   private async remove(media: Media): Promise<void> {
-    const folder = media.user_id ? `users/${media.user_id}/media/${media.id}` : undefined;
-    if (folder) await this.storage.deletePrefix(folder);
-    for (const key of [media.storage_key, media.thumbnail_key]) {
-      if (key && (!folder || !key.startsWith(`${folder}/`))) await this.storage.delete(key);
-    }
-    await new MediaRepository(this.db).deleteById(media.id);
+    await removeMedia(this.db, this.storage, media);
     this.logger.info({ mediaId: media.id }, 'media deleted');
   }
 }

@@ -34,3 +34,7 @@ export * from './media/normalize-image';
 export * from './media/probe-video';
 export * from './db/repositories/feed.repository';
 export * from './db/repositories/likes.repository';
+export * from './db/repositories/drafts.repository';
+export * from './media/remove-media';
+export * from './maintenance/expire-guest-media';
+export * from './maintenance/daily-credit-topup';

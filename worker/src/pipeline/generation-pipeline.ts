@@ -1,10 +1,11 @@
-import { COST_IMAGE, COST_VIDEO, type PresetDefinition, findPreset } from '@app/shared';
+import { COST_IMAGE, COST_VIDEO, type PresetDefinition, REFERRAL_REWARD_CREDITS, findPreset } from '@app/shared';
 import {
   CreditsRepository,
   type Db,
   GenerationRunsRepository,
   type Logger,
   MediaRepository,
+  ReferralsRepository,
   type Storage,
   type StoredRunRequest,
   UsersRepository,
@@ -77,6 +78,8 @@ export class GenerationPipeline {
     if (!user) return 'skipped'; // The account was deleted meanwhile: nothing to keep.
     const media = await this.store(runId, run.user_id, user.share_to_feed, request, preset, output);
 
+    if (user.referrer_id) await this.rewardReferrer(user.referrer_id, user.id);
+
     const identityFailed = output.identity ? !output.identity.passed : false;
     const refund = Math.max(0, run.credits_reserved - media.cost);
     if (refund > 0) {
@@ -89,6 +92,22 @@ export class GenerationPipeline {
     });
     logger.info({ runId, mode: request.serviceMode, identity: output.identity, refund }, 'generation finished');
     return identityFailed ? 'failed' : 'done';
+  }
+
+  /** The inviter's +10 after the friend's first media: the ledger key makes it once, however raced. */
+  private async rewardReferrer(referrerId: string, friendId: string): Promise<void> {
+    try {
+      const result = await new CreditsRepository(this.deps.db).apply({
+        userId: referrerId,
+        delta: REFERRAL_REWARD_CREDITS,
+        reason: 'referral_reward',
+        idempotencyKey: `referral-reward:${friendId}`,
+      });
+      if (result.applied) await new ReferralsRepository(this.deps.db).markRewarded(friendId);
+    } catch (error) {
+      // The inviter's account may be gone; the friend's media is unaffected.
+      this.deps.logger.warn({ err: error, referrerId, friendId }, 'referral reward not granted');
+    }
   }
 
   /** Marks a run failed with nothing produced and gives its credits back. */

@@ -38,3 +38,19 @@ export function signInCodeMail(to: string, code: string): OutgoingMail {
 export function emailChangeCodeMail(to: string, code: string): OutgoingMail {
   return codeMail(to, `Confirm your new ${BRAND} e-mail`, `Enter this code to make this address your ${BRAND} e-mail:`, code);
 }
+
+export function inviteMail(to: string, referrerName: string, link: string): OutgoingMail {
+  const subject = `${referrerName} invited you to ${BRAND}`;
+  const intro = `${referrerName} thinks you'd love ${BRAND}: turn a photo of yourself into styled portraits and short videos.`;
+  return {
+    to,
+    subject,
+    text: `${intro}\n\nSign up with this link and get 10 bonus credits:\n${link}\n\n— ${BRAND}`,
+    html: layout(
+      subject,
+      `<p style="margin:0 0 16px;color:#b9b4c8">${escapeHtml(intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:linear-gradient(90deg,#8b5cf6,#ec4899);color:#fff;text-decoration:none;font-weight:700">Claim 10 bonus credits</a></p>
+<p style="margin:0;color:#8a84a0;font-size:13px">Or open ${escapeHtml(link)}</p>`,
+    ),
+  };
+}

@@ -4,6 +4,7 @@
  * caller's seeded Rng, so the same seed gives the same bytes.
  */
 import type { RGB } from './colour';
+import type { FaceZone } from './face-locate';
 import type { Prefilter, Texture } from './look';
 import type { Rng } from './rng';
 
@@ -26,7 +27,7 @@ function smoothstep(e0: number, e1: number, x: number): number {
  * Cel shading over an already smoothed (median-filtered) frame: luminance softly quantised into
  * bands, and dark ink lines where the luminance changes fast (Sobel).
  */
-export function painterly(frame: Frame, options: NonNullable<Prefilter['painterly']>): void {
+export function painterly(frame: Frame, options: NonNullable<Prefilter['painterly']>, face?: FaceZone): void {
   const { data, width, height } = frame;
   const lum = new Float32Array(width * height);
   for (let p = 0, i = 0; p < lum.length; p++, i += 3) {
@@ -35,6 +36,13 @@ export function painterly(frame: Frame, options: NonNullable<Prefilter['painterl
   const ink: RGB = options.edgeColour ?? [55, 40, 45];
   const levels = options.levels;
   const soft = 0.5 * (1 - Math.min(1, options.posterize)) + 0.08;
+  // Anime faces are drawn with few lines: inside the face only strong edges (eyes, brows, the
+  // mouth, glasses) get ink, so wrinkles and skin texture do not turn into scribbles.
+  const inFace = (x: number, y: number): number => {
+    if (!face) return 0;
+    const d = ((x - face.cx) / face.rx) ** 2 + ((y - face.cy) / face.ry) ** 2;
+    return d >= 1.2 ? 0 : d <= 0.8 ? 1 : (1.2 - d) / 0.4;
+  };
   for (let y = 0; y < height; y++) {
     const up = (y > 0 ? y - 1 : y) * width;
     const row = y * width;
@@ -53,7 +61,8 @@ export function painterly(frame: Frame, options: NonNullable<Prefilter['painterl
       const stepped = (band + smoothstep(0.5 - soft, 0.5 + soft, q - band)) / levels;
       const target = lv + (stepped - lv) * options.posterize;
       const k = lv > 0.02 ? target / lv : 1;
-      const line = smoothstep(0.18, 0.6, mag) * options.edges;
+      const f = inFace(x, y);
+      const line = smoothstep(0.18 + 0.32 * f, 0.6 + 0.5 * f, mag) * options.edges * (1 - 0.5 * f);
       for (let c = 0; c < 3; c++) {
         const v = data[i + c]! * k;
         data[i + c] = clampByte(v + (ink[c]! - v) * line);

@@ -54,7 +54,7 @@ async function prefilter(frame: Frame, look: Look, options: RenderOptions): Prom
   const long = Math.max(frame.width, frame.height);
   if (pre.painterly) {
     kuwahara(frame, pre.painterly.smooth);
-    painterly(frame, pre.painterly);
+    painterly(frame, pre.painterly, options.face);
   }
   if (pre.clarity) {
     // Local contrast: push each pixel away from a wide blur of itself.

@@ -75,4 +75,41 @@ export class MediaRepository {
       (key): key is string => Boolean(key),
     );
   }
+
+  /** Publishes or hides one item of a person. */
+  async setPublic(userId: string, id: string, isPublic: boolean): Promise<boolean> {
+    const result = await this.db
+      .updateTable('media')
+      .set({ is_public: isPublic, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async countCompletedOfUser(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('media')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** Guest media past their expiry, oldest first. */
+  listExpired(now: Date, limit: number): Promise<Media[]> {
+    return this.db.selectFrom('media').selectAll().where('expires_at', '<', now).orderBy('expires_at').limit(limit).execute();
+  }
+
+  /** Hands a guest's media to the account that signed in; they no longer expire. */
+  async claimGuestMedia(guestId: string, userId: string): Promise<number> {
+    const result = await this.db
+      .updateTable('media')
+      .set({ user_id: userId, guest_id: null, expires_at: null, updated_at: new Date() })
+      .where('guest_id', '=', guestId)
+      .where('user_id', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

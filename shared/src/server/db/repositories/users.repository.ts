@@ -42,4 +42,22 @@ export class UsersRepository {
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
+
+  /** Accounts created from one address since a moment (the invite abuse limit). */
+  async countSignupsFromIp(ip: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('signup_ip', '=', ip)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** Accounts below a balance, for the daily top-up, in pages by id. */
+  listBelowCredits(floor: number, afterId: string | null, limit: number): Promise<Array<{ id: string; credits: number }>> {
+    let query = this.db.selectFrom('users').select(['id', 'credits']).where('credits', '<', floor).where('banned', '=', false);
+    if (afterId) query = query.where('id', '>', afterId);
+    return query.orderBy('id').limit(limit).execute();
+  }
 }
