@@ -92,6 +92,16 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     expect(row.is_public).toBe(true);
   });
 
+  it('custom mode with words only makes an image, with no face to check', async () => {
+    const runId = newRunId();
+    const submitted = await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a teal and gold nebula', runId });
+    expect(submitted.status).toBe(202);
+    const { res } = await poll(ctx, session, runId);
+    expect(res.body.success).toBe(true);
+    expect(res.body.media.metadata.identity).toMatchObject({ applicable: false, passed: true });
+    expect(res.body.media.source_url ?? null).toBeNull();
+  });
+
   it('presets mode uses a preset of this week', async () => {
     const presets = await request(ctx.app).get('/api/get-presets');
     expect(presets.body.success).toBe(true);

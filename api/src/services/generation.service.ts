@@ -71,7 +71,7 @@ export class GenerationService {
       negativePrompt = weekly.negativePrompt ?? negativePrompt;
       presetLabel = weekly.label;
     }
-    const first = uploads[0] as Upload;
+    const first = uploads[0];
     const stored: StoredRunRequest = {
       serviceMode: request.serviceMode,
       presetType: request.presetType,
@@ -80,7 +80,8 @@ export class GenerationService {
       ...(presetLabel ? { presetLabel } : {}),
       prompt,
       ...(negativePrompt ? { negativePrompt } : {}),
-      aspectRatio: request.preset ? request.aspectRatio : nearestAspectRatio(first.width, first.height),
+      // Without a preset the output keeps the photo's shape; a text-only prompt gets the parsed default.
+      aspectRatio: request.preset || !first ? request.aspectRatio : nearestAspectRatio(first.width, first.height),
       sources: uploads.map((u) => ({ key: u.storage_key, url: u.url, publicId: u.public_id })),
       enableVideo: request.enableVideo,
       identity: { threshold: request.identity.threshold, retries: request.identity.retries, blocking: request.identity.blocking },

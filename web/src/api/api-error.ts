@@ -7,13 +7,16 @@ export class ApiError extends Error {
   /** The `error` field of the server's JSON answer, when there was one. */
   readonly serverError: string | undefined;
   readonly code: string | undefined;
+  /** The whole JSON answer, for calls whose failures carry data (a run that failed with an image). */
+  readonly body: unknown;
 
-  constructor(status: number, serverError?: string, code?: string) {
+  constructor(status: number, serverError?: string, code?: string, body?: unknown) {
     super(serverError ?? (status === 0 ? NETWORK_ERROR_MESSAGE : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.serverError = serverError;
     this.code = code;
+    this.body = body;
   }
 
   /** True when the request never got an answer (offline, DNS, connection refused). */

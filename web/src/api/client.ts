@@ -125,6 +125,7 @@ async function readAnswer<T>(response: Response): Promise<T> {
       response.ok && !record ? 502 : response.status,
       typeof record?.error === 'string' ? record.error : undefined,
       typeof record?.code === 'string' ? record.code : undefined,
+      body,
     );
   }
   return body as T;

@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import type { GeneratedImage, ImageProvider } from '../providers/provider';
 import { type IdentityPort, type IdentityVerdict, type Motion, PermanentGenerationError, type VideoPort } from './ports';
 import { deriveTags } from './tags';
+import { textCanvas } from './text-canvas';
 
 export const IDENTITY_FAILED = "Didn't pass identity check";
 
@@ -68,6 +69,8 @@ export class GenerationPipeline {
         return data;
       }),
     );
+    // A text-only custom prompt starts from a canvas; there is no face to keep.
+    if (sources.length === 0) sources.push(await textCanvas(request.aspectRatio, request.seed));
     const preset = request.presetId ? findPreset(request.serviceMode, request.presetId) : undefined;
 
     const output = request.serviceMode === 'story-time'

@@ -1,12 +1,8 @@
-/** What the generation pipeline needs from the identity check and the video maker. */
-export interface IdentityVerdict {
-  applicable: boolean;
-  score: number | null;
-  threshold: number;
-  passed: boolean;
-  reason?: 'no-face-in-source' | 'no-face-in-output';
-}
+import type { IdentityVerdict } from './identity/identity-check';
 
+export type { IdentityVerdict };
+
+/** What the generation pipeline needs from the identity check and the video maker. */
 export interface IdentityPort<SourceFace = unknown> {
   prepareSource(image: Buffer): Promise<SourceFace>;
   check(source: SourceFace, output: Buffer, threshold: number): Promise<IdentityVerdict>;

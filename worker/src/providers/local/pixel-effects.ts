@@ -231,23 +231,25 @@ function sampleRow(row: Uint8Array, width: number, x: number, channel: number): 
 }
 
 /**
- * Glitch: horizontal bands displaced sideways with their red and blue channels split. Bands that
- * cross `protect` (the face's rows) move less, so the face stays readable.
+ * Glitch: horizontal bands displaced sideways with their red and blue channels split. Inside
+ * the face's ellipse the pixels stay put, so the subject holds still while the signal tears
+ * around them.
  */
-export function glitch(frame: Frame, options: NonNullable<Texture['glitch']>, rng: Rng, protect: { top: number; bottom: number }): void {
+export function glitch(frame: Frame, options: NonNullable<Texture['glitch']>, rng: Rng, face: FaceZone): void {
   const { data, width, height } = frame;
   const row = new Uint8Array(width * 3);
   for (let band = 0; band < options.bands; band++) {
     const h = rng.int(3, Math.max(4, Math.round(height * 0.05)));
     const y0 = rng.int(0, height - h);
-    const across = y0 + h > protect.top && y0 < protect.bottom;
-    const k = across ? 0.3 : 1;
-    const shift = Math.round(rng.range(-1, 1) * options.maxShift * k);
-    const split = Math.round(options.split * k * (rng.next() < 0.5 ? -1 : 1));
+    const shift = Math.round(rng.range(-1, 1) * options.maxShift);
+    const split = Math.round(options.split * (rng.next() < 0.5 ? -1 : 1));
     for (let y = y0; y < y0 + h; y++) {
       const start = y * width * 3;
       row.set(data.subarray(start, start + width * 3));
+      const dy = (y - face.cy) / face.ry;
+      const half = dy * dy < 1 ? face.rx * 0.95 * Math.sqrt(1 - dy * dy) : -1;
       for (let x = 0; x < width; x++) {
+        if (Math.abs(x - face.cx) < half) continue;
         const xr = clampIndex(x - shift - split, width);
         const xg = clampIndex(x - shift, width);
         const xb = clampIndex(x - shift + split, width);

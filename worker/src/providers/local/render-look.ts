@@ -188,9 +188,7 @@ export async function renderLook(frame: Frame, look: Look, options: RenderOption
   }
 
   const texture = look.texture;
-  if (texture?.glitch) {
-    glitch(frame, texture.glitch, options.rng, { top: options.face.cy - options.face.ry, bottom: options.face.cy + options.face.ry * 0.8 });
-  }
+  if (texture?.glitch) glitch(frame, texture.glitch, options.rng, options.face);
   if (texture?.chroma) chromaticAberration(frame, texture.chroma);
   if (texture?.scanlines) scanlines(frame, texture.scanlines);
   if (look.monochrome) monochrome(frame);
