@@ -15,6 +15,8 @@ export interface FaceEmbedder {
    * the image has no face. Rejects when the image cannot be decoded.
    */
   embed(image: Buffer): Promise<Float32Array | null>;
+  /** Every face's embedding, largest face first (empty when there is none). */
+  embedAll(image: Buffer): Promise<Float32Array[]>;
   /** Stops this embedder (later `embed` calls reject). The shared model stays loaded for the process. */
   close(): Promise<void>;
 }
@@ -57,24 +59,20 @@ async function decodeRgb(image: Buffer): Promise<{ pixels: Uint8Array; width: nu
   };
 }
 
-function largestFace(faces: HumanFace[]): HumanFace | undefined {
-  let best: HumanFace | undefined;
-  for (const face of faces) {
-    if (!face.embedding || face.embedding.length === 0) continue;
-    if (!best || face.box[2] * face.box[3] > best.box[2] * best.box[3]) best = face;
-  }
-  return best;
+function bySize(faces: HumanFace[]): HumanFace[] {
+  return faces
+    .filter((face) => face.embedding && face.embedding.length > 0)
+    .sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
 }
 
-async function embedWith(human: HumanInstance, image: Buffer): Promise<Float32Array | null> {
+async function embedWith(human: HumanInstance, image: Buffer): Promise<Float32Array[]> {
   const { pixels, width, height } = await decodeRgb(image);
   return serialised(async () => {
     const tensor = human.tf.tensor3d(pixels, [height, width, 3], 'int32');
     try {
       const result = await human.detect(tensor);
       if (result.error) throw new Error(`face embedder: ${result.error}`);
-      const face = largestFace(result.face);
-      return face?.embedding ? Float32Array.from(face.embedding) : null;
+      return bySize(result.face).map((face) => Float32Array.from(face.embedding ?? []));
     } finally {
       tensor.dispose();
     }
@@ -86,8 +84,11 @@ export async function createHumanEmbedder(options: HumanEmbedderOptions = {}): P
   const human = await loadHuman(options);
   let closed = false;
   const pending = new Set<Promise<unknown>>();
-  return {
-    embed(image) {
+  const embedder: FaceEmbedder = {
+    async embed(image) {
+      return (await embedder.embedAll(image))[0] ?? null;
+    },
+    embedAll(image) {
       if (closed) return Promise.reject(new Error('face embedder is closed'));
       const run = embedWith(human, image);
       pending.add(run);
@@ -102,4 +103,5 @@ export async function createHumanEmbedder(options: HumanEmbedderOptions = {}): P
       await Promise.allSettled([...pending]);
     },
   };
+  return embedder;
 }

@@ -59,6 +59,14 @@ describe('identity check (human 3.3, tfjs wasm, real model)', { timeout: 120_000
           embedTimes.push(performance.now() - t);
         }
       },
+      async embedAll(image) {
+        const t = performance.now();
+        try {
+          return await real.embedAll(image);
+        } finally {
+          embedTimes.push(performance.now() - t);
+        }
+      },
       close: () => real.close(),
     };
     checker = new IdentityChecker(embedder);

@@ -36,11 +36,14 @@ export class IdentityChecker {
     if (!source.embedding) {
       return { applicable: false, score: null, threshold, passed: true, reason: 'no-face-in-source' };
     }
-    const outputEmbedding = await this.embedder.embed(output);
-    if (!outputEmbedding) {
+    // A look can make the detector see a second "face" (a pattern, a helmet): the person is
+    // whichever detected face resembles the source most, not simply the largest.
+    const faces = await this.embedder.embedAll(output);
+    if (faces.length === 0) {
       return { applicable: true, score: 0, threshold, passed: false, reason: 'no-face-in-output' };
     }
-    const score = faceSimilarity(source.embedding, outputEmbedding);
+    const sourceEmbedding = source.embedding;
+    const score = Math.max(...faces.map((face) => faceSimilarity(sourceEmbedding, face)));
     return { applicable: true, score, threshold, passed: score >= threshold };
   }
 }

@@ -21,12 +21,6 @@ export interface AnimateOptions {
   fps?: 24 | 30;
 }
 
-/**
- * The still is fed in a little larger than the clip, so the deepest zoom (×1.14) still has a
- * source pixel for every output pixel; the frames are scaled down to the clip's size at the end.
- */
-const SUPERSAMPLE = 1.15;
-
 /** 0 → 1 with a gentle start and stop, as an ffmpeg expression of the frame number. */
 function eased(frames: number): string {
   return `(0.5-0.5*cos(PI*in/${Math.max(1, frames - 1)}))`;
@@ -79,10 +73,10 @@ export async function animateStill(image: Buffer, options: AnimateOptions, signa
   const ffmpeg = await resolveFfmpeg();
   signal?.throwIfAborted();
 
-  // The still cropped to the clip's shape, as raw RGB: no encoding on our side, no decoding on ffmpeg's.
-  const inW = even(width * SUPERSAMPLE);
-  const inH = even(height * SUPERSAMPLE);
-  const still = await sharp(image).rotate().resize(inW, inH, { fit: 'cover', position: 'attention' }).removeAlpha().raw().toBuffer();
+  // The still cropped to the clip's shape, as raw RGB: no encoding on our side, no decoding on
+  // ffmpeg's. (Feeding it 15 % larger keeps a little more detail at the deepest zoom but costs
+  // ~50 % more CPU in the perspective filter; not worth it at 720 px.)
+  const still = await sharp(image).rotate().resize(width, height, { fit: 'cover', position: 'attention' }).removeAlpha().raw().toBuffer();
   signal?.throwIfAborted();
 
   return withTempDir(async (dir) => {
@@ -94,13 +88,12 @@ export async function animateStill(image: Buffer, options: AnimateOptions, signa
       `setpts=N/(${fps}*TB)`,
       'format=yuv444p',
       cameraFilter(motion, frames),
-      `scale=${width}:${height}:flags=bicubic`,
       'setsar=1',
       'format=yuv420p',
     ].join(',');
     const args = [
       '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-      '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${inW}x${inH}`, '-framerate', String(fps), '-i', input,
+      '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-framerate', String(fps), '-i', input,
       '-vf', filter,
       '-frames:v', String(frames), '-r', String(fps),
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-profile:v', 'high',

@@ -298,9 +298,9 @@ const storyCinematic: Look = {
 
 const storyDreamlike: Look = {
   name: 'Dreamlike',
-  prefilter: { soften: 0.5, edgeBlur: 0.85 },
-  grade: { exposure: 0.15, contrast: -0.15, blacks: 0.1, saturation: 0.8, tint: 0.12, shadows: { colour: [140, 130, 230], amount: 0.3 }, highlights: { colour: [255, 220, 240], amount: 0.25 } },
-  light: { bloom: { threshold: 0.45, strength: 0.5, radius: 0.045, tint: [240, 210, 255] } },
+  prefilter: { soften: 0.3, edgeBlur: 0.45 },
+  grade: { exposure: 0.1, contrast: -0.02, blacks: 0.07, saturation: 0.8, tint: 0.12, shadows: { colour: [140, 130, 230], amount: 0.35 }, highlights: { colour: [255, 220, 240], amount: 0.25 } },
+  light: { bloom: { threshold: 0.5, strength: 0.45, radius: 0.045, tint: [240, 210, 255] } },
   overlays: [
     { kind: 'bokeh', colours: [[255, 210, 240], [210, 200, 255], [255, 240, 210]], count: 18, size: 1.1 },
     { kind: 'sparkles', colours: [[255, 255, 255], [240, 220, 255]], count: 12, size: 0.7 },

@@ -94,7 +94,7 @@ class LookBuilder {
       ...(this.painterly ? { painterly: { smooth: 4, levels: 6, posterize: 0.35, edges: 0.5 } } : {}),
       ...(this.clarity ? { clarity: clamp(this.clarity, 0, 1.5) } : {}),
       ...(this.soften ? { soften: clamp(this.soften, 0, 0.7) } : {}),
-      ...(this.edgeBlur ? { edgeBlur: clamp(this.edgeBlur, 0, 1) } : {}),
+      ...(this.edgeBlur ? { edgeBlur: clamp(this.edgeBlur, 0, 0.6) } : {}),
     };
     if (Object.keys(prefilter).length) look.prefilter = prefilter;
     return look;
@@ -126,7 +126,7 @@ const CUES: readonly Cue[] = [
   { name: 'vintage', phrases: ['vintage', 'retro', 'nostalgic', '70s', '80s', '90s', 'old photo', 'faded', 'seventies'], apply: (b) => { b.blacks += 0.09; b.whites -= 0.07; b.temperature += 0.2; b.saturation *= 0.78; b.grain += 0.04; b.shadows.push({ colour: [70, 100, 60], amount: 0.2 }); b.highlights.push({ colour: [255, 215, 150], amount: 0.2 }); b.overlay({ kind: 'dust', count: 60 }); b.overlay({ kind: 'lightLeak', colours: [[255, 100, 40], [255, 190, 80]], corner: 'bl', opacity: 0.45 }); } },
   { name: 'sepia', phrases: ['sepia', 'antique', 'daguerreotype', 'victorian photo'], apply: (b) => { b.sepia = true; b.blacks += 0.05; b.grain += 0.04; b.vignette += 0.25; } },
   { name: 'moody', phrases: ['moody', 'dramatic', 'dark', 'brooding', 'mysterious', 'intense', 'gritty'], apply: (b) => { b.contrast += 0.25; b.exposure -= 0.2; b.saturation *= 0.85; b.vignette += 0.3; b.shadows.push({ colour: [20, 60, 80], amount: 0.2 }); b.clarity += 0.4; } },
-  { name: 'dreamy', phrases: ['dreamy', 'dreamlike', 'ethereal', 'dream', 'soft focus', 'fairy', 'angelic', 'heavenly', 'whimsical'], apply: (b) => { b.contrast -= 0.15; b.blacks += 0.08; b.exposure += 0.1; b.saturation *= 0.88; b.soften += 0.45; b.edgeBlur += 0.6; b.glow(0.45, 0.45, [255, 225, 245]); b.highlights.push({ colour: [255, 215, 240], amount: 0.18 }); b.overlay({ kind: 'bokeh', colours: [[255, 215, 240], [215, 205, 255], [255, 240, 215]], count: 14 }); } },
+  { name: 'dreamy', phrases: ['dreamy', 'dreamlike', 'ethereal', 'dream', 'soft focus', 'fairy', 'angelic', 'heavenly', 'whimsical'], apply: (b) => { b.contrast -= 0.15; b.blacks += 0.08; b.exposure += 0.1; b.saturation *= 0.88; b.soften += 0.35; b.edgeBlur += 0.4; b.glow(0.45, 0.45, [255, 225, 245]); b.highlights.push({ colour: [255, 215, 240], amount: 0.18 }); b.overlay({ kind: 'bokeh', colours: [[255, 215, 240], [215, 205, 255], [255, 240, 215]], count: 14 }); } },
   { name: 'happy', phrases: ['happy', 'cheerful', 'joyful', 'bright', 'vibrant', 'colorful', 'colourful', 'playful', 'fun', 'sunshine'], apply: (b) => { b.exposure += 0.15; b.vibrance += 0.3; b.saturation *= 1.12; b.temperature += 0.08; b.contrast += 0.05; } },
   { name: 'calm', phrases: ['calm', 'serene', 'peaceful', 'minimal', 'clean', 'airy'], apply: (b) => { b.contrast -= 0.08; b.exposure += 0.1; b.blacks += 0.03; b.saturation *= 0.92; } },
   { name: 'pastel', phrases: ['pastel', 'soft colors', 'soft colours', 'candy'], apply: (b) => { b.blacks += 0.1; b.contrast -= 0.12; b.saturation *= 0.75; b.exposure += 0.12; b.highlights.push({ colour: PINK, amount: 0.12 }); b.shadows.push({ colour: [150, 190, 240], amount: 0.15 }); } },
@@ -160,7 +160,7 @@ const CUES: readonly Cue[] = [
   { name: 'desaturate', phrases: ['desaturate', 'desaturated', 'muted', 'washed out', 'less color', 'less colour', 'subtle colors'], apply: (b) => { b.saturation *= 0.6; } },
   { name: 'sharpen', phrases: ['sharpen', 'sharper', 'crisp', 'crisper', 'more detail', 'hdr', 'enhance details'], apply: (b) => { b.clarity += 0.8; } },
   { name: 'smooth', phrases: ['smooth skin', 'soften', 'softer', 'retouch', 'glow', 'glowing', 'beauty'], apply: (b) => { b.soften += 0.35; b.glow(0.6, 0.3); } },
-  { name: 'blur background', phrases: ['blur the background', 'blur background', 'blurred background', 'bokeh', 'depth of field', 'portrait mode'], apply: (b) => { b.edgeBlur += 0.9; } },
+  { name: 'blur background', phrases: ['blur the background', 'blur background', 'blurred background', 'bokeh', 'depth of field', 'portrait mode'], apply: (b) => { b.edgeBlur += 0.6; } },
   { name: 'vignette', phrases: ['vignette'], apply: (b) => { b.vignette += 0.35; } },
   { name: 'grain', phrases: ['grain', 'grainy', 'noise'], apply: (b) => { b.grain += 0.04; } },
 ];
