@@ -37,7 +37,8 @@ function mtime(file) {
 
 function run(script) {
   console.log(`> npm run ${script}`);
-  const result = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
+  // Builds are production builds whatever the caller's NODE_ENV (tests run with NODE_ENV=test).
+  const result = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`npm run ${script} failed`);
 }
 

@@ -268,16 +268,19 @@ describe('e-mail code sign-in in Chromium', () => {
     await context.close();
   });
 
-  it('shows the Account tab on a phone, and sends a signed-out visitor from /profile to /auth', async () => {
-    const page = await browser.newPage({ viewport: MOBILE });
+  it('sends a signed-out visitor from /profile to /auth, and a phone from /profile to its gallery', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${product.baseUrl}/profile?tab=account`);
     await page.waitForURL(`${product.baseUrl}/auth`);
-
-    await signIn(page, product.baseUrl, newEmail('phone'));
-    await page.goto(`${product.baseUrl}/profile?tab=account`);
-    await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
-    await screenshot(page, 'signin-account-mobile');
     await page.close();
+
+    // On a phone the profile lives in /gallery (spec 3 mobile route guards).
+    const phone = await browser.newPage({ viewport: MOBILE });
+    await signIn(phone, product.baseUrl, newEmail('phone'));
+    await phone.goto(`${product.baseUrl}/profile?tab=account`);
+    await phone.waitForURL(`${product.baseUrl}/gallery`);
+    await screenshot(phone, 'signin-profile-redirect-mobile');
+    await phone.close();
   });
 
   it('refreshes an expired access token once, keeping the rotated refresh token', async () => {
@@ -336,7 +339,8 @@ describe('sign-in while the beta is full', () => {
     await page.getByText('Beta full. Join the waitlist to be first in line for the next drop.').waitFor();
     expect(await page.getByRole('heading', { name: 'Check your email' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    // The one beside the message (the top bar has its own Join Waitlist button too).
+    await page.getByRole('main').getByRole('button', { name: 'Join Waitlist' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Email address').inputValue()).toBe(email);
@@ -359,7 +363,7 @@ describe('sign-in while the beta is full', () => {
     await page.goto(`${product.baseUrl}/auth`);
     await page.getByLabel('Email address').fill(newEmail('phone-waitlist'));
     await page.getByRole('button', { name: 'Send login code' }).click();
-    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Join Waitlist' }).click();
     await page.getByRole('dialog', { name: 'Join the Waitlist' }).waitFor();
     await screenshot(page, 'signin-waitlist-modal-mobile');
     await page.close();

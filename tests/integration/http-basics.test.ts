@@ -52,6 +52,7 @@ describe('the api over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
     expect((await request(ctx.app).get('/media/media/u1/missing.webp')).status).toBe(404);
     expect((await request(ctx.app).get('/media/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);

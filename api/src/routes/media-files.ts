@@ -23,6 +23,8 @@ export function mediaFileRoutes(storage: Storage): Router {
     // Keys are never reused for other content, so browsers may keep them for a year.
     res.setHeader('Cache-Control', IMMUTABLE);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Media are public by URL; pages on another origin (a CDN, 127.0.0.1 vs localhost) may fetch them for zips.
+    res.setHeader('Access-Control-Allow-Origin', '*');
     await pipeline(object.body, res);
   });
   return router;

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AlertHost } from '../components/dialog/alert-host';
 import { AppFrame } from '../components/layout/app-frame';
@@ -6,6 +6,8 @@ import { NavigationProgress } from '../components/layout/navigation-progress';
 import { RouteLoadingScreen } from '../components/page/route-loading-screen';
 import { ToastStack } from '../components/toast/toast-stack';
 import { paths } from '../config/paths';
+import { startGenerationActivity } from '../features/library/generation-activity';
+import { MobileRouteGuard } from './mobile-route-guard';
 import { useLaunchStatus } from './use-launch-status';
 
 const ComingSoonPage = lazy(() =>
@@ -24,6 +26,8 @@ function isOpenBeforeLaunch(pathname: string): boolean {
 export function AppLayout() {
   const launched = useLaunchStatus();
   const { pathname } = useLocation();
+  // Runs started on / must be known to the gallery and profile that open right after.
+  useEffect(() => startGenerationActivity(), []);
 
   if (launched === false && !isOpenBeforeLaunch(pathname)) {
     return (
@@ -40,7 +44,13 @@ export function AppLayout() {
   return (
     <AppFrame>
       <NavigationProgress />
-      {launched === null ? <RouteLoadingScreen /> : <Outlet />}
+      {launched === null ? (
+        <RouteLoadingScreen />
+      ) : (
+        <MobileRouteGuard>
+          <Outlet />
+        </MobileRouteGuard>
+      )}
       <ScrollRestoration />
       <ToastStack />
       <AlertHost />

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
 import { useSignOut } from '../../state/use-sign-out';
 import { BookIcon, HomeIcon, LogoutIcon, SparkleIcon, UserIcon } from '../icons/line-icons';
+import { ProfileAvatar } from './profile-avatar';
 
 function BottomNavItem({ to, label, icon, end }: { to: string; label: string; icon: ReactNode; end?: boolean }) {
   return (
@@ -14,7 +15,10 @@ function BottomNavItem({ to, label, icon, end }: { to: string; label: string; ic
   );
 }
 
-/** The mobile nav bar (≤768px), in place of the top bar's links: Login, or My Profile and Logout. */
+/**
+ * The mobile nav bar (≤768px, spec 1 §2), in place of the top bar's links: best practices (Get
+ * The Look), stories, then Login, or My Profile (with the generation ring) and Logout.
+ */
 export function BottomNav() {
   const { isAuthenticated } = useAuth();
   const signOut = useSignOut();
@@ -25,7 +29,7 @@ export function BottomNav() {
       <BottomNavItem to={paths.stories.getHref()} label="Stories" icon={<BookIcon />} />
       {isAuthenticated ? (
         <>
-          <BottomNavItem to={paths.profile.getHref()} label="My Profile" icon={<UserIcon />} />
+          <BottomNavItem to={paths.profile.getHref()} label="My Profile" icon={<ProfileAvatar size={26} />} />
           <button type="button" className="bottom-nav__item" onClick={() => void signOut()}>
             <LogoutIcon />
             <span className="bottom-nav__label">Logout</span>

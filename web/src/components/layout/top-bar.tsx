@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BRAND_NAME } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
 import { useSignOut } from '../../state/use-sign-out';
-import { LogoutIcon, UserIcon } from '../icons/line-icons';
+import { BookIcon, LogoutIcon, SparkleIcon } from '../icons/line-icons';
+import { JoinWaitlistModal } from '../waitlist/join-waitlist-modal';
 import { BrandMark } from './brand-mark';
+import { ProfileAvatar } from './profile-avatar';
 
 /**
- * Brand on the left; on wider screens Get The Look, Stories, then Login, or My Profile and
- * Logout when signed in (spec 1 §2).
+ * Brand on the left; on wider screens, top right: Get The Look, Stories, then the profile menu
+ * (My Profile with the generation ring, Logout) or Login and Join Waitlist (spec 1 §2).
  */
 export function TopBar({ bare = false }: { bare?: boolean }) {
   return (
@@ -26,29 +29,39 @@ export function TopBar({ bare = false }: { bare?: boolean }) {
 function TopBarNav() {
   const { isAuthenticated } = useAuth();
   const signOut = useSignOut();
+  const [waitlistOpen, setWaitlistOpen] = useState(false);
   return (
     <nav className="top-bar__nav" aria-label="Main">
       <NavLink to={paths.bestPractices.getHref()} className="top-bar__link">
+        <SparkleIcon />
         Get The Look
       </NavLink>
       <NavLink to={paths.stories.getHref()} className="top-bar__link">
+        <BookIcon />
         Stories
       </NavLink>
       {isAuthenticated ? (
-        <>
-          <NavLink to={paths.profile.getHref()} className="button button--small top-bar__profile">
-            <UserIcon />
+        <div className="profile-menu" role="group" aria-label="Profile menu">
+          <NavLink to={paths.profile.getHref()} className="profile-menu__profile">
+            <ProfileAvatar size={28} />
             My Profile
           </NavLink>
-          <button type="button" className="top-bar__link top-bar__logout" onClick={() => void signOut()}>
+          <span className="profile-menu__divider" aria-hidden="true" />
+          <button type="button" className="profile-menu__logout" onClick={() => void signOut()}>
             <LogoutIcon />
             Logout
           </button>
-        </>
+        </div>
       ) : (
-        <Link to={paths.auth.getHref()} className="button button--primary button--small">
-          Login
-        </Link>
+        <>
+          <button type="button" className="button button--small top-bar__waitlist" onClick={() => setWaitlistOpen(true)}>
+            Join Waitlist
+          </button>
+          <Link to={paths.auth.getHref()} className="button button--primary button--small">
+            Login
+          </Link>
+          <JoinWaitlistModal open={waitlistOpen} onClose={() => setWaitlistOpen(false)} />
+        </>
       )}
     </nav>
   );

@@ -21,12 +21,20 @@ export type GenerationEventName = (typeof GENERATION_EVENTS)[keyof typeof GENERA
 
 /** The `detail` of each event. */
 export interface GenerationEventDetails {
-  'generation:start': { runId: string; mode: ClientMode };
-  'generation:done': { runId: string; status: 'completed' | 'failed'; success: boolean; result: GenerationResult };
+  'generation:start': { runId: string; mode: ClientMode; prompt: string | null };
+  /** `error` only when the run failed; `resultUrl` when it produced media (success or not). */
+  'generation:done': {
+    runId: string;
+    status: 'completed' | 'failed';
+    success: boolean;
+    error: string | null;
+    resultUrl: string | null;
+    result: GenerationResult;
+  };
   /** A run produced media (also when it did not pass the identity check). */
   'generation-complete': { record: GeneratedMediaItem; resultUrl: string };
   'generation-success': { message: string; mode: ClientMode; thumbUrl: string };
-  'generation-error': { message: string; mode: ClientMode | null };
+  'generation-error': { message: string; mode: ClientMode | null; runId: string };
   'close-composer': { runId: string };
   /** 'started': 1 s after a start (options and file); 'completed': on completion (fully). */
   'clear-composer-state': { runId: string; reason: 'started' | 'completed' };

@@ -8,7 +8,7 @@ import type { ClientMode, GenerationRequestInput } from '@app/shared';
 export type GenerationRequest = Omit<GenerationRequestInput, 'runId'>;
 
 /** What POST unified-generate receives. */
-export type GenerationRequestBody = GenerationRequest & { runId: string; userId?: string };
+export type GenerationRequestBody = GenerationRequest & { runId: string };
 
 /** POST unified-generate's answer (202 while processing). */
 export interface SubmitAnswer {

@@ -1,13 +1,7 @@
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
-import { DocumentIcon } from '../../components/icons/line-icons';
+import { LegalPage } from '../../features/legal/components/legal-page';
+import { cookiesContent } from '../../features/legal/content/cookies-content';
 
-/** Legal page (spec 2 §2). */
+/** /cookies (spec 2 §2). */
 export function CookiesPage() {
-  return (
-    <div className="page">
-      <PageHeader title="Cookies Policy" />
-      <EmptyState icon={<DocumentIcon />} message="The cookies policy will appear here." />
-    </div>
-  );
+  return <LegalPage content={cookiesContent} />;
 }

@@ -1,13 +1,186 @@
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
-import { ImageIcon } from '../../components/icons/line-icons';
+import type { AuthUser } from '@app/shared';
+import { useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { ArrowLeftIcon, GiftIcon, ImageIcon, LogoutIcon, TrashIcon } from '../../components/icons/line-icons';
+import { pageTitle } from '../../config/brand';
+import { paths } from '../../config/paths';
+import { shareInviteLink } from '../../features/invites/share-invite';
+import { ConfirmDialog } from '../../features/library/components/confirm-dialog';
+import { CoinsIcon, DownloadIcon, ShareIcon } from '../../features/library/components/library-icons';
+import { Masonry } from '../../features/library/components/masonry';
+import { MediaCard } from '../../features/library/components/media-card';
+import { MediaLightbox } from '../../features/library/components/media-lightbox';
+import { MediaSkeleton } from '../../features/library/components/media-skeleton';
+import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
+import { useGenerationActivity } from '../../features/library/generation-activity';
+import { REFRESH_AFTER_GENERATION_MS } from '../../features/library/media-events';
+import type { LibraryItem } from '../../features/library/media-item';
+import { useBalance } from '../../features/library/use-balance';
+import { useInfiniteScroll } from '../../features/library/use-infinite-scroll';
+import { useMediaActions } from '../../features/library/use-media-actions';
+import { useMediaLibrary } from '../../features/library/use-media-library';
+import { useShareToFeed } from '../../features/library/use-share-to-feed';
+import { useAuth } from '../../state/use-auth';
+import { useProfile } from '../../state/use-profile';
+import { useSignOut } from '../../state/use-sign-out';
+import { CreatingOverlay } from './creating-overlay';
+import { saveItem, shareItem } from './gallery-sharing';
+import '../../styles/panels.css';
+import '../../styles/library.css';
+import '../../styles/gallery.css';
 
-/** The mobile gallery, /gallery (spec 2 §2). */
+/** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {
+  const { isAuthenticated, user } = useAuth();
+  if (!isAuthenticated || !user) return <Navigate to={paths.auth.getHref()} replace />;
+  return <Gallery user={user} />;
+}
+
+const COLUMNS = 2;
+
+function Gallery({ user }: { user: AuthUser }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { profile } = useProfile();
+  const library = useMediaLibrary(user.id, REFRESH_AFTER_GENERATION_MS.gallery);
+  const actions = useMediaActions(library, user.id);
+  const { balance } = useBalance(true);
+  const shareToFeed = useShareToFeed(true, user.shareToFeed ?? null);
+  const { runs } = useGenerationActivity();
+  const [viewerId, setViewerId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<LibraryItem | null>(null);
+  const lastItem = useInfiniteScroll(library.loadMore, library.hasMore && !library.loadingMore);
+
+  const viewable = useMemo(() => library.items.filter((item) => !item.pending), [library.items]);
+  const viewerIndex = viewerId ? viewable.findIndex((item) => item.id === viewerId) : -1;
+  const email = profile?.email || profile?.user?.email || user.email || null;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const gone = await actions.deleteOne(deleting);
+    if (gone && viewerId === deleting.id) setViewerId(null);
+    setDeleting(null);
+  };
+
   return (
-    <div className="page">
-      <PageHeader title="My Gallery" />
-      <EmptyState icon={<ImageIcon />} message="Your creations will appear here." />
+    <div className="page gallery">
+      <title>{pageTitle('My Gallery')}</title>
+      <header className="gallery-header">
+        <button type="button" className="round-button" onClick={() => void navigate(paths.home.getHref())} aria-label="Back">
+          <ArrowLeftIcon />
+        </button>
+        <h1 className="gallery-header__title">My Gallery</h1>
+        <span className="token-pill" aria-label={`${balance ?? 'Loading'} tokens`} title="Tokens">
+          <CoinsIcon />
+          <span data-testid="token-balance">{balance ?? '–'}</span>
+        </span>
+        <button type="button" className="round-button round-button--accent" onClick={() => void shareInviteLink(email)} aria-label="Invite">
+          <GiftIcon />
+        </button>
+        <button type="button" className="round-button" onClick={() => void signOut()} aria-label="Logout">
+          <LogoutIcon />
+        </button>
+      </header>
+
+      <div className="gallery-settings">
+        <ShareToFeedSwitch value={shareToFeed.value} saving={shareToFeed.saving} onToggle={shareToFeed.toggle} compact />
+      </div>
+
+      {library.status === 'loading' && <MediaSkeleton columns={COLUMNS} count={4} />}
+
+      {library.status === 'error' && (
+        <div className="panel-empty">
+          <p className="panel-empty__title">Could not load your gallery</p>
+          <button type="button" className="button button--small" onClick={library.refresh}>
+            Try Again
+          </button>
+        </div>
+      )}
+
+      {library.status === 'ready' && library.items.length === 0 && (
+        <div className="panel-empty gallery-empty">
+          <span className="panel-empty__icon" aria-hidden="true">
+            <ImageIcon />
+          </span>
+          <p className="panel-empty__title">No media yet</p>
+          <p className="panel-empty__text">Start creating amazing AI art!</p>
+          <Link to={paths.home.getHref()} className="button button--primary button--small">
+            Start Creating
+          </Link>
+        </div>
+      )}
+
+      {library.items.length > 0 && (
+        <Masonry
+          items={library.items}
+          columns={COLUMNS}
+          extra={0.55}
+          className="gallery-grid"
+          renderItem={(item, index) => {
+            const ready = !item.pending && item.status === 'completed';
+            return (
+              <div ref={index === library.items.length - 1 ? lastItem : undefined}>
+                <MediaCard
+                  item={item}
+                  selecting={false}
+                  selected={false}
+                  hoverActions={false}
+                  onOpen={() => setViewerId(item.id)}
+                  onToggleSelect={() => {}}
+                  onDownload={() => void saveItem(item)}
+                  onDelete={() => setDeleting(item)}
+                  footer={
+                    <div className="gallery-card__actions">
+                      <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
+                        <ShareIcon />
+                      </button>
+                      <button type="button" className="icon-button" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
+                        <DownloadIcon />
+                      </button>
+                      <button type="button" className="icon-button icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
+                        <TrashIcon />
+                      </button>
+                    </div>
+                  }
+                />
+              </div>
+            );
+          }}
+        />
+      )}
+
+      {library.loadingMore && (
+        <div className="library-more" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading more…
+        </div>
+      )}
+      {library.status === 'ready' && !library.hasMore && viewable.length > 0 && (
+        <p className="library-end">You've reached the end of your gallery</p>
+      )}
+
+      <MediaLightbox
+        items={viewable}
+        index={viewerIndex >= 0 ? viewerIndex : null}
+        onIndex={(index) => setViewerId(viewable[index]?.id ?? null)}
+        onClose={() => setViewerId(null)}
+        onDownload={(item) => void saveItem(item)}
+        onShare={(item) => void shareItem(item)}
+        onDelete={(item) => setDeleting(item)}
+      />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        tone="danger"
+        busy={actions.busy === 'delete'}
+        title="Delete Media"
+        message="This permanently deletes this creation. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+
+      <CreatingOverlay runs={runs} />
     </div>
   );
 }

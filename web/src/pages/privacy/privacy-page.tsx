@@ -1,13 +1,7 @@
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
-import { DocumentIcon } from '../../components/icons/line-icons';
+import { LegalPage } from '../../features/legal/components/legal-page';
+import { privacyContent } from '../../features/legal/content/privacy-content';
 
-/** Legal page (spec 2 §2). */
+/** /privacy (spec 2 §2). */
 export function PrivacyPage() {
-  return (
-    <div className="page">
-      <PageHeader title="Privacy Policy" />
-      <EmptyState icon={<DocumentIcon />} message="The privacy policy will appear here." />
-    </div>
-  );
+  return <LegalPage content={privacyContent} />;
 }

@@ -1,44 +1,84 @@
-import type { ReactNode } from 'react';
+import type { AuthUser } from '@app/shared';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { DocumentIcon, ImageIcon, MailIcon, SparkleIcon } from '../../components/icons/line-icons';
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
+import { pageTitle } from '../../config/brand';
 import { paths, parseProfileTab, type ProfileTab } from '../../config/paths';
+import { DraftsTab } from '../../features/drafts/components/drafts-tab';
+import { InviteFriendsTab } from '../../features/invites/components/invite-friends-tab';
+import { AllMediaTab } from '../../features/library/components/all-media-tab';
+import { REFRESH_AFTER_GENERATION_MS } from '../../features/library/media-events';
+import { useBalance } from '../../features/library/use-balance';
+import { useMediaLibrary } from '../../features/library/use-media-library';
+import { useShareToFeed } from '../../features/library/use-share-to-feed';
+import type { UserProfile } from '../../api/profile';
 import { useAuth } from '../../state/use-auth';
 import { useProfile } from '../../state/use-profile';
 import { AccountTab } from './account/account-tab';
-import { ProfileTabs } from './profile-tabs';
+import { ProfileSidebar } from './profile-sidebar';
+import { TokensTab } from './tokens/tokens-tab';
 import '../../styles/forms.css';
 import '../../styles/profile.css';
+import '../../styles/panels.css';
+import '../../styles/profile-shell.css';
 
-/** What the tabs not built yet will hold. */
-const COMING: Record<Exclude<ProfileTab, 'account'>, { icon: ReactNode; message: string }> = {
-  'all-media': { icon: <ImageIcon />, message: 'Your creations will appear here.' },
-  tokens: { icon: <SparkleIcon />, message: 'Your credit balance will appear here.' },
-  draft: { icon: <DocumentIcon />, message: 'Your drafts will appear here.' },
-  'invite-friends': { icon: <MailIcon />, message: 'Inviting friends will appear here.' },
+const TAB_TITLES: Record<ProfileTab, string> = {
+  tokens: 'Tokens',
+  'all-media': 'All Media',
+  draft: 'Drafts',
+  'invite-friends': 'Invite Friends',
+  account: 'Account',
 };
 
-/** Profile (spec 2 §2); the active tab lives in the `tab` query parameter. Signed-out visitors go to /auth. */
+/**
+ * Profile (spec 2 §2): the sidebar and the active tab, which lives in the `tab` query parameter
+ * (all-media by default) and follows the URL. Signed-out visitors go to /auth.
+ */
 export function ProfilePage() {
   const [searchParams] = useSearchParams();
   const tab = parseProfileTab(searchParams.get('tab'));
   const { isAuthenticated, user } = useAuth();
   const { profile } = useProfile();
 
-  if (!isAuthenticated) return <Navigate to={paths.auth.getHref()} replace />;
+  if (!isAuthenticated || !user) return <Navigate to={paths.auth.getHref()} replace />;
+  return <SignedInProfile tab={tab} user={user} profile={profile} />;
+}
 
-  const email = profile?.email || profile?.user?.email || user?.email || '';
-  const name = profile?.name || user?.name || null;
+function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUser; profile: UserProfile | null }) {
+  const library = useMediaLibrary(user.id, REFRESH_AFTER_GENERATION_MS.profile);
+  const { balance } = useBalance(true);
+  const shareToFeed = useShareToFeed(true, user.shareToFeed ?? null);
+
+  const email = profile?.email || profile?.user?.email || user.email || '';
+  const name = profile?.name || user.name || null;
+  const totalLikes = Math.max(0, profile?.user?.totalLikesReceived ?? 0);
+
   return (
-    <div className="page profile" data-tab={tab}>
-      <PageHeader title="My Profile" description={name ? `${name} · ${email}` : email} />
-      <ProfileTabs active={tab} />
-      <div className="profile__panel" role="tabpanel" aria-label={tab}>
-        {tab === 'account' ? (
-          <AccountTab email={email} />
-        ) : (
-          <EmptyState icon={COMING[tab].icon} message={COMING[tab].message} />
+    <div className="page profile-shell" data-tab={tab}>
+      <title>{pageTitle(`${TAB_TITLES[tab]} · My Profile`)}</title>
+      <h1 className="visually-hidden">My Profile</h1>
+      <ProfileSidebar
+        active={tab}
+        name={name}
+        email={email}
+        balance={balance}
+        totalLikes={totalLikes}
+        mediaCount={library.status === 'loading' ? null : library.total}
+        shareToFeed={shareToFeed}
+      />
+      <div className="profile-shell__panel" role="region" aria-label={TAB_TITLES[tab]}>
+        {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} />}
+        {tab === 'draft' && <DraftsTab />}
+        {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
+        {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}
+        {tab === 'account' && (
+          <>
+            <header className="panel-header">
+              <div>
+                <h2 className="panel-header__title">Account</h2>
+                <p className="panel-header__subtitle">Your sign-in address and what happens to your data.</p>
+              </div>
+            </header>
+            <AccountTab email={email} />
+          </>
         )}
       </div>
     </div>

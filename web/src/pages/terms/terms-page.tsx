@@ -1,13 +1,7 @@
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
-import { DocumentIcon } from '../../components/icons/line-icons';
+import { LegalPage } from '../../features/legal/components/legal-page';
+import { termsContent } from '../../features/legal/content/terms-content';
 
-/** Legal page (spec 2 §2). */
+/** /terms (spec 2 §2). */
 export function TermsPage() {
-  return (
-    <div className="page">
-      <PageHeader title="Terms of Service" />
-      <EmptyState icon={<DocumentIcon />} message="The terms of service will appear here." />
-    </div>
-  );
+  return <LegalPage content={termsContent} />;
 }

@@ -1,4 +1,5 @@
 import { MEDIA_PAGE_SIZE } from '@app/shared';
+import { ApiError } from '../../../api/api-error';
 import { apiRequest } from '../../../api/client';
 import { type LibraryItem, toLibraryItem } from '../media-item';
 
@@ -76,13 +77,26 @@ export function deleteMediaItem(mediaId: string, userId: string): Promise<{ succ
   return apiRequest('delete-media', { method: 'DELETE', body: { mediaId, userId } });
 }
 
+function asDeleteReport(value: unknown): DeleteReport | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const report = value as Partial<DeleteReport>;
+  if (typeof report.deleted !== 'number' || typeof report.failed !== 'number') return null;
+  return { success: report.success === true, deleted: report.deleted, failed: report.failed, errors: Array.isArray(report.errors) ? report.errors : [] };
+}
+
 /**
- * DELETE delete-media for several items or all of them. A report with nothing deleted comes
- * back with success false, which the request helper turns into an error: read it back here.
+ * DELETE delete-media for several items or all of them. A report with failures comes back with
+ * success false, which the request helper throws: its report is read back from the error.
  */
 export async function deleteMediaItems(target: string[] | 'all', userId: string): Promise<DeleteReport> {
   const body = target === 'all' ? { all: true, userId } : { mediaIds: target, userId };
-  return apiRequest<DeleteReport>('delete-media', { method: 'DELETE', body });
+  try {
+    return await apiRequest<DeleteReport>('delete-media', { method: 'DELETE', body });
+  } catch (error) {
+    const report = error instanceof ApiError ? asDeleteReport(error.body) : null;
+    if (report) return report;
+    throw error;
+  }
 }
 
 /** POST share-media: publishes one item to the public feed, or takes it back. */

@@ -1,0 +1,334 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
+import { repoRoot } from '../support/process';
+import { type RunningProduct, startProduct } from '../support/product';
+
+const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
+const AGREEMENT = [
+  'I confirm that I have the legal rights to upload this media (no people under 18 or without consent).',
+  'I agree to follow the content policy (no violence or explicit themes; misuse may lead to a ban or loss of access without refund).',
+];
+
+interface OutboxMessage {
+  text: string;
+  sentAt: string;
+}
+
+interface ApiSession {
+  accessToken: string;
+  refreshToken: string;
+  user: { id: string; email: string };
+}
+
+let counter = 0;
+function newEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** The newest 6-digit code mailed to `email` after `after` (the development outbox). */
+async function waitForCode(baseUrl: string, email: string, after: number): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/dev/outbox?email=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+    const code = messages.find((message) => Date.parse(message.sentAt) >= after)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail reached ${email} within 30 s`);
+}
+
+/** Signs a new person in through /auth with the code from the outbox; ends on /. */
+async function signInThroughUi(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  const asked = Date.now() - 1000;
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send login code' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await page.getByLabel('6-digit code').fill(await waitForCode(baseUrl, email, asked));
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole('link', { name: 'My Profile' }).first().waitFor();
+}
+
+async function post<T>(baseUrl: string, name: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}/api/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A seeding account, signed in through the api as the browser would. */
+async function signInThroughApi(baseUrl: string, email: string): Promise<ApiSession> {
+  const asked = Date.now() - 1000;
+  const requested = await post(baseUrl, 'request-otp', { email });
+  if (requested.status !== 200) throw new Error(`request-otp answered ${requested.status}`);
+  const verified = await post<ApiSession>(baseUrl, 'verify-otp', { email, code: await waitForCode(baseUrl, email, asked) });
+  if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}`);
+  return verified.body;
+}
+
+/** Uploads the astronaut the way the composer does: sign, then the multipart upload. */
+async function uploadAstronaut(baseUrl: string, token: string): Promise<{ secure_url: string; width: number; height: number }> {
+  const signed = await post<{ timestamp: number; signature: string; apiKey: string; cloudName: string; folder: string }>(
+    baseUrl,
+    'cloudinary-sign',
+    { folder: 'sources' },
+    token,
+  );
+  const form = new FormData();
+  form.set('timestamp', String(signed.body.timestamp));
+  form.set('signature', signed.body.signature);
+  form.set('api_key', signed.body.apiKey);
+  form.set('folder', signed.body.folder);
+  form.set('file', new Blob([fs.readFileSync(ASTRONAUT)], { type: 'image/png' }), 'astronaut.png');
+  const res = await fetch(`${baseUrl}/v1_1/${signed.body.cloudName}/auto/upload`, { method: 'POST', body: form });
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}`);
+  return (await res.json()) as { secure_url: string; width: number; height: number };
+}
+
+const PROMPTS = [
+  'Neon-lit rain in Tokyo at midnight',
+  'A golden hour portrait on a cliff by the sea',
+  'Renaissance oil painting with dramatic light',
+  'A dreamy pastel watercolour garden',
+  'A vintage 70s film still with warm grain',
+];
+
+async function publicFeedSize(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/getPublicFeed?limit=100`);
+  return ((await res.json()) as { items: unknown[] }).items.length;
+}
+
+/**
+ * More than one page of public creations, made through the real api: a few accounts (20
+ * credits each, 2 per image) upload once and ask for ten custom-prompt images each.
+ */
+async function seedFeed(baseUrl: string, atLeast: number): Promise<void> {
+  const accounts = 6;
+  await Promise.all(
+    Array.from({ length: accounts }, async (_, index) => {
+      const session = await signInThroughApi(baseUrl, newEmail(`seed-${index}`));
+      const source = await uploadAstronaut(baseUrl, session.accessToken);
+      const runs = Array.from({ length: 10 }, (_, run) =>
+        post(
+          baseUrl,
+          'unified-generate',
+          {
+            mode: 'custom',
+            prompt: PROMPTS[(index + run) % PROMPTS.length],
+            sourceAssetId: source.secure_url,
+            sourceWidth: source.width,
+            sourceHeight: source.height,
+            runId: `seed-${Date.now().toString(36)}-${index}-${run}`,
+          },
+          session.accessToken,
+        ),
+      );
+      for (const answer of await Promise.all(runs)) expect(answer.status).toBe(202);
+    }),
+  );
+  console.log('seed requests done', new Date().toISOString());
+  await expect.poll(() => publicFeedSize(baseUrl), { timeout: 150_000, interval: 1_000 }).toBeGreaterThanOrEqual(atLeast);
+  console.log('seed feed ready', new Date().toISOString());
+}
+
+/** Lets the lazy tiles load before a full-page screenshot: down the page, then back up. */
+async function settleImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 700) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 10_000 })
+    .catch(() => {});
+  await page.waitForTimeout(400);
+}
+
+describe('the home screen in Chromium', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([
+      startProduct({ LOCAL_PROVIDER_DELAY_MS: '1500', WORKER_GENERATION_CONCURRENCY: '6' }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  for (const [name, viewport, destination] of [
+    ['desktop', DESKTOP, '/profile'],
+    ['mobile', MOBILE, '/gallery'],
+  ] as const) {
+    it(`lets a signed-in user upload, accept the agreement, pick an Unreal Reflection preset, open the result and like it (${name})`, async () => {
+      const page = await browser.newPage({ viewport });
+      await signInThroughUi(page, product.baseUrl, newEmail(`creator-${name}`));
+
+      // Choosing a file asks for the Media Upload Agreement first.
+      await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
+      const agreement = page.getByRole('dialog', { name: 'Media Upload Agreement' });
+      await agreement.waitFor();
+      const accept = agreement.getByRole('button', { name: 'Accept' });
+      expect(await accept.isDisabled()).toBe(true);
+      await agreement.getByText(AGREEMENT[0]!).click();
+      expect(await accept.isDisabled()).toBe(true);
+      await agreement.getByText(AGREEMENT[1]!).click();
+      expect(await accept.isDisabled()).toBe(false);
+      await screenshot(page, `home-agreement-${name}`);
+      const recorded = page.waitForResponse((res) => res.url().endsWith('/upload-agreement'));
+      await accept.click();
+      expect((await recorded).status()).toBe(200);
+      await agreement.waitFor({ state: 'detached' });
+
+      // The composer shows the photo; Unreal Reflection's black panel lists its six presets.
+      const composer = page.getByRole('region', { name: 'Composer' });
+      await composer.getByTestId('composer-preview').waitFor();
+      await composer.getByRole('button', { name: 'Unreal Reflection' }).click();
+      const presets = page.getByRole('menu', { name: 'Unreal Reflection presets' });
+      await presets.waitFor();
+      expect(await presets.getByRole('menuitemradio').count()).toBe(6);
+      await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+      await screenshot(page, `home-composer-presets-${name}`);
+
+      // Picking one closes the panel, starts the run and moves to the profile (or the gallery on a phone).
+      const submitted = page.waitForRequest((req) => req.url().endsWith('/unified-generate'));
+      await presets.getByRole('menuitemradio', { name: /The Syndicate/ }).click();
+      const body = JSON.parse((await submitted).postData() ?? '{}') as Record<string, unknown>;
+      expect(body).toMatchObject({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_syndicate' });
+      expect(String(body.sourceAssetId)).toMatch(/^https?:\/\//);
+      await page.waitForURL(`${product.baseUrl}${destination}`);
+      // The profile button wears the spinner ring while the run goes on.
+      await page.locator('[data-generating]').filter({ visible: true }).first().waitFor();
+
+      // Polling brings the result: the ready toast opens it in the viewer.
+      await page.getByText('Your media is ready').click({ timeout: 60_000 });
+      const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+      await viewer.waitFor();
+      await viewer.getByText('Unreal Reflection').first().waitFor();
+      await viewer.getByText(/Identity match \d\.\d\d · threshold 0\.75 · \d+ attempts?/).waitFor();
+      await expect.poll(() => viewer.locator('img, video').first().evaluate((el) => (el instanceof HTMLImageElement ? el.complete : true))).toBe(true);
+
+      const liked = page.waitForResponse((res) => res.url().endsWith('/toggleLike'));
+      await viewer.getByRole('button', { name: /^Like/ }).click();
+      expect((await liked).status()).toBe(200);
+      await expect.poll(() => viewer.getByTestId('like-count').textContent()).toBe('1');
+      expect(await viewer.getByRole('button', { name: /^Unlike/ }).getAttribute('aria-pressed')).toBe('true');
+      await screenshot(page, `home-viewer-${name}`);
+
+      // The like is the server's too.
+      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const likes = await fetch(`${product.baseUrl}/api/getUserLikes`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(((await likes.json()) as { count: number }).count).toBe(1);
+
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      await page.close();
+    });
+  }
+
+  it('lets a visitor scroll the feed through two pages, filter it, and sends them to sign up or /auth for gated actions', async () => {
+    await seedFeed(product.baseUrl, 52);
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const feedCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/getPublicFeed')) feedCalls.push(req.url());
+    });
+    // The second page answers a moment late, so its loading line can be seen.
+    await page.route(/getPublicFeed\?.*cursor=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await route.continue();
+    });
+
+    const started = Date.now();
+    await page.goto(product.baseUrl);
+    const skeleton = page.getByTestId('feed-skeleton');
+    await skeleton.waitFor();
+    expect(await skeleton.locator('.feed-skeleton__row').count()).toBe(6);
+    await skeleton.waitFor({ state: 'detached' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
+    const tiles = page.getByTestId('feed-item');
+    await expect.poll(() => tiles.count()).toBe(50);
+    expect(await page.getByTestId('feed-grid').locator('.feed-grid__column').count()).toBe(3);
+
+    // The last item near the viewport asks for the next page, by cursor.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByText('Loading more masterpieces...').waitFor();
+    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(50);
+    expect(feedCalls.some((url) => /cursor=/.test(url))).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByText("You've reached the end of the feed").waitFor();
+
+    await settleImages(page);
+    await screenshot(page, 'home-desktop');
+
+    // A preset tag filters the feed; 'clear' shows everything again.
+    await page.getByRole('button', { name: 'Filter by Custom Prompt' }).first().click();
+    await page.getByText('Filtering by Custom Prompt').waitFor();
+    expect(new URL(page.url()).searchParams.get('type')).toBe('custom_prompt');
+    await page.getByRole('button', { name: 'clear' }).click();
+    await page.getByText('Filtering by Custom Prompt').waitFor({ state: 'detached' });
+
+    // Uploading asks a visitor to sign up.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Upload a photo' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Upload Photos' });
+    await prompt.waitFor();
+    await prompt.getByText('Free to sign up • No credit card required').waitFor();
+    expect(await prompt.getByRole('listitem').count()).toBe(3);
+    await prompt.getByRole('button', { name: 'Sign Up Free' }).waitFor();
+    await screenshot(page, 'home-signup-prompt-desktop');
+    await prompt.getByRole('button', { name: 'Continue Browsing' }).click();
+    await prompt.waitFor({ state: 'detached' });
+
+    // A like sends a visitor to /auth.
+    await tiles.first().getByRole('button', { name: /^Open/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+    await viewer.waitFor();
+    await viewer.getByRole('button', { name: 'Next' }).click();
+    await viewer.getByText(/^2 \/ \d+$/).waitFor();
+    await viewer.getByRole('button', { name: 'Previous' }).click();
+    await viewer.getByRole('button', { name: 'Previous' }).click();
+    await viewer.getByText(/^(\d+) \/ \1$/).waitFor();
+    await viewer.getByRole('button', { name: /^Like/ }).click();
+    await page.waitForURL(`${product.baseUrl}/auth`);
+    await page.close();
+  }, 240_000);
+
+  it('shows the single-column feed and the sign-up prompt on a phone', async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    await page.goto(product.baseUrl);
+    const tiles = page.getByTestId('feed-item');
+    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(50);
+    expect(await page.getByTestId('feed-grid').locator('.feed-grid__column').count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByText('Tap to Edit').waitFor();
+    await page.waitForTimeout(600);
+    await screenshot(page, 'home-mobile');
+
+    // A visitor's mode button asks them to sign up for the AI filters.
+    await page.getByText('Tap to Edit').click();
+    await page.getByText('Hide Options').waitFor();
+    await page.getByRole('region', { name: 'Composer' }).getByRole('button', { name: 'Studio' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Access AI Filters' });
+    await prompt.waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'home-signup-prompt-mobile');
+    await prompt.getByRole('button', { name: 'Sign Up Free' }).click();
+    await page.waitForURL(`${product.baseUrl}/auth`);
+    await page.close();
+  });
+});

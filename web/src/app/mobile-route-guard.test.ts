@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { mobileRedirectFor } from './mobile-route-guard';
+
+describe('mobile route guards (spec 3 §2)', () => {
+  it('sends /profile to /gallery and the other guarded routes to /', () => {
+    expect(mobileRedirectFor('/profile')).toBe('/gallery');
+    for (const path of ['/privacy', '/terms', '/cookies', '/dashboard/management/control', '/StoryCreation']) {
+      expect(mobileRedirectFor(path)).toBe('/');
+    }
+  });
+
+  it('leaves /, /auth, /gallery and the unguarded routes alone', () => {
+    for (const path of ['/', '/auth', '/gallery', '/story', '/story/a-tale', '/bestpractices', '/tag/neon']) {
+      expect(mobileRedirectFor(path)).toBeNull();
+    }
+  });
+});

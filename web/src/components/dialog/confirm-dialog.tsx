@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { WarningIcon } from '../icons/line-icons';
+import { Modal } from './modal';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  /** Defaults to Confirm (spec 1 §2). */
+  confirmLabel?: string;
+  /** Defaults to Cancel. */
+  cancelLabel?: string;
+  tone?: 'default' | 'danger';
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** The confirm dialog of spec 1 §2: a title, a message, and Confirm / Cancel buttons. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  tone = 'default',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      dismissible={!busy}
+      tone={tone}
+      role="alertdialog"
+      icon={<WarningIcon />}
+      title={title}
+      description={message}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
+            onClick={onConfirm}
+            disabled={busy}
+            data-autofocus
+          >
+            {busy && <span className="button__spinner" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { GridIcon } from '../../../components/icons/creation-icons';
+import type { FeedFilter } from '../feed-api';
+import type { FeedItem } from '../feed-item';
+import type { UseFeed } from '../use-feed';
+import { useFeedColumns } from '../use-columns';
+import { useInfiniteScroll } from '../use-infinite-scroll';
+import { FeedGrid } from './feed-grid';
+import { FeedSkeleton } from './feed-skeleton';
+import { FilterChips } from './filter-chips';
+import '../feed.css';
+
+type FeedSectionProps = {
+  feed: UseFeed;
+  filter: FeedFilter;
+  onOpen: (items: readonly FeedItem[], index: number) => void;
+  onFilter: (patch: Partial<FeedFilter>) => void;
+};
+
+/**
+ * The public feed (spec 1 §2): filter chips, 6 skeleton rows on the first load, the masonry,
+ * 'Loading more masterpieces...' while the next page loads and the end-of-feed line.
+ */
+export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps) {
+  const columns = useFeedColumns();
+  const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
+
+  return (
+    <section className="feed" aria-labelledby="feed-title">
+      <div className="feed__header">
+        <div className="feed__heading">
+          <h2 id="feed-title" className="feed__title">
+            Community creations
+          </h2>
+          <p className="feed__subtitle">Fresh from the Mirrorverse — tap any creation to see it up close.</p>
+        </div>
+        <FilterChips
+          filter={filter}
+          onClearType={() => onFilter({ presetType: null })}
+          onClearCreator={() => onFilter({ creatorId: null })}
+        />
+      </div>
+
+      {feed.status === 'loading' ? (
+        <FeedSkeleton columns={columns} />
+      ) : feed.items.length === 0 ? (
+        <div className="feed__empty">
+          <span className="feed__empty-icon" aria-hidden="true">
+            <GridIcon />
+          </span>
+          <p className="feed__empty-title">{feed.status === 'error' ? "The feed didn't load" : 'Nothing here yet'}</p>
+          <p className="feed__empty-text">
+            {feed.status === 'error' ? 'Check your connection and try again.' : 'Be the first — upload a photo and share what you make.'}
+          </p>
+          {feed.status === 'error' && (
+            <button type="button" className="button button--small" onClick={feed.reload}>
+              Try again
+            </button>
+          )}
+        </div>
+      ) : (
+        <FeedGrid
+          items={feed.items}
+          columns={columns}
+          onOpen={(_, index) => onOpen(feed.items, index)}
+          onPresetType={(presetType) => onFilter({ presetType })}
+          onCreator={(creatorId) => onFilter({ creatorId })}
+        />
+      )}
+
+      <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
+      {feed.loadingMore && (
+        <p className="feed__more" role="status">
+          <span className="spinner feed__spinner" aria-hidden="true" />
+          Loading more masterpieces...
+        </p>
+      )}
+      {feed.status === 'ready' && !feed.hasMore && feed.items.length > 0 && (
+        <p className="feed__end">You've reached the end of the feed</p>
+      )}
+    </section>
+  );
+}

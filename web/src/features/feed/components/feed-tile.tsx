@@ -1,0 +1,140 @@
+import { FEED_IMAGE_WIDTH } from '@app/shared';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { PlayIcon } from '../../../components/icons/creation-icons';
+import { LikeButton } from '../../likes/like-button';
+import { type FeedItem, isWaitingForVideos, presetTypeLabel } from '../feed-item';
+
+type FeedTileProps = {
+  item: FeedItem;
+  /** Phones: videos play while in view; elsewhere on hover. */
+  playInView: boolean;
+  /** The first screenful loads eagerly. */
+  eager: boolean;
+  onOpen: (item: FeedItem) => void;
+  onPresetType: (presetType: string) => void;
+  onCreator: (userId: string) => void;
+};
+
+function initialOf(name: string | null): string {
+  return (name?.trim()[0] ?? 'M').toUpperCase();
+}
+
+/** One feed item: its space reserved from the aspect ratio, the media, creator, preset tag and likes. */
+export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCreator }: FeedTileProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const tile = useRef<HTMLElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const label = presetTypeLabel(item.presetType);
+  const isVideo = item.type === 'video';
+
+  // Phones: a video plays (muted) while most of it is on screen.
+  useEffect(() => {
+    if (!isVideo || !playInView || !tile.current) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        const node = video.current;
+        if (!node || !entry) return;
+        if (entry.intersectionRatio >= 0.6) void node.play().catch(() => {});
+        else node.pause();
+      },
+      { threshold: [0, 0.6, 1] },
+    );
+    observer.observe(tile.current);
+    return () => observer.disconnect();
+  }, [isVideo, playInView]);
+
+  const play = () => {
+    if (isVideo && !playInView) void video.current?.play().catch(() => {});
+  };
+  const stop = () => {
+    if (isVideo && !playInView && video.current) {
+      video.current.pause();
+      video.current.currentTime = 0;
+    }
+  };
+  const open = () => onOpen(item);
+  const stopThen = (action: () => void) => (event: MouseEvent) => {
+    event.stopPropagation();
+    action();
+  };
+
+  const still = item.thumbnailUrl ?? item.posterUrl ?? item.url;
+  const srcSet = !isVideo && item.thumbnailUrl && item.thumbnailUrl !== item.url ? `${item.thumbnailUrl} 480w, ${item.url} ${item.width ?? FEED_IMAGE_WIDTH}w` : undefined;
+
+  return (
+    <article
+      ref={tile}
+      className={`feed-tile${loaded ? ' is-loaded' : ''}`}
+      style={{ aspectRatio: `${item.aspectRatio}` }}
+      data-testid="feed-item"
+      onMouseEnter={play}
+      onMouseLeave={stop}
+    >
+      <button
+        type="button"
+        className="feed-tile__open"
+        aria-label={`Open ${label ?? 'creation'}${item.creator.name ? ` by ${item.creator.name}` : ''}`}
+        onClick={open}
+      >
+      {isVideo ? (
+        <video
+          ref={video}
+          className="feed-tile__media"
+          src={item.url}
+          poster={item.posterUrl ?? undefined}
+          muted
+          loop
+          playsInline
+          preload="metadata"
+          onLoadedData={() => setLoaded(true)}
+        />
+      ) : (
+        <img
+          className="feed-tile__media"
+          src={still}
+          srcSet={srcSet}
+          sizes="(max-width: 768px) 100vw, 400px"
+          alt={item.prompt || label || 'A community creation'}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+        />
+      )}
+      </button>
+      {isVideo && (
+        <span className="feed-tile__kind" aria-label="Video">
+          <PlayIcon />
+        </span>
+      )}
+      {isWaitingForVideos(item) && <span className="feed-tile__waiting">Generating Videos...</span>}
+      <div className="feed-tile__overlay">
+        <div className="feed-tile__top">
+          {label && item.presetType && (
+            <button type="button" className="preset-tag" onClick={stopThen(() => onPresetType(item.presetType ?? ''))} aria-label={`Filter by ${label}`}>
+              {label}
+            </button>
+          )}
+        </div>
+        <div className="feed-tile__bottom">
+          <button
+            type="button"
+            className="feed-tile__creator"
+            disabled={!item.userId}
+            onClick={stopThen(() => item.userId && onCreator(item.userId))}
+            title="More from this creator"
+          >
+            {item.creator.avatar ? (
+              <img src={item.creator.avatar} alt="" className="feed-tile__avatar" />
+            ) : (
+              <span className="feed-tile__avatar feed-tile__avatar--initial" aria-hidden="true">
+                {initialOf(item.creator.name)}
+              </span>
+            )}
+            <span className="feed-tile__name">{item.creator.name ?? 'Mirrorverse creator'}</span>
+          </button>
+          <LikeButton item={item} variant="overlay" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { FEED_COLUMNS, MOBILE_MAX_WIDTH_PX } from '@app/shared';
+import { useSyncExternalStore } from 'react';
+
+const QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`;
+
+function subscribe(listener: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener('change', listener);
+  return () => media.removeEventListener('change', listener);
+}
+
+const columns = () => (window.matchMedia(QUERY).matches ? 1 : FEED_COLUMNS);
+
+/** 3 columns (spec 1 §9), one on a phone (the single-column feed view). */
+export function useFeedColumns(): number {
+  return useSyncExternalStore(subscribe, columns, () => FEED_COLUMNS);
+}
+
+/** Whether the screen is phone-sized (videos then play when in view, not on hover). */
+export function useIsNarrow(): boolean {
+  return useFeedColumns() === 1;
+}

@@ -1,0 +1,196 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FormMessage } from '../../../components/form/form-message';
+import { GiftIcon, MailIcon, UserIcon } from '../../../components/icons/line-icons';
+import { toast } from '../../../components/toast/toast-store';
+import { paths } from '../../../config/paths';
+import { emailName } from '../../../lib/email';
+import { sendReferralInvite } from '../api/referrals-api';
+import { INVITE_TEXT, inviteEmailProblem, inviteErrorText, inviteLink, isGuestUser } from '../invite-rules';
+import { copyInviteLink } from '../share-invite';
+import { useReferralStats } from '../use-referral-stats';
+import '../../../styles/panels.css';
+import '../../../styles/invites.css';
+
+function LinkIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+    </svg>
+  );
+}
+
+type InviteFriendsTabProps = {
+  user: { id: string; email: string } | null;
+  name: string | null;
+};
+
+/**
+ * The Invite Friends tab (spec 2 §2): the two rewards, an e-mail form, the link to share and
+ * the counters. Guests are asked to sign up first.
+ */
+export function InviteFriendsTab({ user, name }: InviteFriendsTabProps) {
+  const guest = isGuestUser(user);
+  if (guest || !user) return <GuestInvite />;
+  return <InviteForm email={user.email} name={name} />;
+}
+
+function GuestInvite() {
+  return (
+    <section className="invite" aria-labelledby="invite-title">
+      <div className="invite-hero invite-hero--guest">
+        <span className="invite-hero__icon" aria-hidden="true">
+          <GiftIcon />
+        </span>
+        <h2 id="invite-title" className="invite-hero__title">
+          {INVITE_TEXT.guest}
+        </h2>
+        <p className="invite-hero__text">Create a free account to invite friends and earn credits together.</p>
+        <Link to={paths.auth.getHref()} className="button button--primary">
+          Sign Up Now
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function InviteForm({ email, name }: { email: string; name: string | null }) {
+  const id = useId();
+  const { stats, reload } = useReferralStats(true);
+  const [friend, setFriend] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const issue = inviteEmailProblem(friend);
+    if (issue) {
+      setProblem(issue);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const friendEmail = friend.trim().toLowerCase();
+    try {
+      await sendReferralInvite({
+        referrerEmail: email,
+        referrerName: name || emailName(email),
+        friendEmail,
+        referralCode: stats?.referralCode ?? '',
+      });
+      toast.success(INVITE_TEXT.sent);
+      setSentTo(friendEmail);
+      setFriend('');
+      reload();
+    } catch (error) {
+      toast.error('Error', inviteErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const problemId = `${id}-problem`;
+  return (
+    <section className="invite" aria-labelledby="invite-title">
+      <header className="panel-header">
+        <div>
+          <h2 id="invite-title" className="panel-header__title">
+            Invite Friends
+          </h2>
+          <p className="panel-header__subtitle">Bring friends to Mirrorverse and you both get credits.</p>
+        </div>
+      </header>
+
+      <div className="invite-rewards">
+        <div className="invite-reward">
+          <span className="invite-reward__icon" aria-hidden="true">
+            <GiftIcon />
+          </span>
+          <p className="invite-reward__text">
+            <strong>You Get</strong> +10 credits after friend's first media
+          </p>
+        </div>
+        <div className="invite-reward">
+          <span className="invite-reward__icon" aria-hidden="true">
+            <UserIcon />
+          </span>
+          <p className="invite-reward__text">
+            <strong>Friend Gets</strong> +10 credits on signup
+          </p>
+        </div>
+      </div>
+
+      <div className="invite-layout">
+        <form className="invite-card" onSubmit={(event) => void submit(event)} noValidate>
+          <h3 className="invite-card__title">Send an invitation</h3>
+          <p className="invite-card__text">We'll e-mail your friend a sign-up link from you.</p>
+          <div className="field">
+            <label htmlFor={`${id}-email`} className="field__label">
+              Friend's email address
+            </label>
+            <div className="invite-card__row">
+              <input
+                id={`${id}-email`}
+                className="field__input"
+                type="text"
+                inputMode="email"
+                name="friendEmail"
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder="friend@example.com"
+                value={friend}
+                onChange={(event) => {
+                  setFriend(event.target.value);
+                  setProblem(null);
+                  setSentTo(null);
+                }}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? problemId : undefined}
+              />
+              <button type="submit" className="button button--primary" disabled={busy || friend.length === 0}>
+                {busy ? <span className="button__spinner" aria-hidden="true" /> : <MailIcon />}
+                Send Invite
+              </button>
+            </div>
+          </div>
+          {problem && (
+            <FormMessage id={problemId} tone="error">
+              {problem}
+            </FormMessage>
+          )}
+          {sentTo && !problem && (
+            <FormMessage tone="success">
+              Invitation sent to <strong>{sentTo}</strong>.
+            </FormMessage>
+          )}
+
+          <div className="invite-link">
+            <span className="field__label">Or share your link</span>
+            <div className="invite-link__row">
+              <code className="invite-link__url">{inviteLink(email)}</code>
+              <button type="button" className="button button--small" onClick={() => void copyInviteLink(email)}>
+                <LinkIcon />
+                Copy Link
+              </button>
+            </div>
+          </div>
+        </form>
+
+        <div className="invite-stats">
+          <div className="stat-card">
+            <span className="stat-card__value">{stats ? stats.totalReferrals : '—'}</span>
+            <span className="stat-card__label">Friends Invited</span>
+          </div>
+          <div className="stat-card">
+            <span className="stat-card__value gradient-text">{stats ? stats.totalCreditsEarned : '—'}</span>
+            <span className="stat-card__label">Credits Earned</span>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../../api/client';
+
+/** The mailbox the legal pages name when the server does not say (spec 2 §2: a hello mailbox). */
+export const FALLBACK_CONTACT_EMAIL = 'hello@mirrorverse.app';
+
+let cached: Promise<string> | null = null;
+
+/** GET get-app-info → contactEmail; read once per page load. */
+export function loadContactEmail(): Promise<string> {
+  cached ??= apiRequest<{ success: true; contactEmail?: string }>('get-app-info', { auth: 'none' })
+    .then((answer) => (typeof answer.contactEmail === 'string' && answer.contactEmail.includes('@') ? answer.contactEmail : FALLBACK_CONTACT_EMAIL))
+    .catch(() => FALLBACK_CONTACT_EMAIL);
+  return cached;
+}
+
+export function useContactEmail(): string {
+  const [email, setEmail] = useState(FALLBACK_CONTACT_EMAIL);
+  useEffect(() => {
+    let current = true;
+    void loadContactEmail().then((value) => current && setEmail(value));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return email;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { ImageIcon } from '../../../components/icons/line-icons';
+import { displayPrompt, isVideo, type LibraryItem, mediaSourceUrl, previewUrl } from '../media-item';
+
+/**
+ * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its
+ * first frame and plays, muted, while the pointer is on it.
+ */
+export function MediaPreview({ item }: { item: LibraryItem }) {
+  const [broken, setBroken] = useState(false);
+  const image = previewUrl(item);
+  const video = isVideo(item) ? mediaSourceUrl(item) : null;
+
+  if (item.pending || broken || (!image && !video)) {
+    return (
+      <div className="media-preview media-preview--empty" aria-hidden="true">
+        <ImageIcon />
+      </div>
+    );
+  }
+  if (!image && video) {
+    return (
+      <video
+        className="media-preview"
+        src={`${video}#t=0.1`}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        aria-label={displayPrompt(item)}
+        onMouseEnter={(event) => void event.currentTarget.play().catch(() => {})}
+        onMouseLeave={(event) => event.currentTarget.pause()}
+        onError={() => setBroken(true)}
+      />
+    );
+  }
+  return (
+    <img
+      className="media-preview"
+      src={image ?? undefined}
+      alt={displayPrompt(item)}
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      onError={() => setBroken(true)}
+    />
+  );
+}

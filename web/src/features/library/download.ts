@@ -1,0 +1,93 @@
+import { mediaSourceUrl, type LibraryItem } from './media-item';
+import { singleDownloadName, zipEntryNames } from './download-names';
+
+/** Fetching media files and handing them to the browser as downloads. */
+
+/**
+ * The file behind a media url, fetched directly. Stored media lives under /media on the api:
+ * when an absolute address of it cannot be read from this page (another host name for the
+ * same server, without CORS), the same path on this origin is tried.
+ */
+export async function fetchMediaBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  try {
+    return await readBlob(url, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const sameOrigin = sameOriginFallback(url);
+    if (!sameOrigin) throw error;
+    return readBlob(sameOrigin, signal);
+  }
+}
+
+async function readBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { signal, credentials: 'omit' });
+  if (!response.ok) throw new Error(`Download of ${url} answered ${response.status}`);
+  return response.blob();
+}
+
+function sameOriginFallback(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.href);
+    if (parsed.origin === window.location.origin || !parsed.pathname.startsWith('/media/')) return null;
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** Downloads one item as `{brand}-{id}.jpg|mp4`. */
+export async function downloadItem(item: LibraryItem): Promise<void> {
+  const url = mediaSourceUrl(item);
+  if (!url) throw new Error('This item has no file yet');
+  saveBlob(await fetchMediaBlob(url), singleDownloadName(item));
+}
+
+export interface ZipResult {
+  added: number;
+  failed: number;
+}
+
+/**
+ * Builds a zip in the browser (jszip, loaded on first use) from each item's file, fetched
+ * directly, and saves it. Items whose file cannot be fetched are left out; nothing is saved
+ * when none could be.
+ */
+export async function downloadZip(items: readonly LibraryItem[], zipName: string): Promise<ZipResult> {
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  const names = zipEntryNames(items);
+  let added = 0;
+  let failed = 0;
+  const queue = items.map((item, index) => ({ item, name: names[index] ?? `${item.id}` }));
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const url = mediaSourceUrl(next.item);
+      try {
+        if (!url) throw new Error('no file');
+        zip.file(next.name, await fetchMediaBlob(url));
+        added += 1;
+      } catch {
+        failed += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, items.length) }, worker));
+  if (added === 0) return { added, failed };
+  const blob = await zip.generateAsync({ type: 'blob', compression: 'STORE' });
+  saveBlob(blob, zipName);
+  return { added, failed };
+}

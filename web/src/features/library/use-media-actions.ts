@@ -1,0 +1,226 @@
+import { useCallback, useState } from 'react';
+import { ApiError } from '../../api/api-error';
+import { toast } from '../../components/toast/toast-store';
+import { getAuthState } from '../../state/auth-store';
+import { deleteMediaItem, deleteMediaItems, getAllUserMedia } from './api/media-api';
+import { zipFileName } from './download-names';
+import { downloadItem, downloadZip } from './download';
+import { announce, MEDIA_EVENTS, REFRESH_AFTER_DELETE_MS, REFRESH_AFTER_DOWNLOAD_MS } from './media-events';
+import type { LibraryItem } from './media-item';
+import type { MediaLibrary } from './use-media-library';
+
+/** The texts of spec 2 §5 and §8. */
+export const LIBRARY_TEXT = {
+  noSelection: ['No Selection', 'Please select media files to download'],
+  noMediaToDownload: ['No Media', 'There is nothing to download yet'],
+  noMediaToDelete: ['No Media', 'There is nothing to delete'],
+  authRequired: 'Authentication required',
+  deleteFailed: 'Delete Failed',
+  nothingDeleted: 'No media items were deleted',
+  networkError: 'Network or server error',
+  downloadFailed: 'Download Failed',
+  downloadFailedAll: 'Failed to download media',
+  downloadFailedSelected: 'Failed to download selected media',
+  singleDownloadFailed: ['Download failed', 'Unable to download file'],
+  downloadStarted: 'Download Started',
+} as const;
+
+function deleteErrorText(error: unknown): string {
+  if (error instanceof ApiError && !error.isNetworkError && error.serverError) return error.serverError;
+  return LIBRARY_TEXT.networkError;
+}
+
+function plural(count: number): string {
+  return `${count} media item${count === 1 ? '' : 's'}`;
+}
+
+export interface MediaActions {
+  busy: null | 'delete' | 'download';
+  deleteOne: (item: LibraryItem) => Promise<boolean>;
+  deleteMany: (ids: readonly string[]) => Promise<boolean>;
+  deleteAll: () => Promise<boolean>;
+  downloadOne: (item: LibraryItem) => Promise<boolean>;
+  downloadSelected: (items: readonly LibraryItem[]) => Promise<boolean>;
+  downloadAll: () => Promise<boolean>;
+}
+
+/**
+ * Deletion and downloads of the library with their notifications (spec 2 §4, §5, §8): deleted
+ * items hide at once, whatever the server answers, and the list refreshes 1 s later (bringing
+ * back anything the server kept); a download refreshes 500 ms later.
+ */
+export function useMediaActions(library: MediaLibrary, userId: string | null): MediaActions {
+  const [busy, setBusy] = useState<MediaActions['busy']>(null);
+
+  const signedIn = useCallback((): string | null => {
+    if (!getAuthState().token || !userId) {
+      toast.error(LIBRARY_TEXT.authRequired);
+      return null;
+    }
+    return userId;
+  }, [userId]);
+
+  const deleteOne = useCallback(
+    async (item: LibraryItem) => {
+      if (item.pending) {
+        library.hide([item.id]);
+        return true;
+      }
+      const owner = signedIn();
+      if (!owner) return false;
+      setBusy('delete');
+      library.hide([item.id]);
+      try {
+        await deleteMediaItem(item.id, owner);
+        toast.success('Media Deleted', 'The item was removed from your library');
+        announce(MEDIA_EVENTS.refreshFeed);
+        return true;
+      } catch (error) {
+        toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
+        return false;
+      } finally {
+        setBusy(null);
+        library.refreshAfter(REFRESH_AFTER_DELETE_MS);
+      }
+    },
+    [library, signedIn],
+  );
+
+  const reportBulk = useCallback(
+    (requested: number, deleted: number, failed: number) => {
+      if (deleted === 0) {
+        toast.error(LIBRARY_TEXT.deleteFailed, LIBRARY_TEXT.nothingDeleted);
+      } else if (failed > 0) {
+        toast.success('Partially Deleted', `Successfully deleted ${deleted} media items, ${failed} failed`);
+      } else {
+        toast.success('Media Deleted', `Successfully deleted ${plural(deleted || requested)}`);
+      }
+    },
+    [],
+  );
+
+  const deleteMany = useCallback(
+    async (ids: readonly string[]) => {
+      const local = library.items.filter((item) => item.pending && ids.includes(item.id)).map((item) => item.id);
+      const remote = ids.filter((id) => !local.includes(id));
+      if (local.length > 0) library.hide(local);
+      if (remote.length === 0) return local.length > 0;
+      const owner = signedIn();
+      if (!owner) return false;
+      setBusy('delete');
+      library.hide(remote);
+      try {
+        const report = await deleteMediaItems([...remote], owner);
+        reportBulk(remote.length, report.deleted, report.failed);
+        if (report.deleted > 0) announce(MEDIA_EVENTS.refreshFeed);
+        return report.deleted > 0;
+      } catch (error) {
+        toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
+        return false;
+      } finally {
+        setBusy(null);
+        library.refreshAfter(REFRESH_AFTER_DELETE_MS);
+      }
+    },
+    [library, reportBulk, signedIn],
+  );
+
+  const deleteAll = useCallback(async () => {
+    if (library.total === 0 && !library.items.some((item) => !item.pending)) {
+      toast.error(...LIBRARY_TEXT.noMediaToDelete);
+      return false;
+    }
+    const owner = signedIn();
+    if (!owner) return false;
+    setBusy('delete');
+    const before = library.total;
+    library.hide(library.items.map((item) => item.id));
+    try {
+      const report = await deleteMediaItems('all', owner);
+      reportBulk(before, report.deleted, report.failed);
+      if (report.deleted > 0) announce(MEDIA_EVENTS.refreshFeed);
+      return report.deleted > 0;
+    } catch (error) {
+      toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
+      return false;
+    } finally {
+      setBusy(null);
+      library.refreshAfter(REFRESH_AFTER_DELETE_MS);
+    }
+  }, [library, reportBulk, signedIn]);
+
+  const downloadOne = useCallback(
+    async (item: LibraryItem) => {
+      try {
+        await downloadItem(item);
+        toast.success(LIBRARY_TEXT.downloadStarted, 'Your file is on its way');
+        return true;
+      } catch {
+        toast.error(...LIBRARY_TEXT.singleDownloadFailed);
+        return false;
+      } finally {
+        library.refreshAfter(REFRESH_AFTER_DOWNLOAD_MS);
+      }
+    },
+    [library],
+  );
+
+  const zip = useCallback(
+    async (items: readonly LibraryItem[], scope: 'all' | 'selected') => {
+      setBusy('download');
+      toast.queue('Preparing Download', `Zipping ${plural(items.length)}…`);
+      try {
+        const name = zipFileName(scope);
+        const result = await downloadZip(items, name);
+        if (result.added === 0) {
+          toast.error(LIBRARY_TEXT.downloadFailed, scope === 'all' ? LIBRARY_TEXT.downloadFailedAll : LIBRARY_TEXT.downloadFailedSelected);
+          return false;
+        }
+        toast.success(
+          LIBRARY_TEXT.downloadStarted,
+          result.failed > 0 ? `${name}: ${result.added} files, ${result.failed} could not be fetched` : `${name} · ${plural(result.added)}`,
+        );
+        return true;
+      } catch {
+        toast.error(LIBRARY_TEXT.downloadFailed, scope === 'all' ? LIBRARY_TEXT.downloadFailedAll : LIBRARY_TEXT.downloadFailedSelected);
+        return false;
+      } finally {
+        setBusy(null);
+        library.refreshAfter(REFRESH_AFTER_DOWNLOAD_MS);
+      }
+    },
+    [library],
+  );
+
+  const downloadSelected = useCallback(
+    async (items: readonly LibraryItem[]) => {
+      const ready = items.filter((item) => !item.pending);
+      if (ready.length === 0) {
+        toast.error(...LIBRARY_TEXT.noSelection);
+        return false;
+      }
+      return zip(ready, 'selected');
+    },
+    [zip],
+  );
+
+  const downloadAll = useCallback(async () => {
+    const owner = signedIn();
+    if (!owner) return false;
+    let items: LibraryItem[];
+    try {
+      items = library.hasMore ? await getAllUserMedia(owner) : library.items.filter((item) => !item.pending);
+    } catch {
+      toast.error(LIBRARY_TEXT.downloadFailed, LIBRARY_TEXT.downloadFailedAll);
+      return false;
+    }
+    const ready = items.filter((item) => item.status !== 'processing' && item.status !== 'failed');
+    if (ready.length === 0) {
+      toast.error(...LIBRARY_TEXT.noMediaToDownload);
+      return false;
+    }
+    return zip(ready, 'all');
+  }, [library, signedIn, zip]);
+
+  return { busy, deleteOne, deleteMany, deleteAll, downloadOne, downloadSelected, downloadAll };
+}

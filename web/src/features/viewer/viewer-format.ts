@@ -1,0 +1,36 @@
+/** Texts of the full-screen viewer (spec 1 §9): the date and our identity-check line. */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true });
+
+export const UNKNOWN_DATE = 'Unknown date';
+
+/** '1/2/25, 3:04 AM' (US English, short, 12-hour), or 'Unknown date'. */
+export function formatViewerDate(value: string | number | Date | null | undefined, format: Intl.DateTimeFormat = DATE_FORMAT): string {
+  if (value === null || value === undefined || value === '') return UNKNOWN_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
+  return format.format(date);
+}
+
+export interface IdentityLineInput {
+  applicable?: boolean | null;
+  score?: number | null;
+  threshold?: number | null;
+  attempts?: number | null;
+}
+
+/** 'Identity match 0.93 · threshold 0.75 · 1 attempt'; null when there is nothing to say. */
+export function identityLine(identity: IdentityLineInput | null | undefined): string | null {
+  if (!identity) return null;
+  if (identity.applicable === false) return 'Identity check: no face in the source';
+  if (typeof identity.score !== 'number') return null;
+  const parts = [`Identity match ${identity.score.toFixed(2)}`];
+  if (typeof identity.threshold === 'number') parts.push(`threshold ${identity.threshold.toFixed(2)}`);
+  if (typeof identity.attempts === 'number') parts.push(`${identity.attempts} ${identity.attempts === 1 ? 'attempt' : 'attempts'}`);
+  return parts.join(' · ');
+}
+
+/** Whether the score reached the threshold (null: not known). */
+export function identityPassed(identity: IdentityLineInput | null | undefined): boolean | null {
+  if (!identity || typeof identity.score !== 'number' || typeof identity.threshold !== 'number') return null;
+  return identity.score >= identity.threshold;
+}

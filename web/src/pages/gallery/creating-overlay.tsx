@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import type { ActiveRun } from '../../features/library/generation-activity';
+
+/**
+ * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be
+ * tucked away into a small pill; a new run brings it back.
+ */
+export function CreatingOverlay({ runs }: { runs: readonly ActiveRun[] }) {
+  const [minimised, setMinimised] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const newest = runs[runs.length - 1];
+
+  useEffect(() => setMinimised(false), [newest?.key]);
+  useEffect(() => {
+    if (!newest) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [newest]);
+
+  if (!newest) return null;
+  const seconds = Math.max(0, Math.round((now - newest.startedAt) / 1000));
+
+  if (minimised) {
+    return (
+      <button type="button" className="creating-pill" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
+        <span className="button__spinner" aria-hidden="true" />
+        Creating…
+      </button>
+    );
+  }
+
+  return (
+    <div className="creating-overlay" role="status" aria-live="polite">
+      <div className="creating-overlay__card">
+        <div className="creating-overlay__orb" aria-hidden="true">
+          <span />
+        </div>
+        <h2 className="creating-overlay__title">Creating Your Media</h2>
+        <p className="creating-overlay__text">
+          {newest.prompt ? `"${newest.prompt}"` : 'Your new look is being rendered.'}
+        </p>
+        <p className="creating-overlay__meta">
+          {runs.length > 1 ? `${runs.length} creations in progress · ` : ''}
+          {seconds}s · it will appear here when it's ready
+        </p>
+        <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
+          Keep Browsing
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { toast } from '../../components/toast/toast-store';
+import { downloadItem, fetchMediaBlob } from '../../features/library/download';
+import { singleDownloadName } from '../../features/library/download-names';
+import { displayPrompt, type LibraryItem, mediaSourceUrl } from '../../features/library/media-item';
+
+/** The gallery's texts (spec 2 §8, mobile). */
+export const GALLERY_TEXT = {
+  saved: 'Saved to Photos',
+  downloadFailed: ['Download Failed', 'Could not download media'],
+  shareFailed: ['Share Failed', 'Could not share media'],
+  shareUnsupported: ['Share Not Supported', 'Your device does not support sharing files'],
+} as const;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Shares one creation with the system share sheet: the file itself where the device can share
+ * files, else its address, else says sharing is not supported.
+ */
+export async function shareItem(item: LibraryItem): Promise<void> {
+  const url = mediaSourceUrl(item);
+  if (!url) {
+    toast.error(...GALLERY_TEXT.shareFailed);
+    return;
+  }
+  const title = 'Made with Mirrorverse';
+  const text = displayPrompt(item);
+  try {
+    if (typeof navigator.share === 'function' && typeof navigator.canShare === 'function') {
+      const blob = await fetchMediaBlob(url).catch(() => null);
+      if (blob) {
+        const file = new File([blob], singleDownloadName(item), { type: blob.type || (item.mediaType === 'video' ? 'video/mp4' : 'image/jpeg') });
+        if (navigator.canShare({ files: [file] })) {
+          await navigator.share({ files: [file], title, text });
+          return;
+        }
+      }
+    }
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ title, text, url: new URL(url, window.location.href).href });
+      return;
+    }
+    toast.error(...GALLERY_TEXT.shareUnsupported);
+  } catch (error) {
+    if (isAbort(error)) return;
+    toast.error(...GALLERY_TEXT.shareFailed);
+  }
+}
+
+/** Saves one creation to the device: 'Saved to Photos', or 'Download Failed'. */
+export async function saveItem(item: LibraryItem): Promise<void> {
+  try {
+    await downloadItem(item);
+    toast.success(GALLERY_TEXT.saved);
+  } catch {
+    toast.error(...GALLERY_TEXT.downloadFailed);
+  }
+}

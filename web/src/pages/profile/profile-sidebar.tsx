@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ArrowLeftIcon, DocumentIcon, GiftIcon, ImageIcon, LogoutIcon, UserIcon } from '../../components/icons/line-icons';
+import { paths, type ProfileTab } from '../../config/paths';
+import { CoinsIcon, HeartIcon } from '../../features/library/components/library-icons';
+import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
+import type { ShareToFeed } from '../../features/library/use-share-to-feed';
+import { emailName } from '../../lib/email';
+import { useSignOut } from '../../state/use-sign-out';
+import { SocialLinks } from './social-links';
+
+type ProfileSidebarProps = {
+  active: ProfileTab;
+  name: string | null;
+  email: string;
+  balance: number | null;
+  totalLikes: number;
+  mediaCount: number | null;
+  shareToFeed: ShareToFeed;
+};
+
+function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active: ProfileTab; icon: ReactNode; label: string; count?: number | null }) {
+  return (
+    <Link to={paths.profile.getHref(tab)} className="sidebar-item" aria-current={tab === active ? 'page' : undefined}>
+      <span className="sidebar-item__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="sidebar-item__label">{label}</span>
+      {count !== undefined && <span className="sidebar-item__count">{count ?? '–'}</span>}
+    </Link>
+  );
+}
+
+function Stat({ icon, label, value, current = false }: { icon: ReactNode; label: string; value: ReactNode; current?: boolean }) {
+  return (
+    <div className={`sidebar-item sidebar-item--static${current ? ' is-current' : ''}`}>
+      <span className="sidebar-item__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="sidebar-item__label">{label}</span>
+      <span className="sidebar-item__value">{value}</span>
+    </div>
+  );
+}
+
+/**
+ * The profile's left sidebar (spec 2 §2): back to /, then Tokens (the balance, nothing to
+ * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Drafts and
+ * Account; the legal and social links and Logout.
+ */
+export function ProfileSidebar({ active, name, email, balance, totalLikes, mediaCount, shareToFeed }: ProfileSidebarProps) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const initial = (name || email || '?').trim().charAt(0).toUpperCase();
+
+  return (
+    <aside className="profile-sidebar" aria-label="Profile">
+      <button type="button" className="back-button" onClick={() => void navigate(paths.home.getHref())}>
+        <ArrowLeftIcon />
+        Back
+      </button>
+
+      <div className="profile-identity">
+        <span className="profile-identity__avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <div className="profile-identity__text">
+          <p className="profile-identity__name">{name || (email ? emailName(email) : 'My Profile')}</p>
+          <p className="profile-identity__email">{email}</p>
+        </div>
+      </div>
+
+      <nav className="profile-nav" aria-label="Profile sections">
+        <Stat
+          icon={<CoinsIcon />}
+          label="Tokens"
+          value={<span className="gradient-text" data-testid="token-balance">{balance ?? '–'}</span>}
+          current={active === 'tokens'}
+        />
+        <TabLink tab="invite-friends" active={active} icon={<GiftIcon />} label="Invite Friends" />
+        <Stat icon={<HeartIcon />} label="Total Likes" value={totalLikes} />
+        <div className="sidebar-item sidebar-item--switch">
+          <ShareToFeedSwitch value={shareToFeed.value} saving={shareToFeed.saving} onToggle={shareToFeed.toggle} />
+        </div>
+        <div className="profile-nav__divider" role="separator" />
+        <TabLink tab="all-media" active={active} icon={<ImageIcon />} label="All Media" count={mediaCount} />
+        <TabLink tab="draft" active={active} icon={<DocumentIcon />} label="Drafts" />
+        <TabLink tab="account" active={active} icon={<UserIcon />} label="Account" />
+      </nav>
+
+      <div className="profile-sidebar__footer">
+        <nav className="legal-links" aria-label="Legal">
+          <Link to={paths.privacy.getHref()}>Privacy</Link>
+          <Link to={paths.terms.getHref()}>Terms</Link>
+          <Link to={paths.cookies.getHref()}>Cookies</Link>
+        </nav>
+        <SocialLinks />
+        <button type="button" className="button button--small profile-sidebar__logout" onClick={() => void signOut()}>
+          <LogoutIcon />
+          Logout
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,118 @@
+import { COST_IMAGE, COST_VIDEO, DAILY_TOPUP_FLOOR, INVITED_BONUS_CREDITS, REFERRAL_REWARD_CREDITS, SIGNUP_CREDITS } from '@app/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ClockIcon, GiftIcon, ImageIcon, SparkleIcon } from '../../../components/icons/line-icons';
+import { paths } from '../../../config/paths';
+import { CoinsIcon, FilmIcon, RefreshIcon } from '../../../features/library/components/library-icons';
+
+function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
+  return (
+    <li className="credit-row">
+      <span className="credit-row__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="credit-row__text">
+        <span className="credit-row__title">{title}</span>
+        <span className="credit-row__note">{text}</span>
+      </span>
+      <span className="credit-row__value">{value}</span>
+    </li>
+  );
+}
+
+/** The Tokens tab: the balance and how credits are spent and earned (DESIGN.md credits). */
+export function TokensTab({ balance, creations }: { balance: number | null; creations: number | null }) {
+  return (
+    <section className="tokens" aria-labelledby="tokens-title">
+      <header className="panel-header">
+        <div>
+          <h2 id="tokens-title" className="panel-header__title">
+            Tokens
+          </h2>
+          <p className="panel-header__subtitle">Credits pay for generations. Here is where they come from and where they go.</p>
+        </div>
+      </header>
+
+      <div className="balance-card">
+        <div className="balance-card__glow" aria-hidden="true" />
+        <span className="balance-card__icon" aria-hidden="true">
+          <CoinsIcon />
+        </span>
+        <p className="balance-card__label">Your balance</p>
+        <p className="balance-card__value">
+          <span className="gradient-text">{balance ?? '–'}</span>
+          <span className="balance-card__unit">credits</span>
+        </p>
+        <p className="balance-card__note">
+          Enough for {balance !== null ? Math.floor(balance / COST_IMAGE) : '–'} images
+          {creations !== null && creations > 0 ? ` · ${creations} ${creations === 1 ? 'creation' : 'creations'} so far` : ''}
+        </p>
+        <div className="balance-meter">
+          <div className="balance-meter__labels">
+            <span>Daily allowance</span>
+            <span>
+              {balance ?? '–'} / {DAILY_TOPUP_FLOOR}
+            </span>
+          </div>
+          <div
+            className="balance-meter__track"
+            role="meter"
+            aria-label="Balance against the daily allowance"
+            aria-valuemin={0}
+            aria-valuemax={DAILY_TOPUP_FLOOR}
+            aria-valuenow={Math.min(balance ?? 0, DAILY_TOPUP_FLOOR)}
+          >
+            <span style={{ width: `${Math.min(100, ((balance ?? 0) / DAILY_TOPUP_FLOOR) * 100)}%` }} />
+          </div>
+          <p className="balance-meter__note">
+            {balance !== null && balance >= DAILY_TOPUP_FLOOR
+              ? `You're at or above the daily allowance of ${DAILY_TOPUP_FLOOR}.`
+              : `Tops back up to ${DAILY_TOPUP_FLOOR} each day.`}
+          </p>
+        </div>
+      </div>
+
+      <div className="credit-columns">
+        <div className="credit-card">
+          <h3 className="credit-card__title">What a generation costs</h3>
+          <ul className="credit-list">
+            <Row icon={<ImageIcon />} title="Image" text="Any look, or your own prompt" value={`${COST_IMAGE} credits`} />
+            <Row icon={<FilmIcon />} title="Video" text="An animated result" value={`${COST_VIDEO} credits`} />
+            <Row icon={<SparkleIcon />} title="Story Time" text="One short video per photo" value={`${COST_VIDEO} per clip`} />
+          </ul>
+          <p className="credit-card__note">Credits are reserved when a generation starts and returned if it fails.</p>
+        </div>
+
+        <div className="credit-card">
+          <h3 className="credit-card__title">How you get credits</h3>
+          <ul className="credit-list">
+            <Row icon={<SparkleIcon />} title="Welcome credits" text="Every new account" value={`+${SIGNUP_CREDITS}`} />
+            <Row
+              icon={<RefreshIcon />}
+              title="Daily top-up"
+              text={`Below ${DAILY_TOPUP_FLOOR}? Each day your balance is topped back up to ${DAILY_TOPUP_FLOOR}`}
+              value={`up to ${DAILY_TOPUP_FLOOR}`}
+            />
+            <Row
+              icon={<GiftIcon />}
+              title="Invite a friend"
+              text={`+${REFERRAL_REWARD_CREDITS} for you after their first media, +${INVITED_BONUS_CREDITS} for them on signup`}
+              value={`+${REFERRAL_REWARD_CREDITS}`}
+            />
+          </ul>
+          <Link to={paths.profile.getHref('invite-friends')} className="button button--small button--primary credit-card__cta">
+            <GiftIcon />
+            Invite Friends
+          </Link>
+        </div>
+      </div>
+
+      <p className="tokens__footnote">
+        <ClockIcon />
+        <span>
+          Credits have no cash value and can't be transferred. See the <Link to={paths.terms.getHref()}>Terms</Link> for details.
+        </span>
+      </p>
+    </section>
+  );
+}
