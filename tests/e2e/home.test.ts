@@ -133,9 +133,7 @@ async function seedFeed(baseUrl: string, atLeast: number): Promise<void> {
       for (const answer of await Promise.all(runs)) expect(answer.status).toBe(202);
     }),
   );
-  console.log('seed requests done', new Date().toISOString());
   await expect.poll(() => publicFeedSize(baseUrl), { timeout: 150_000, interval: 1_000 }).toBeGreaterThanOrEqual(atLeast);
-  console.log('seed feed ready', new Date().toISOString());
 }
 
 /** Lets the lazy tiles load before a full-page screenshot: down the page, then back up. */
@@ -199,7 +197,8 @@ describe('the home screen in Chromium', () => {
       const presets = page.getByRole('menu', { name: 'Unreal Reflection presets' });
       await presets.waitFor();
       expect(await presets.getByRole('menuitemradio').count()).toBe(6);
-      await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached' });
+      // (An upload the server leaves unanswered is retried by the client after its 60 s timeout.)
+      await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached', timeout: 150_000 });
       await page.waitForTimeout(300);
       await screenshot(page, `home-composer-presets-${name}`);
 
@@ -236,7 +235,7 @@ describe('the home screen in Chromium', () => {
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
       await page.close();
-    });
+    }, 240_000);
   }
 
   it('lets a visitor scroll the feed through two pages, filter it, and sends them to sign up or /auth for gated actions', async () => {

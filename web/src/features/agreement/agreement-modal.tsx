@@ -14,12 +14,14 @@ type AgreementModalProps = {
   /** A preview of the file waiting for the agreement. */
   previewUrl?: string | null;
   previewIsVideo?: boolean;
+  /** The acceptance is being recorded. */
+  busy?: boolean;
   onAccept: () => void;
   onCancel: () => void;
 };
 
 /** The Media Upload Agreement modal: Accept only once both boxes are ticked; Cancel discards the file. */
-export function AgreementModal({ open, previewUrl, previewIsVideo = false, onAccept, onCancel }: AgreementModalProps) {
+export function AgreementModal({ open, previewUrl, previewIsVideo = false, busy = false, onAccept, onCancel }: AgreementModalProps) {
   const id = useId();
   const [ticked, setTicked] = useState<[boolean, boolean]>([false, false]);
   useEffect(() => {
@@ -39,7 +41,8 @@ export function AgreementModal({ open, previewUrl, previewIsVideo = false, onAcc
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="button button--primary" disabled={!both} onClick={onAccept}>
+          <button type="button" className="button button--primary" disabled={!both || busy} onClick={onAccept}>
+            {busy && <span className="button__spinner" aria-hidden="true" />}
             Accept
           </button>
         </>

@@ -31,7 +31,9 @@ describe('the upload agreement store', () => {
     });
     await store.load('u2');
     expect(store.getState().status).toBe('not-agreed');
-    await store.accept();
+    const accepting = store.accept();
+    expect(store.getState().status).toBe('accepting');
+    await accepting;
     expect(store.getState().status).toBe('agreed');
     expect(log).toHaveBeenCalledOnce();
 

@@ -5,7 +5,7 @@ import { fetchUserSettings, postUploadAgreement } from './agreement-api';
  * (upload-agreement, read back from user-settings) and remembered in this browser, so it is
  * never asked again.
  */
-export type AgreementStatus = 'unknown' | 'loading' | 'agreed' | 'not-agreed';
+export type AgreementStatus = 'unknown' | 'loading' | 'agreed' | 'not-agreed' | 'accepting';
 
 export interface AgreementState {
   userId: string | null;
@@ -71,18 +71,22 @@ export function createAgreementStore(deps: AgreementDeps) {
         set({ userId, status: 'not-agreed' });
       }
     },
-    /** Accepts: agreed at once; the server call's failure is only logged (the flow goes on). */
+    /**
+     * Accepts: records the acceptance, then counts as agreed (the upload goes on then). A failed
+     * recording is only logged: the flow goes on all the same (spec 1 §8).
+     */
     async accept(): Promise<void> {
       const { userId } = state;
-      if (!userId) return;
+      if (!userId || state.status === 'accepting') return;
       controller?.abort();
       remember(userId);
-      set({ userId, status: 'agreed' });
+      set({ userId, status: 'accepting' });
       try {
         await deps.record();
       } catch (error) {
         deps.log('Could not record the upload agreement', error);
       }
+      if (state.userId === userId) set({ userId, status: 'agreed' });
     },
   };
 }

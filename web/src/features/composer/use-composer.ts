@@ -22,6 +22,7 @@ import { useIntentQueue } from '../generation/use-intent-queue';
 import { useWeeklyPresets } from '../generation/use-weekly-presets';
 import { showSignUpPrompt } from '../signup-prompt/signup-prompt-store';
 import { getUploadManager } from '../upload/upload-manager';
+import type { UploadResult } from '../upload/upload-types';
 import { useUpload } from '../upload/use-upload';
 import {
   buildRequest,
@@ -120,6 +121,8 @@ export function useComposer(options: { onOpen?: (item: GeneratedMediaItem) => vo
   /** The mode asked for before there was a file: applied once the file is in. */
   const pendingMode = useRef<ClientMode | null>(null);
   const uploadToken = useRef(0);
+  /** The upload in flight (Save Draft waits for it, to keep the uploaded URL and size). */
+  const uploadInFlight = useRef<Promise<UploadResult> | null>(null);
   const quota = useQuota(isAuthenticated && (state.open || state.media !== null), generation.runId);
 
   const patch = useCallback((change: Partial<ComposerState> | ((current: ComposerState) => Partial<ComposerState>)) => {
@@ -164,8 +167,9 @@ export function useComposer(options: { onOpen?: (item: GeneratedMediaItem) => vo
         };
       });
       queue.setSourceUrl(null);
-      upload
-        .upload(file, { folder: 'sources' })
+      const uploading = upload.upload(file, { folder: 'sources' });
+      uploadInFlight.current = uploading;
+      uploading
         .then((result) => {
           if (token !== uploadToken.current) return;
           setState((current) =>
@@ -364,9 +368,18 @@ export function useComposer(options: { onOpen?: (item: GeneratedMediaItem) => vo
   const saveAsDraft = useCallback(async () => {
     const current = stateRef.current;
     if (!isAuthenticated || !current.media || current.savingDraft) return;
-    const { media } = current;
+    let { media } = current;
     patch({ savingDraft: true });
     try {
+      // A photo still uploading: its uploaded URL and size are a moment away.
+      if (!media.sourceUrl && media.file && uploadInFlight.current) {
+        try {
+          const result = await uploadInFlight.current;
+          media = { ...media, sourceUrl: result.url, width: result.width, height: result.height };
+        } catch {
+          // saveDraft uploads the file itself (or keeps the blob URL).
+        }
+      }
       await saveDraft({
         ...(media.sourceUrl ? { url: media.sourceUrl } : { file: media.file, blobUrl: media.previewUrl }),
         prompt: current.prompt,
@@ -479,6 +492,7 @@ export function useComposer(options: { onOpen?: (item: GeneratedMediaItem) => vo
     uploadProgress: upload.progress,
     queuedIntent: queue.pendingIntent !== null,
     agreementOpen: state.pendingFile !== null && agreement.status !== 'agreed',
+    agreementBusy: agreement.status === 'accepting',
     generateDisabled: isGenerateDisabled(draft, generation.isNavigating),
     enhanceDisabled: isEnhanceDisabled(state.prompt, generation.isGenerating, state.enhancing),
     storyPhotoCount: storyReady,

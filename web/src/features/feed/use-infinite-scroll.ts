@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
  * spec 1 §9). The element is the end of the feed, so the next page loads before the last
  * item is reached.
  */
-export function useInfiniteScroll<T extends Element>(onReach: () => void, enabled: boolean) {
+export function useInfiniteScroll<T extends Element>(onReach: () => void, enabled: boolean, loadedCount = 0) {
   const ref = useRef<T>(null);
   const latest = useRef(onReach);
   latest.current = onReach;
@@ -21,6 +21,7 @@ export function useInfiniteScroll<T extends Element>(onReach: () => void, enable
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [enabled]);
+    // Observed again after each page: an end still in view after a short page asks for the next one.
+  }, [enabled, loadedCount]);
   return ref;
 }

@@ -49,7 +49,7 @@ export function HomeHero({ trending, fresh, onUpload, onOpenTrending }: HomeHero
       <div className="home-hero__showcase" aria-label={isTrending ? 'Trending now' : 'Fresh creations'}>
         <span className="home-hero__badge">
           <FlameIcon />
-          {isTrending ? 'Trending now' : 'Fresh from the community'}
+          {isTrending ? 'Trending now' : picks.length > 0 ? 'Fresh from the community' : 'Made in the Mirrorverse'}
         </span>
         {picks.length > 0 ? (
           <div className={`showcase showcase--${picks.length}`}>

@@ -49,11 +49,11 @@ export function Composer({ composer }: { composer: UseComposer }) {
   const placeholder =
     state.mode === 'edit'
       ? hasMedia
-        ? 'Describe the edit — “make it golden hour”, “add a leather jacket”…'
-        : 'Upload a photo to edit it in Studio'
+        ? 'Describe the edit, e.g. “make it golden hour”…'
+        : 'Add a photo to edit it in Studio'
       : hasMedia
-        ? 'Describe the world you want this photo in…'
-        : 'Describe an image, or add a photo to transform it…';
+        ? 'Describe the world for this photo…'
+        : 'Describe a new world…';
 
   return (
     <>
@@ -180,6 +180,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
       />
       <AgreementModal
         open={composer.agreementOpen}
+        busy={composer.agreementBusy}
         previewUrl={null}
         onAccept={actions.acceptAgreement}
         onCancel={actions.cancelAgreement}

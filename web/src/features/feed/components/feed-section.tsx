@@ -22,7 +22,7 @@ type FeedSectionProps = {
  */
 export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps) {
   const columns = useFeedColumns();
-  const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
+  const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore, feed.items.length);
 
   return (
     <section className="feed" aria-labelledby="feed-title">
