@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { WarningIcon } from '../icons/line-icons';
+import { TrashIcon, WarningIcon } from '../icons/line-icons';
 import { Modal } from './modal';
 
 type ConfirmDialogProps = {
@@ -16,7 +16,10 @@ type ConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** The confirm dialog of spec 1 §2: a title, a message, and Confirm / Cancel buttons. */
+/**
+ * The confirm dialog of spec 1 §2 and spec 2 §2: a title, a message, and Confirm / Cancel buttons.
+ * A destructive one (tone danger) starts on Cancel, so Enter never deletes by accident.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -35,12 +38,12 @@ export function ConfirmDialog({
       dismissible={!busy}
       tone={tone}
       role="alertdialog"
-      icon={<WarningIcon />}
+      icon={tone === 'danger' ? <TrashIcon /> : <WarningIcon />}
       title={title}
       description={message}
       footer={
         <>
-          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          <button type="button" className="button" onClick={onCancel} disabled={busy} data-autofocus={tone === 'danger' ? true : undefined}>
             {cancelLabel}
           </button>
           <button
@@ -48,7 +51,7 @@ export function ConfirmDialog({
             className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
             onClick={onConfirm}
             disabled={busy}
-            data-autofocus
+            data-autofocus={tone === 'danger' ? undefined : true}
           >
             {busy && <span className="button__spinner" aria-hidden="true" />}
             {confirmLabel}

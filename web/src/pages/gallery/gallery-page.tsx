@@ -5,7 +5,7 @@ import { ArrowLeftIcon, GiftIcon, ImageIcon, LogoutIcon, TrashIcon } from '../..
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { shareInviteLink } from '../../features/invites/share-invite';
-import { ConfirmDialog } from '../../features/library/components/confirm-dialog';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { CoinsIcon, DownloadIcon, ShareIcon } from '../../features/library/components/library-icons';
 import { Masonry } from '../../features/library/components/masonry';
 import { MediaCard } from '../../features/library/components/media-card';

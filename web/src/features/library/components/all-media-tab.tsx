@@ -8,7 +8,7 @@ import { useLikes } from '../use-likes';
 import { useMediaActions } from '../use-media-actions';
 import type { MediaLibrary } from '../use-media-library';
 import { useTogglePublic } from '../use-toggle-public';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { DownloadIcon, RefreshIcon, SelectIcon } from './library-icons';
 import { Masonry } from './masonry';
 import { MediaCard } from './media-card';
