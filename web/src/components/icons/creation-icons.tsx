@@ -1,22 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon } from './icon';
 
 /** 24×24 outline icons of the creation screens (feed, composer, viewer), sized with `.icon`. */
-function Icon({ children, filled = false }: { children: ReactNode; filled?: boolean }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
 
 export function HeartIcon({ filled = false }: { filled?: boolean }) {
   return (

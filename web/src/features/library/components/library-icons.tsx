@@ -1,22 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icons/icon';
 
 /** Outline icons of the library screens, drawn like the app's own (24×24, current colour). */
-function Icon({ children, filled = false }: { children: ReactNode; filled?: boolean }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
 
 export function DownloadIcon() {
   return (
