@@ -25,6 +25,7 @@ import { MediaService } from './services/media.service';
 import { OtpService } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
+import { SingleUse } from './services/single-use';
 import { TokenService } from './services/tokens';
 import { UploadService } from './services/upload.service';
 import { UploadSigner } from './services/upload-signature';
@@ -43,7 +44,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const accounts = new AccountService(db, infra.storage, otp, mail, subsystem(logger, 'accounts'));
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const signedIn = requireUser(tokens, db);
-  const uploads = new UploadService(db, infra.storage, new UploadSigner(infra.secrets.signingSecret));
+  const uploads = new UploadService(db, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix));
   const weeklyPresets = new WeeklyPresetsService(db);
   const generation = new GenerationService(db, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
@@ -61,7 +62,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         await infra.redis.ping();
       },
     },
-    routes: [...(config.mail.devOutbox ? [devOutboxRoutes(db)] : []), uploadRoutes(uploads)],
+    routes: [...(config.mail.devOutbox ? [devOutboxRoutes(db)] : []), uploadRoutes(uploads, limits)],
     functions: [
       launchRoutes(new SettingsRepository(db), config.contactEmail),
       authRoutes(auth, limits, signedIn),

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app';
 import { requireUser } from '../../api/src/http/authenticate';
 import { uploadRoutes, uploadSignRoutes } from '../../api/src/routes/uploads';
+import { RATE_RULES, RateLimits } from '../../api/src/http/rate-limits';
+import { SingleUse } from '../../api/src/services/single-use';
 import { UploadService } from '../../api/src/services/upload.service';
 import { UploadSigner } from '../../api/src/services/upload-signature';
 import { TokenService } from '../../api/src/services/tokens';
@@ -24,6 +26,8 @@ const dialect = availableDialects().at(-1)!;
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 const UPLOAD = '/v1_1/mirrorverse/auto/upload';
 const MAX_IMAGE_BYTES = 1024 * 1024;
+/** Kept high for the rest of the file; one test below exhausts it on purpose with a person of its own. */
+const UPLOADS_PER_MINUTE = 60;
 const videoTool = await findVideoTool();
 const ffmpeg = videoTool?.kind === 'ffmpeg' ? videoTool.path : null;
 
@@ -97,7 +101,9 @@ describe(`media uploads (${dialect})`, () => {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-spool-'));
     signer = new UploadSigner(ctx.infra.secrets.signingSecret);
     // Built here rather than through compose.ts, with a 1 MB image limit so "too large" stays cheap.
-    const uploads = new UploadService(ctx.infra.db, ctx.infra.storage, signer, { limits: { maxImageBytes: MAX_IMAGE_BYTES }, tmpDir });
+    const singleUse = new SingleUse(ctx.infra.redis, ctx.config.queuePrefix);
+    const uploads = new UploadService(ctx.infra.db, ctx.infra.storage, signer, singleUse, { limits: { maxImageBytes: MAX_IMAGE_BYTES }, tmpDir });
+    const limits = new RateLimits(ctx.infra.redis, ctx.config.queuePrefix, { ...RATE_RULES, uploadsPerUser: { points: UPLOADS_PER_MINUTE, durationSeconds: 60 } });
     const signedIn = requireUser(new TokenService(ctx.infra.secrets.jwtSecret), ctx.infra.db);
     app = createApp({
       config: ctx.config,
@@ -105,7 +111,7 @@ describe(`media uploads (${dialect})`, () => {
       storage: ctx.infra.storage,
       readiness: {},
       functions: [uploadSignRoutes(uploads, signedIn)],
-      routes: [uploadRoutes(uploads)],
+      routes: [uploadRoutes(uploads, limits)],
     });
     alice = await signIn(ctx.app, uniqueEmail('alice'));
     bob = await signIn(ctx.app, uniqueEmail('bob'));
@@ -159,7 +165,10 @@ describe(`media uploads (${dialect})`, () => {
     it('signs uploads into the sources folder and the person’s own folder', async () => {
       const before = Math.floor(Date.now() / 1000);
       const signed = await sign(alice);
-      expect(signed).toMatchObject({ success: true, cloudName: 'mirrorverse', folder: 'sources', apiKey: `mv1_${alice.user.id}` });
+      expect(signed).toMatchObject({ success: true, cloudName: 'mirrorverse', folder: 'sources' });
+      // The key names the person, with a nonce that makes each signature unique.
+      expect(signed.apiKey).toMatch(new RegExp(`^mv1_${alice.user.id}_[A-Za-z0-9_-]{8,}$`));
+      expect((await sign(alice)).signature).not.toBe(signed.signature);
       expect(signed.signature).toMatch(/^[0-9a-f]{64}$/);
       expect(signed.timestamp).toBeGreaterThanOrEqual(before);
       expect(signed.timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
@@ -310,20 +319,81 @@ describe(`media uploads (${dialect})`, () => {
       spoolIsEmpty();
     });
 
-    it('takes the fields in any order around the file', async () => {
+    it('answers a file part cut off before its closing boundary with 400, and keeps serving', async () => {
+      for (const signedFirst of [false, true]) {
+        const signed = await sign(alice);
+        const fields = signedFirst
+          ? ['timestamp', 'signature', 'api_key', 'folder']
+              .map((name, i) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${[signed.timestamp, signed.signature, signed.apiKey, signed.folder][i]}\r\n`)
+              .join('')
+          : '';
+        const body = Buffer.concat([
+          Buffer.from(`${fields}--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]),
+        ]);
+        const res = await request(app).post(UPLOAD).set('Content-Type', 'multipart/form-data; boundary=B').send(body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: { message: 'Malformed multipart body' } });
+      }
+      spoolIsEmpty();
+      const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#abc' } }).jpeg().toBuffer();
+      expect((await upload(await sign(alice), photo)).status).toBe(200);
+    });
+
+    it('stores one file per signature: a replay, or a race of two, is refused', async () => {
       const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).jpeg().toBuffer();
       const signed = await sign(alice);
+      expect((await upload(signed, photo)).status).toBe(200);
+      const replay = await upload(signed, photo);
+      expect(replay.status).toBe(401);
+      expect(replay.body).toEqual({ error: { message: 'Invalid Signature - already used' } });
+
+      const raced = await sign(alice);
+      const statuses = (await Promise.all([upload(raced, photo), upload(raced, photo), upload(raced, photo)])).map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 401, 401]);
+
+      // A refused file does not use the signature up: the person's fixed file still goes through.
+      const retried = await sign(alice);
+      expect((await upload(retried, Buffer.from('not an image at all'))).status).toBe(400);
+      expect((await upload(retried, photo)).status).toBe(200);
+    });
+
+    it('limits files per person per minute with 429 and Retry-After, without touching others', async () => {
+      const carol = await signIn(ctx.app, uniqueEmail('carol'));
+      const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+      for (let i = 0; i < UPLOADS_PER_MINUTE; i++) expect((await upload(await sign(carol), photo)).status).toBe(200);
+      const over = await upload(await sign(carol), photo);
+      expect(over.status).toBe(429);
+      expect(over.body.error.message).toMatch(/too many requests/i);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      const dave = await signIn(ctx.app, uniqueEmail('dave'));
+      expect((await upload(await sign(dave), photo)).status).toBe(200);
+      spoolIsEmpty();
+    }, 120_000);
+
+    it('refuses a small GIF declaring a canvas too large to decode with 400 Image is too large', async () => {
+      const frame = (hex: string) => sharp({ create: { width: 2200, height: 2200, channels: 3, background: hex } }).png().toBuffer();
+      const gif = await sharp([await frame('#102030'), await frame('#302010')], { join: { animated: true }, limitInputPixels: false }).gif({ effort: 1 }).toBuffer();
+      expect(gif.length).toBeLessThan(MAX_IMAGE_BYTES);
+      const res = await upload(await sign(alice), gif, { filename: 'a.gif', contentType: 'image/gif' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { message: 'Image is too large' } });
+      spoolIsEmpty();
+    });
+
+    it('takes the fields in any order around the file', async () => {
+      const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).jpeg().toBuffer();
       for (const after of [['folder'], ['timestamp', 'folder'], ['signature']]) {
-        const res = await upload(signed, photo, { after });
+        const res = await upload(await sign(alice), photo, { after });
         expect(res.status, after.join()).toBe(200);
       }
-      expect((await upload(signed, photo, { fileFirst: true })).status).toBe(200);
+      expect((await upload(await sign(alice), photo, { fileFirst: true })).status).toBe(200);
     });
 
     it('accepts users/me for the own folder, as signed', async () => {
       const photo = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#123456' } }).webp().toBuffer();
-      const signed = await sign(alice, 'users/me');
-      for (const folder of [signed.folder, 'users/me']) {
+      for (const folder of [`users/${alice.user.id}`, 'users/me']) {
+        const signed = await sign(alice, 'users/me');
         const res = await upload(signed, photo, { override: { folder } });
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ folder: `users/${alice.user.id}`, format: 'webp', width: 12, height: 8 });
@@ -393,7 +463,7 @@ describe(`media uploads (${dialect})`, () => {
       expect(wrongCloud.body.error.message).toBe('Invalid cloud_name');
       const asImage = await upload(signed, photo, { path: '/v1_1/mirrorverse/image/upload' });
       expect(asImage.status).toBe(200);
-      const asVideo = await upload(signed, photo, { path: '/v1_1/mirrorverse/video/upload' });
+      const asVideo = await upload(await sign(alice), photo, { path: '/v1_1/mirrorverse/video/upload' });
       expect(asVideo.status).toBe(400);
       expect(asVideo.body.error.message).toBe('Unsupported file type');
       const notMultipart = await request(app).post(UPLOAD).send({ file: 'x' });

@@ -16,6 +16,8 @@ export const RATE_RULES = {
   codeRequestsPerIp: { points: 30, durationSeconds: 60 * 60 },
   verificationsPerIp: { points: 40, durationSeconds: 15 * 60 },
   refreshesPerIp: { points: 120, durationSeconds: 15 * 60 },
+  /** Files stored per person per minute (a Story Time needs a handful; a script needs many). */
+  uploadsPerUser: { points: 30, durationSeconds: 60 },
 } satisfies Record<string, Rule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;
@@ -30,6 +32,16 @@ export class RateLimits {
         name,
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${name}`, points: rule.points, duration: rule.durationSeconds }),
       );
+    }
+  }
+
+  /** Consumes one point of `rule` for `key`; over the limit it throws a 429 carrying `retryAfterSeconds`. */
+  async consume(rule: RateRuleName, key: string): Promise<void> {
+    try {
+      await this.limiters.get(rule)?.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(error.msBeforeNext / 1000));
+      throw error;
     }
   }
 
@@ -50,6 +62,13 @@ export class RateLimits {
         next(error);
       }
     };
+  }
+}
+
+/** A 429; the error handlers turn `retryAfterSeconds` into a Retry-After header. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, TOO_MANY_REQUESTS, 'RATE_LIMITED');
   }
 }
 

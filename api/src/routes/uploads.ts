@@ -4,6 +4,7 @@ import { type ErrorRequestHandler, type Request, type RequestHandler, Router } f
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
+import { RateLimitedError, type RateLimits } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import { type SpooledFile, UPLOAD_ERRORS, type UploadFields, type UploadService } from '../services/upload.service';
 
@@ -30,7 +31,7 @@ const UPLOAD_PATH = '/v1_1/:cloudName/:resourceType/upload';
  * It speaks Cloudinary's dialect, errors included: `{ error: { message } }`, not the
  * `{ success: false, error }` of the other calls, because that is what its clients read.
  */
-export function uploadRoutes(uploads: UploadService): Router {
+export function uploadRoutes(uploads: UploadService, limits: RateLimits): Router {
   const router = Router();
 
   router.post(UPLOAD_PATH, async (req, res, next) => {
@@ -43,14 +44,18 @@ export function uploadRoutes(uploads: UploadService): Router {
     }
 
     const form = await readUploadForm(req, uploads);
+    let result;
     try {
       if (!form.file) throw new HttpError(400, UPLOAD_ERRORS.missingFile);
       const auth = await uploads.authorize(form.fields);
+      await limits.consume('uploadsPerUser', auth.user.id);
       const expected = resourceType === 'auto' ? form.fields.resource_type : resourceType;
-      res.json(await uploads.store(auth, form.file, expected));
+      result = await uploads.store(auth, form.file, expected);
     } finally {
+      // Before answering, so no temp file outlives its request.
       if (form.file) await uploads.discard(form.file);
     }
+    res.json(result);
   });
 
   router.use('/v1_1', cloudinaryErrors);
@@ -100,8 +105,9 @@ function readUploadForm(req: Request, uploads: UploadService): Promise<UploadFor
       // Stops a spool still waiting for bytes (its temp file is then removed by the spool).
       fileStream?.destroy();
       // A spool that finished anyway is removed; one that failed has cleaned up after itself.
-      spooling?.then((file) => uploads.discard(file), () => {});
-      reject(error);
+      // The answer waits for that, so no temp file outlives its request.
+      if (!spooling) return reject(error);
+      spooling.then((file) => uploads.discard(file), () => {}).finally(() => reject(error));
     };
 
     const startSpool = (stream: Readable) => {
@@ -191,6 +197,7 @@ const cloudinaryErrors: ErrorRequestHandler = (error: unknown, req, res, _next) 
     return;
   }
   if (!req.complete) res.setHeader('Connection', 'close');
+  if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   res.status(status).json({ error: { message } });
 };
 

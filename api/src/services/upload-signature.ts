@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The "cloud" the media-cloud compatible upload answers for: `/v1_1/mirrorverse/auto/upload`. */
 export const CLOUD_NAME = 'mirrorverse';
@@ -9,6 +9,7 @@ export const SIGNATURE_FUTURE_SKEW_SECONDS = 60;
 
 const API_KEY_PREFIX = 'mv1_';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const NONCE = /^_[A-Za-z0-9_-]{8,32}$/;
 
 export type SignatureCheck =
   | { ok: true; userId: string }
@@ -36,15 +37,20 @@ export class UploadSigner {
     return Math.floor(this.now() / 1000);
   }
 
-  apiKeyFor(userId: string): string {
-    return `${API_KEY_PREFIX}${userId}`;
+  /**
+   * `mv1_<user id>_<nonce>`: the nonce makes every signature unique (two signed in the same
+   * second would otherwise be equal), which is what lets a signature be used once.
+   */
+  apiKeyFor(userId: string, nonce: string = randomBytes(9).toString('base64url')): string {
+    return `${API_KEY_PREFIX}${userId}_${nonce}`;
   }
 
   /** The person an api_key names, or null for anything we never issued. */
   userIdOf(apiKey: string): string | null {
     if (!apiKey.startsWith(API_KEY_PREFIX)) return null;
-    const id = apiKey.slice(API_KEY_PREFIX.length);
-    return UUID.test(id) ? id : null;
+    const id = apiKey.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + 36);
+    const rest = apiKey.slice(API_KEY_PREFIX.length + 36);
+    return UUID.test(id) && (rest === '' || NONCE.test(rest)) ? id : null;
   }
 
   /** The parameters sorted and joined; empty values are left out (as Cloudinary does). */

@@ -13,6 +13,7 @@ import {
   type Storage,
   UnreadableImageError,
   UnreadableVideoError,
+  Semaphore,
   type Upload,
   UploadsRepository,
   type User,
@@ -23,7 +24,11 @@ import {
   sniffMediaType,
 } from '@app/shared/server';
 import { HttpError } from '../http/errors';
-import { CLOUD_NAME, UploadSigner } from './upload-signature';
+import type { SingleUse } from './single-use';
+import { CLOUD_NAME, SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TTL_SECONDS, UploadSigner } from './upload-signature';
+
+/** Temp folders of uploads being received start with this (so they can be found and counted). */
+export const UPLOAD_SPOOL_PREFIX = 'mirrorverse-upload-';
 
 /** The folder of generation sources (first-time uploads and draft media). */
 export const SOURCES_FOLDER = 'sources';
@@ -42,6 +47,8 @@ export const UPLOAD_ERRORS = {
   tooManyParts: 'Too many parts in the upload',
   malformed: 'Malformed multipart body',
   aborted: 'Upload aborted',
+  /** Contains "Invalid Signature", so the spec's client treats it as final (no retry with it). */
+  signatureUsed: 'Invalid Signature - already used',
   fileTooLarge: 'File too large',
   imageTooLarge: 'Image is too large',
   unsupported: 'Unsupported file type',
@@ -97,6 +104,8 @@ export interface UploadFields {
 export interface UploadAuthorization {
   user: User;
   folder: string;
+  /** Claimed when the file is stored: a signature stores one file. */
+  signature: string;
 }
 
 /** Cloudinary's answer to an upload. */
@@ -120,6 +129,8 @@ export interface UploadServiceOptions {
   limits?: Partial<UploadLimits>;
   /** Where uploads are spooled while being checked; the OS temp dir by default. */
   tmpDir?: string;
+  /** Images decoded at once in this process (each may hold its full pixels in memory). */
+  concurrentDecodes?: number;
 }
 
 const fail = (status: number, message: string) => new HttpError(status, message, undefined);
@@ -134,17 +145,20 @@ export class UploadService {
   private readonly uploads: UploadsRepository;
   private readonly users: UsersRepository;
   private readonly tmpDir: string;
+  private readonly decodes: Semaphore;
 
   constructor(
     db: Db,
     private readonly storage: Storage,
     private readonly signer: UploadSigner,
+    private readonly singleUse: SingleUse,
     options: UploadServiceOptions = {},
   ) {
     this.limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
     this.uploads = new UploadsRepository(db);
     this.users = new UsersRepository(db);
     this.tmpDir = options.tmpDir ?? os.tmpdir();
+    this.decodes = new Semaphore(options.concurrentDecodes ?? 2);
   }
 
   get cloudName(): string {
@@ -203,7 +217,7 @@ export class UploadService {
     const user = await this.users.findById(userId);
     if (!user) throw fail(401, UPLOAD_ERRORS.unknownApiKey);
     if (user.banned) throw fail(403, UPLOAD_ERRORS.suspended);
-    return { user, folder };
+    return { user, folder, signature: fields.signature!.toLowerCase() };
   }
 
   // --- receiving --------------------------------------------------------------------------
@@ -218,14 +232,38 @@ export class UploadService {
    * foreign file is never read to its end.
    */
   async spool(stream: Readable): Promise<SpooledFile> {
-    const dir = await fs.mkdtemp(path.join(this.tmpDir, 'mirrorverse-upload-'));
+    // Listened to before anything is awaited: a part cut off mid-way fails at once, possibly
+    // while the temp file is being made, and an 'error' with no listener would crash the process.
+    // The error is held, and the read loop below turns it into the client's 400.
+    let streamError: unknown = null;
+    const hold = (error: unknown) => {
+      streamError ??= error;
+    };
+    stream.on('error', hold);
+    let dir: string;
+    let handle: fs.FileHandle;
+    try {
+      dir = await fs.mkdtemp(path.join(this.tmpDir, UPLOAD_SPOOL_PREFIX));
+    } catch (error) {
+      stream.off('error', hold);
+      stream.destroy();
+      throw error;
+    }
     const file = path.join(dir, 'upload');
-    const handle = await fs.open(file, 'wx', 0o600);
+    try {
+      handle = await fs.open(file, 'wx', 0o600);
+    } catch (error) {
+      stream.off('error', hold);
+      stream.destroy();
+      await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
+      throw error;
+    }
     let head = Buffer.alloc(0);
     let media: SniffedMedia | null = null;
     let bytes = 0;
     let limit = Math.max(this.limits.maxImageBytes, this.limits.maxVideoBytes);
     try {
+      if (streamError) throw streamError;
       for await (const raw of stream) {
         const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
         bytes += chunk.length;
@@ -250,7 +288,12 @@ export class UploadService {
       await handle.close().catch(() => {});
       await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
       if (!stream.destroyed) stream.destroy();
-      throw error;
+      // Our own refusals as they are; a failure of the incoming body is the client's (400);
+      // anything else (the disk) is ours.
+      if (error instanceof HttpError || !streamError) throw error;
+      throw fail(400, UPLOAD_ERRORS.malformed);
+    } finally {
+      stream.off('error', hold);
     }
   }
 
@@ -266,6 +309,20 @@ export class UploadService {
    * (`image` or `video` in the path or the form); `auto` or none takes what the bytes are.
    */
   async store(auth: UploadAuthorization, file: SpooledFile, expected?: string): Promise<UploadResult> {
+    const claim = `upload-signature:${auth.signature}`;
+    if (!(await this.singleUse.claim(claim, SIGNATURE_TTL_SECONDS + SIGNATURE_FUTURE_SKEW_SECONDS))) {
+      throw fail(401, UPLOAD_ERRORS.signatureUsed);
+    }
+    try {
+      return await this.keep(auth, file, expected);
+    } catch (error) {
+      // Nothing was stored: the signature may still be used for this file, fixed.
+      await this.singleUse.release(claim).catch(() => {});
+      throw error;
+    }
+  }
+
+  private async keep(auth: UploadAuthorization, file: SpooledFile, expected?: string): Promise<UploadResult> {
     const { media } = file;
     if (expected && expected !== 'auto' && expected !== media.kind) throw fail(400, UPLOAD_ERRORS.unsupported);
 
@@ -276,7 +333,7 @@ export class UploadService {
       if (!canDecodeImage(media.format)) throw fail(400, UPLOAD_ERRORS.unsupported);
       let image;
       try {
-        image = await normalizeImage(file.path, media.format, { maxPixels: this.limits.maxImagePixels });
+        image = await this.decodes.run(() => normalizeImage(file.path, media.format, { maxPixels: this.limits.maxImagePixels }));
       } catch (error) {
         if (error instanceof ImageTooLargeError) throw fail(400, UPLOAD_ERRORS.imageTooLarge);
         if (error instanceof UnreadableImageError) throw fail(400, UPLOAD_ERRORS.invalidImage);

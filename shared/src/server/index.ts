@@ -31,6 +31,7 @@ export * from './media/deterministic-id';
 export * from './db/repositories/uploads.repository';
 export * from './media/sniff';
 export * from './media/normalize-image';
+export * from './concurrency/semaphore';
 export * from './media/probe-video';
 export * from './db/repositories/feed.repository';
 export * from './db/repositories/likes.repository';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ImageTooLargeError, UnreadableImageError, canDecodeImage, normalizeImage } from './normalize-image';
+import { GIF_MAX_FRAME_PIXELS, ImageTooLargeError, UnreadableImageError, canDecodeImage, normalizeImage } from './normalize-image';
 
 const MAX = { maxPixels: 50_000_000 };
 
@@ -71,5 +71,32 @@ describe('normalizeImage', () => {
     const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } }).jpeg().toBuffer();
     const broken = Buffer.concat([jpeg.subarray(0, 20), Buffer.alloc(500, 0x41)]);
     await expect(normalizeImage(broken, 'jpg', MAX)).rejects.toThrow(UnreadableImageError);
+  });
+
+  describe('animated GIFs', () => {
+    const gif = async (side: number, frames: number) => {
+      const frame = (i: number) =>
+        sharp({ create: { width: side, height: side, channels: 3, background: { r: (i * 40) % 255, g: 60, b: 120 } } }).png().toBuffer();
+      const distinct = await Promise.all([frame(0), frame(1)]);
+      const pages = Array.from({ length: frames }, (_, i) => distinct[i % 2]!);
+      return sharp(pages, { join: { animated: true }, limitInputPixels: false }).gif({ effort: 1 }).toBuffer();
+    };
+
+    it('keeps the first frame of a modest animation as a PNG', async () => {
+      const out = await normalizeImage(await gif(120, 5), 'gif', MAX);
+      expect(out).toMatchObject({ format: 'png', width: 120, height: 120 });
+      expect((await sharp(out.data).metadata()).pages ?? 1).toBe(1);
+    });
+
+    it('refuses a small file declaring a huge canvas before decoding it', async () => {
+      const side = Math.ceil(Math.sqrt(GIF_MAX_FRAME_PIXELS)) + 64;
+      const input = await gif(side, 2);
+      expect(input.length).toBeLessThan(1_000_000); // cheap to send, 4 × side² bytes to decode
+      await expect(normalizeImage(input, 'gif', MAX)).rejects.toBeInstanceOf(ImageTooLargeError);
+    });
+
+    it('refuses an animation whose frames × canvas is too much work', async () => {
+      await expect(normalizeImage(await gif(1200, 80), 'gif', MAX)).rejects.toBeInstanceOf(ImageTooLargeError);
+    }, 60_000);
   });
 });

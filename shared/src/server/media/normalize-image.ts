@@ -13,6 +13,15 @@ export interface NormalizedImage {
   height: number;
 }
 
+/**
+ * GIF frames are decoded whole into RGBA at the size of the GIF's canvas: a 3 MB file can declare
+ * a 7000 × 7000 canvas and cost 200 MB to open. So GIFs get bounds of their own, checked on
+ * the header: the canvas (4 bytes a pixel: 16 MB at most) and frames × canvas, which bounds the
+ * work of walking an animation.
+ */
+export const GIF_MAX_FRAME_PIXELS = 2048 * 2048;
+export const GIF_MAX_TOTAL_PIXELS = 100_000_000;
+
 export interface NormalizeImageOptions {
   /** Decompression-bomb guard: images declaring more pixels than this are refused unread. */
   maxPixels: number;
@@ -83,6 +92,11 @@ export async function normalizeImage(input: Buffer | string, format: ImageFormat
   const height = declared.height ?? 0;
   if (width <= 0 || height <= 0) throw new UnreadableImageError();
   if (width * height > options.maxPixels) throw new ImageTooLargeError();
+  if (format === 'gif') {
+    // With `pages: 1` the metadata describes the first frame; `pages` still counts them all.
+    const frames = Math.max(1, declared.pages ?? 1);
+    if (width * height > GIF_MAX_FRAME_PIXELS || width * height * frames > GIF_MAX_TOTAL_PIXELS) throw new ImageTooLargeError();
+  }
 
   const target = OUTPUT_FORMAT[format];
   let pipeline = open().rotate();
