@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
-import { freePort, runEntry, waitForOk } from '../support/process';
+import { freePort, repoRoot, runEntry, waitForOk } from '../support/process';
 
 /** The embedded redis-server's pid, from the pid file it writes in DATA_DIR. */
 function embeddedRedisPid(dataDir: string): number {
@@ -78,4 +80,46 @@ describe('the all-in-one process', () => {
     expect(proc.output()).toContain('Set DATABASE_URL');
     expect(proc.output()).toContain('REDIS_URL');
   });
+
+  /** Polls until `gone()` holds, for at most `ms`; returns whether it did. */
+  const eventually = async (gone: () => boolean | Promise<boolean>, ms = 15_000) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (await gone()) return true;
+      await sleep(100);
+    }
+    return false;
+  };
+  const answers = (url: string) => fetch(url).then(() => true, () => false);
+
+  it('stops with its redis-server when `npm start` itself is sent SIGTERM or SIGKILL', async () => {
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-npm-'));
+      const port = await freePort();
+      const npm = spawn('npm', ['start'], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port) },
+        stdio: 'ignore',
+      });
+      const proc = { child: npm, output: () => '', exited: new Promise<never>(() => {}) };
+      await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
+      const redisPid = embeddedRedisPid(dataDir);
+      expect(isRunning(redisPid)).toBe(true);
+      npm.kill(signal);
+      expect(await eventually(async () => !(await answers(`http://127.0.0.1:${port}/healthz`)) && !isRunning(redisPid)), signal).toBe(true);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('takes its redis-server down with it when killed outright (no orphan until the next start)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-kill-'));
+    const port = await freePort();
+    const proc = runEntry('all-in-one', { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
+    const redisPid = embeddedRedisPid(dataDir);
+    proc.child.kill('SIGKILL');
+    await proc.exited;
+    expect(await eventually(() => !isRunning(redisPid))).toBe(true);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -5,16 +5,17 @@ import { StartupError } from './startup-error';
 /**
  * Runs `stop` once on SIGTERM or SIGINT, then exits. A second signal, or a stop that takes
  * longer than the timeout, exits at once.
+ *
+ * Failures nobody caught: a promise rejected with no handler is logged and the process keeps
+ * serving (one request's bug must not end everyone's); an exception thrown out of a callback
+ * leaves state unknown, so it is logged and the process stops the same graceful way (children
+ * such as the embedded redis-server included), exiting 1 for the supervisor to restart it.
  */
 export function handleShutdownSignals(logger: Logger, stop: () => Promise<void>, timeoutMs: number): void {
   let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
+  const shutDown = (reason: Record<string, unknown>, exitCode: 0 | 1) => {
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info(reason, 'shutting down');
     const timer = setTimeout(() => {
       logger.error({ timeoutMs }, 'shutdown timed out');
       process.exit(1);
@@ -23,7 +24,7 @@ export function handleShutdownSignals(logger: Logger, stop: () => Promise<void>,
     stop().then(
       () => {
         logger.info('stopped');
-        process.exit(0);
+        process.exit(exitCode);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'error during shutdown');
@@ -31,8 +32,23 @@ export function handleShutdownSignals(logger: Logger, stop: () => Promise<void>,
       },
     );
   };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    shutDown({ signal }, 0);
+  };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection (the process keeps serving)');
+  });
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    if (stopping) process.exit(1);
+    shutDown({ reason: 'uncaught exception' }, 1);
+  });
 }
 
 /** Start-up failures a person can fix get one clear message, not a stack trace. */

@@ -30,6 +30,12 @@ export function redisServerAvailable(bin = 'redis-server'): boolean {
   return !probe.error && probe.status === 0;
 }
 
+let setpriv: boolean | undefined;
+function setprivAvailable(): boolean {
+  setpriv ??= process.platform === 'linux' && spawnSync('setpriv', ['--help'], { stdio: 'ignore' }).status === 0;
+  return setpriv;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -100,7 +106,10 @@ export async function startEmbeddedRedis(options: { bin?: string; dir: string; p
     '--maxmemory-policy', 'noeviction',
     '--loglevel', 'warning',
   ];
-  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Where util-linux's setpriv exists (Linux), the kernel sends redis-server SIGTERM the moment
+  // this process ends, however it ends (a crash, SIGKILL): no orphan keeps the port and the files.
+  const [command, commandArgs] = setprivAvailable() ? ['setpriv', ['--pdeathsig', 'TERM', '--', bin, ...args]] : [bin, args];
+  const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2_000);

@@ -205,6 +205,23 @@ function humanConfig(paths: HumanPaths): Record<string, unknown> {
 
 /* ---------- the process-wide instance ---------- */
 
+const FAILURE_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
+type FailureListeners = Record<(typeof FAILURE_EVENTS)[number], Function[]>;
+// Typed as a plain emitter: Node's typings overload these two events one by one.
+const processEvents = process as NodeJS.EventEmitter;
+
+function processFailureListeners(): FailureListeners {
+  return { uncaughtException: processEvents.listeners('uncaughtException'), unhandledRejection: processEvents.listeners('unhandledRejection') };
+}
+
+function removeListenersAddedSince(before: FailureListeners): void {
+  for (const event of FAILURE_EVENTS) {
+    for (const listener of processEvents.listeners(event)) {
+      if (!before[event].includes(listener)) processEvents.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+}
+
 const REQUIRED_MODELS = ['blazeface', 'facemesh', 'faceres'];
 let loading: { key: string; promise: Promise<HumanInstance> } | null = null;
 
@@ -225,10 +242,19 @@ export function loadHuman(options: { modelsDir?: string; wasmDir?: string } = {}
   }
   const promise = (async () => {
     const require = createRequire(paths.entry);
-    const mod = require(paths.entry) as HumanModule;
-    const human = new mod.Human(humanConfig(paths));
-    registerFileLoader(human.tf, paths.modelsDir);
-    await human.load();
+    // tfjs' wasm backend (emscripten) installs process handlers that rethrow every uncaught
+    // exception and unhandled rejection: in a process that also serves HTTP, any stray error
+    // anywhere would then end it. Its own errors reach us as rejections anyway, so they go.
+    const installed = processFailureListeners();
+    let human: HumanInstance;
+    try {
+      const mod = require(paths.entry) as HumanModule;
+      human = new mod.Human(humanConfig(paths));
+      registerFileLoader(human.tf, paths.modelsDir);
+      await human.load();
+    } finally {
+      removeListenersAddedSince(installed);
+    }
     // human logs (does not throw) when a model fails to load; a missing model would then look like
     // "no face found", so insist on all three.
     const loaded = human.models.loaded();

@@ -45,7 +45,11 @@ describe('identity check (human 3.3, tfjs wasm, real model)', { timeout: 120_000
   let loadMs = 0;
   let sourceEmbeds = 0;
 
+  const failureListenersBefore = { uncaught: 0, unhandled: 0 };
+
   beforeAll(async () => {
+    failureListenersBefore.uncaught = process.listenerCount('uncaughtException');
+    failureListenersBefore.unhandled = process.listenerCount('unhandledRejection');
     const started = performance.now();
     const real = await createHumanEmbedder();
     loadMs = performance.now() - started;
@@ -89,6 +93,12 @@ describe('identity check (human 3.3, tfjs wasm, real model)', { timeout: 120_000
       `\nmodel load ${loadMs.toFixed(0)} ms; embed per image: first ${embedTimes[0]?.toFixed(0)} ms,` +
         ` median ${median.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms (n=${embedTimes.length})`,
     );
+  });
+
+  it('leaves no process-wide handler behind that would turn a stray error into a crash', () => {
+    // tfjs' wasm runtime installs handlers that rethrow; loading the model must take them back out.
+    expect(process.listenerCount('uncaughtException')).toBe(failureListenersBefore.uncaught);
+    expect(process.listenerCount('unhandledRejection')).toBe(failureListenersBefore.unhandled);
   });
 
   it('finds a face in the source photo', () => {
