@@ -43,8 +43,11 @@ FROM base AS runtime-base
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
+# HOST=0.0.0.0: a container is reached through its network interface (the app's default is
+# 127.0.0.1, loopback only); publish the port deliberately (docker run -p / compose ports).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
     WEB_DIST_DIR=/app/web/dist
@@ -75,7 +78,8 @@ CMD ["node", "dist/worker.js"]
 # Everything in one container on the embedded defaults (PGlite, local media, a redis-server
 # child): without REDIS_URL the process starts the machine's redis-server itself; ffmpeg
 # because the worker runs in this process too.
-# Set JWT_SECRET (>= 32 chars) when running it: NODE_ENV=production requires it.
+# Set JWT_SECRET (>= 32 random chars) when running it: NODE_ENV=production requires it and
+# refuses known or guessable values.
 FROM runtime-base AS all-in-one
 USER root
 RUN apt-get update \

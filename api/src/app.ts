@@ -1,14 +1,17 @@
 import express, { type Express, type Router } from 'express';
 import type { Config, Logger, Storage } from '@app/shared/server';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { limitJsonDepth } from './http/json-depth';
 import { requestLogging } from './http/request-logging';
+import { originOf, securityHeaders } from './http/security-headers';
 import { mountFunctions } from './routes/functions';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { mediaFileRoutes } from './routes/media-files';
 import { webAppRoutes } from './routes/web-app';
 
 export interface AppDependencies {
-  config: Pick<Config, 'webDistDir'>;
+  /** `http` is optional for tests that build a bare app: no proxy trusted, no HSTS. */
+  config: Pick<Config, 'webDistDir'> & { http?: Pick<Config['http'], 'publicUrl' | 'trustProxy'> };
   logger: Logger;
   storage: Storage;
   readiness: Record<string, ReadinessCheck>;
@@ -22,11 +25,15 @@ export interface AppDependencies {
 export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For: otherwise anyone
+  // could pick their own req.ip and slip past the per-IP rate limits.
+  app.set('trust proxy', deps.config.http?.trustProxy ?? false);
 
+  app.use(securityHeaders({ publicUrl: deps.config.http?.publicUrl, mediaOrigins: mediaOrigins(deps) }));
   app.use(healthRoutes(deps.readiness));
   app.use(requestLogging(deps.logger));
   app.use(express.json({ limit: '1mb' }));
+  app.use(limitJsonDepth());
 
   for (const router of deps.routes ?? []) app.use(router);
   mountFunctions(app, deps.functions);
@@ -38,4 +45,15 @@ export function createApp(deps: AppDependencies): Express {
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** Where pages load media from: PUBLIC_URL's origin and the storage's public origin (S3_PUBLIC_URL). */
+function mediaOrigins(deps: AppDependencies): string[] {
+  let storageOrigin: string | undefined;
+  try {
+    storageOrigin = originOf(deps.storage.publicUrl('probe'));
+  } catch {
+    storageOrigin = undefined; // a stand-in storage without URLs (tests)
+  }
+  return [originOf(deps.config.http?.publicUrl), storageOrigin].filter((o): o is string => o !== undefined);
 }

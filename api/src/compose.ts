@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { sql } from 'kysely';
 import { type Config, type Infrastructure, type Logger, SettingsRepository, subsystem } from '@app/shared/server';
 import { createApp } from './app';
-import { requireUser } from './http/authenticate';
+import { optionalUser, requireUser } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -22,9 +22,10 @@ import { GenerationService } from './services/generation.service';
 import { LikesService } from './services/likes.service';
 import { MailService } from './services/mail.service';
 import { MediaService } from './services/media.service';
-import { OtpService } from './services/otp.service';
+import { OtpClientFailures, OtpService } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
+import { SessionDenylist } from './services/session-denylist';
 import { SingleUse } from './services/single-use';
 import { TokenService } from './services/tokens';
 import { UploadService } from './services/upload.service';
@@ -38,12 +39,13 @@ import { WeeklyPresetsService } from './services/weekly-presets.service';
 export function composeApi(config: Config, logger: Logger, infra: Infrastructure) {
   const { db } = infra;
   const tokens = new TokenService(infra.secrets.jwtSecret);
-  const otp = new OtpService(db, infra.secrets.signingSecret);
+  const otp = new OtpService(db, infra.secrets.signingSecret, new OtpClientFailures(infra.redis, config.queuePrefix));
   const mail = new MailService(db, infra.queues);
-  const auth = new AuthService(db, otp, mail, tokens, config.betaAccountCap);
+  const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
+  const auth = new AuthService(db, otp, mail, tokens, config.betaAccountCap, denylist);
   const accounts = new AccountService(db, infra.storage, otp, mail, subsystem(logger, 'accounts'));
   const limits = new RateLimits(infra.redis, config.queuePrefix);
-  const signedIn = requireUser(tokens, db);
+  const signedIn = requireUser(tokens, db, denylist);
   const uploads = new UploadService(db, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix));
   const weeklyPresets = new WeeklyPresetsService(db);
   const generation = new GenerationService(db, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
@@ -70,9 +72,9 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       waitlistRoutes(db, limits),
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn),
-      feedRoutes(new FeedService(db)),
+      feedRoutes(new FeedService(db), optionalUser(tokens, db, denylist)),
       mediaRoutes(media, new LikesService(db), signedIn),
-      libraryRoutes(new DraftsService(db), media, new ReferralsService(db, infra.queues, config.http.publicUrl), signedIn),
+      libraryRoutes(new DraftsService(db), media, new ReferralsService(db, infra.queues, config.http.publicUrl, limits), signedIn),
     ],
   });
 }

@@ -158,7 +158,10 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     await ctx.infra.db.updateTable('users').set({ credits: 1 }).where('id', '=', poor.user.id).execute();
     const res = await request(ctx.app).post('/api/unified-generate').set(bearer(poor)).send({ mode: 'custom', prompt: 'neon', sourceAssetId: upload.secure_url });
     expect(res.status).toBe(402);
-    expect(res.body.error).toBe('INSUFFICIENT_CREDITS');
+    expect(res.body.code).toBe('INSUFFICIENT_CREDITS');
+    // Both of spec 1 §8's rules match it: the code, and the words "Insufficient credits".
+    expect(res.body.error).toContain('INSUFFICIENT_CREDITS');
+    expect(res.body.error).toContain('Insufficient credits');
   });
 
   it('refuses an unknown mode, an unknown preset and a missing source with 400', async () => {
@@ -235,5 +238,22 @@ describe(`the identity check (${dialect})`, () => {
     expect(provider.calls).toBe(4);
     // An image was made, so the credits stay spent.
     expect((await request(ctx.app).get('/api/getQuota').set(bearer(session))).body.currentBalance).toBe(18);
+  });
+
+  it('honours a client asking for fewer retries (stricter), never more, and records the attempts made', async () => {
+    const session = await signIn(ctx.app, `strict-${randomBytes(4).toString('hex')}@example.com`);
+    const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
+    for (const [ipaRetries, attempts] of [[1, 2], [9, 4]] as const) {
+      provider.calls = 0;
+      const runId = newRunId();
+      const sent = await request(ctx.app)
+        .post('/api/unified-generate')
+        .set(bearer(session))
+        .send({ mode: 'parallelself', parallelSelfPresetId: 'parallel_self_black_aura', runId, sourceAssetId: upload.secure_url, ipaRetries });
+      expect(sent.status).toBe(202);
+      const { res } = await poll(ctx, session, runId);
+      expect(res.body.media.metadata.identity).toMatchObject({ passed: false, attempts });
+      expect(provider.calls).toBe(attempts);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CreditsRepository, type Infrastructure, UsersRepository } from '@app/shared/server';
 import request from 'supertest';
 import { TokenService } from '../../api/src/services/tokens';
@@ -42,6 +42,7 @@ export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.
 export async function createAccount(infra: Infrastructure, email: string, credits = 20): Promise<Session> {
   const user = await new UsersRepository(infra.db).create({ email, referral_code: randomBytes(6).toString('base64url') });
   await new CreditsRepository(infra.db).apply({ userId: user.id, delta: credits, reason: 'signup' });
-  const accessToken = await new TokenService(infra.secrets.jwtSecret).signAccessToken(user.id);
+  // A session id of its own (no refresh token): such a session is never denied by a logout.
+  const accessToken = await new TokenService(infra.secrets.jwtSecret).signAccessToken(user.id, randomUUID());
   return { accessToken, refreshToken: '', user: { id: user.id, email: user.email, credits } };
 }

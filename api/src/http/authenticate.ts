@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Db, type User, UsersRepository } from '@app/shared/server';
+import type { SessionDenylist } from '../services/session-denylist';
 import type { TokenService } from '../services/tokens';
 import { HttpError } from './errors';
 
@@ -20,17 +21,42 @@ function bearerToken(req: Request): string | null {
   return token.split('.').length === 3 ? token : null;
 }
 
-/** Verifies the access token on every call and loads the person; banned accounts are refused. */
-export function requireUser(tokens: TokenService, db: Db): RequestHandler {
+/**
+ * The person a bearer token names, or undefined when there is no token or it is not (or no
+ * longer) valid: expired, forged, of an ended session (the denylist), or of a deleted account.
+ */
+async function userOfToken(req: Request, tokens: TokenService, users: UsersRepository, denylist: SessionDenylist | undefined): Promise<User | undefined> {
+  const token = bearerToken(req);
+  const claims = token ? await tokens.verifyAccessToken(token) : null;
+  if (!claims) return undefined;
+  if (denylist && (await denylist.isDenied(claims.sessionId))) return undefined;
+  return users.findById(claims.userId);
+}
+
+/**
+ * Verifies the access token on every call and loads the person; banned accounts are refused.
+ * Tokens of a session that ended (logout, revoked family) are refused through `denylist`.
+ */
+export function requireUser(tokens: TokenService, db: Db, denylist?: SessionDenylist): RequestHandler {
   const users = new UsersRepository(db);
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    const userId = token ? await tokens.verifyAccessToken(token) : null;
-    if (!userId) return next(new HttpError(401, SIGN_IN_REQUIRED, 'UNAUTHORIZED'));
-    const user = await users.findById(userId);
+    const user = await userOfToken(req, tokens, users, denylist);
     if (!user) return next(new HttpError(401, SIGN_IN_REQUIRED, 'UNAUTHORIZED'));
     if (user.banned) return next(new HttpError(403, 'This account has been suspended.', 'ACCOUNT_SUSPENDED'));
     req.user = user;
+    next();
+  };
+}
+
+/**
+ * For public calls that show more to the owner: sets `req.user` for a valid token of an
+ * account in good standing and otherwise carries on anonymously (never a 401).
+ */
+export function optionalUser(tokens: TokenService, db: Db, denylist?: SessionDenylist): RequestHandler {
+  const users = new UsersRepository(db);
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const user = await userOfToken(req, tokens, users, denylist);
+    if (user && !user.banned) req.user = user;
     next();
   };
 }

@@ -55,10 +55,12 @@ function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
     const details = zodDetails(error);
     return { status: 400, json: { success: false, error: details.join('; '), code: 'VALIDATION_FAILED', details } };
   }
-  // body-parser and friends mark client errors with a status (malformed JSON, payload too large).
+  // body-parser and friends mark client errors with a status (malformed JSON, payload too large);
+  // their text is shown only when they say it is meant for clients (http-errors' `expose`).
   const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message = (error as { type?: string }).type === 'entity.parse.failed' ? 'Malformed JSON body' : (error as Error).message;
+    const { type, expose } = error as { type?: string; expose?: boolean };
+    const message = type === 'entity.parse.failed' ? 'Malformed JSON body' : expose === true ? (error as Error).message : 'Bad request';
     return { status, json: { success: false, error: message } };
   }
   return { status: 500, json: { success: false, error: 'Server error. Please try again.' } };

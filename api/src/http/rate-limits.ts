@@ -12,10 +12,16 @@ interface Rule {
 
 /** The limits of the sign-in calls: per e-mail address and per client IP. */
 export const RATE_RULES = {
-  codeRequestsPerEmail: { points: 5, durationSeconds: 15 * 60 },
+  /** Codes one client may ask for one address: a stranger's requests leave the owner's budget alone. */
+  codeRequestsPerEmailAndIp: { points: 5, durationSeconds: 15 * 60 },
+  /** Codes mailed to one address from every client together. */
+  codeRequestsPerEmail: { points: 20, durationSeconds: 60 * 60 },
   codeRequestsPerIp: { points: 30, durationSeconds: 60 * 60 },
   verificationsPerIp: { points: 40, durationSeconds: 15 * 60 },
   refreshesPerIp: { points: 120, durationSeconds: 15 * 60 },
+  /** Invitation e-mails one account may send per day, and one address may receive from everyone. */
+  invitesPerAccount: { points: 20, durationSeconds: 24 * 60 * 60 },
+  invitesPerRecipient: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Files stored per person per minute (a Story Time needs a handful; a script needs many). */
   uploadsPerUser: { points: 30, durationSeconds: 60 },
 } satisfies Record<string, Rule>;
@@ -76,4 +82,9 @@ export const byIp = (req: Request) => req.ip ?? 'unknown';
 export const byBodyEmail = (field: string) => (req: Request) => {
   const value = (req.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+};
+/** An e-mail field together with the client IP: one client's share of an address's budget. */
+export const byBodyEmailAndIp = (field: string) => (req: Request) => {
+  const email = byBodyEmail(field)(req);
+  return email === undefined ? undefined : `${email}|${byIp(req)}`;
 };

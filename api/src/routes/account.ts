@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { changeEmailRequest, emailChangeOtpRequest, updateProfileRequest, userSettingsRequest } from '@app/shared';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
-import { type RateLimits, byBodyEmail, byIp } from '../http/rate-limits';
+import { type RateLimits, byBodyEmail, byBodyEmailAndIp, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import type { AccountService } from '../services/account.service';
 
@@ -41,7 +41,11 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, requ
   router.post(
     '/request-email-change-otp',
     requireUser,
-    limits.limit({ rule: 'codeRequestsPerIp', key: byIp }, { rule: 'codeRequestsPerEmail', key: byBodyEmail('newEmail') }),
+    limits.limit(
+      { rule: 'codeRequestsPerIp', key: byIp },
+      { rule: 'codeRequestsPerEmailAndIp', key: byBodyEmailAndIp('newEmail') },
+      { rule: 'codeRequestsPerEmail', key: byBodyEmail('newEmail') },
+    ),
     async (req, res) => {
       const { newEmail } = parseInput(emailChangeOtpRequest, req.body);
       await accounts.requestEmailChange(currentUser(req), newEmail);

@@ -8,9 +8,10 @@ import {
 } from '@app/shared';
 import { type RequestHandler } from 'express';
 import { currentUser } from '../http/authenticate';
-import { type RateLimits, byBodyEmail, byIp } from '../http/rate-limits';
+import { HttpError } from '../http/errors';
+import { type RateLimits, byBodyEmail, byBodyEmailAndIp, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
-import type { AuthService } from '../services/auth.service';
+import { type AuthService, INVALID_REFRESH } from '../services/auth.service';
 
 /** check-quota (by e-mail), request-otp, verify-otp, refresh-token, logout. */
 export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: RequestHandler): Router {
@@ -27,7 +28,13 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
 
   router.post(
     '/request-otp',
-    limits.limit({ rule: 'codeRequestsPerIp', key: byIp }, { rule: 'codeRequestsPerEmail', key: byBodyEmail('email') }),
+    // The (e-mail, IP) budget comes before the e-mail's: a stranger who spent theirs stops
+    // drawing on the address's own, so its owner still gets codes.
+    limits.limit(
+      { rule: 'codeRequestsPerIp', key: byIp },
+      { rule: 'codeRequestsPerEmailAndIp', key: byBodyEmailAndIp('email') },
+      { rule: 'codeRequestsPerEmail', key: byBodyEmail('email') },
+    ),
     async (req, res) => {
       const { email } = parseInput(requestOtpRequest, req.body);
       await auth.requestCode(email);
@@ -41,8 +48,11 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
   });
 
   router.post('/refresh-token', limits.limit({ rule: 'refreshesPerIp', key: byIp }), async (req, res) => {
-    const { refreshToken } = parseInput(refreshTokenRequest, req.body);
-    res.json(await auth.refresh(refreshToken, client(req)));
+    // Anything that is not a live refresh token is a 401, the answer spec 1 §7's client turns
+    // into 'Session Expired' (a malformed one too: it is no more a session than an unknown one).
+    const parsed = refreshTokenRequest.safeParse(req.body ?? {});
+    if (!parsed.success) throw new HttpError(401, INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
+    res.json(await auth.refresh(parsed.data.refreshToken, client(req)));
   });
 
   // Holding a refresh token is enough to end its session, so an expired access token

@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import { PROMPT_MAX_LENGTH } from '@app/shared';
+import { PROMPT_MAX_LENGTH, runIdSchema, safeText } from '@app/shared';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
@@ -8,7 +8,7 @@ import type { PromptEnhancer } from '../services/prompt-enhancer';
 import type { WeeklyPresetsService } from '../services/weekly-presets.service';
 
 const magicWandRequest = z.object({
-  prompt: z.string().trim().min(1, { error: 'Enter a prompt to enhance' }).max(PROMPT_MAX_LENGTH),
+  prompt: safeText({ multiline: true }).trim().min(1, { error: 'Enter a prompt to enhance' }).max(PROMPT_MAX_LENGTH),
   enhanceNegativePrompt: z.boolean().optional().default(false),
 });
 
@@ -25,8 +25,10 @@ export function generationRoutes(
     res.status(202).json(await generation.submit(currentUser(req), req.body ?? {}));
   });
 
+  // A runId no run can have (every run is created under a valid one) is a 400, not the
+  // 404 that means "still processing" (spec 1 §7): a client must not poll it for minutes.
   router.get('/getMediaByRunId', requireUser, async (req, res) => {
-    const { runId } = parseInput(z.object({ runId: z.string().min(1).max(100) }), req.query);
+    const { runId } = parseInput(z.object({ runId: runIdSchema }), req.query);
     res.json(await generation.byRunId(currentUser(req), runId));
   });
 

@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import { emailSchema } from '@app/shared';
+import { draftAspectRatioSchema, emailSchema, safeJsonObject, safeText, uuidSchema } from '@app/shared';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
@@ -8,20 +8,20 @@ import type { MediaService } from '../services/media.service';
 import type { ReferralsService } from '../services/referrals.service';
 
 const draftFields = z.object({
-  media_url: z.string().min(1).max(2048),
-  prompt: z.string().max(4000).optional(),
+  media_url: safeText().min(1).max(2048),
+  prompt: safeText({ multiline: true }).max(4000).optional(),
   media_type: z.enum(['photo', 'video']).optional(),
-  aspect_ratio: z.string().regex(/^\d+(\.\d+)?[/:]\d+(\.\d+)?$/).max(20).optional(),
+  aspect_ratio: draftAspectRatioSchema.optional(),
   width: z.number().int().min(1).max(20_000).optional(),
   height: z.number().int().min(1).max(20_000).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: safeJsonObject().optional(),
 });
 
 const inviteRequest = z.object({
   referrerEmail: emailSchema,
-  referrerName: z.string().max(80).optional(),
+  referrerName: safeText().max(80).optional(),
   friendEmail: z.string().trim().min(1, { error: 'Please enter an email address' }).pipe(emailSchema),
-  referralCode: z.string().max(40).optional(),
+  referralCode: safeText().max(40).optional(),
 });
 
 /** Drafts, sharing one item, the invite programme and guest media claims. Signed in. */
@@ -35,16 +35,16 @@ export function libraryRoutes(drafts: DraftsService, media: MediaService, referr
     res.json(await drafts.create(currentUser(req), parseInput(draftFields, req.body)));
   });
   router.put('/user-drafts', requireUser, async (req, res) => {
-    const { id, ...fields } = parseInput(draftFields.partial().extend({ id: z.uuid() }), req.body);
+    const { id, ...fields } = parseInput(draftFields.partial().extend({ id: uuidSchema('id') }), req.body);
     res.json(await drafts.update(currentUser(req), id, fields));
   });
   router.delete('/user-drafts', requireUser, async (req, res) => {
-    const { id } = parseInput(z.object({ id: z.uuid() }), req.body ?? {});
+    const { id } = parseInput(z.object({ id: uuidSchema('id') }), req.body ?? {});
     res.json(await drafts.delete(currentUser(req), id));
   });
 
   router.post('/share-media', requireUser, async (req, res) => {
-    const { mediaId, isPublic } = parseInput(z.object({ mediaId: z.uuid(), isPublic: z.boolean().default(true) }), req.body);
+    const { mediaId, isPublic } = parseInput(z.object({ mediaId: uuidSchema('mediaId'), isPublic: z.boolean().default(true) }), req.body);
     res.json(await media.setPublic(currentUser(req), mediaId, isPublic));
   });
 

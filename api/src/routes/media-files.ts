@@ -25,6 +25,8 @@ export function mediaFileRoutes(storage: Storage): Router {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     // Media are public by URL; pages on another origin (a CDN, 127.0.0.1 vs localhost) may fetch them for zips.
     res.setHeader('Access-Control-Allow-Origin', '*');
+    // ...and embed them (<img>, <video>): helmet's same-origin default would block that.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     await pipeline(object.body, res);
   });
   return router;

@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import { MEDIA_PAGE_SIZE } from '@app/shared';
+import { MEDIA_PAGE_SIZE, safeText, uuidSchema } from '@app/shared';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
@@ -7,7 +7,7 @@ import type { LikesService } from '../services/likes.service';
 import type { MediaService } from '../services/media.service';
 
 const libraryQuery = z.object({
-  userId: z.string().max(100).optional(),
+  userId: safeText().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
   all: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
@@ -15,11 +15,19 @@ const libraryQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-const deleteBody = z.union([
-  z.object({ mediaId: z.string().min(1).max(100), userId: z.string().max(100).optional() }),
-  z.object({ mediaIds: z.array(z.string().min(1).max(100)).min(1).max(500), userId: z.string().max(100).optional() }),
-  z.object({ all: z.literal(true), userId: z.string().max(100).optional() }),
-]);
+/** One item (mediaId), several (mediaIds) or every item (all: true); the first named wins. */
+const deleteBody = z
+  .object({
+    mediaId: uuidSchema('mediaId').optional(),
+    mediaIds: z.array(uuidSchema('mediaIds')).min(1).max(500).optional(),
+    all: z.literal(true).optional(),
+    userId: safeText().max(100).optional(),
+  })
+  .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined || body.all === true, {
+    error: 'Name the media to delete: mediaId, mediaIds or all',
+  });
+
+const toggleLikeBody = z.object({ mediaId: uuidSchema('mediaId'), mediaType: safeText().max(40).optional() });
 
 /** getUserMedia, delete-media (one, several or all), toggleLike, getUserLikes. Signed in. */
 export function mediaRoutes(media: MediaService, likes: LikesService, requireUser: RequestHandler): Router {
@@ -33,16 +41,16 @@ export function mediaRoutes(media: MediaService, likes: LikesService, requireUse
   router.delete('/delete-media', requireUser, async (req, res) => {
     const body = parseInput(deleteBody, req.body ?? {});
     const user = currentUser(req);
-    if ('mediaId' in body) {
+    if (body.mediaId !== undefined) {
       await media.deleteOne(user, body.mediaId);
       res.json({ success: true, deleted: 1 });
       return;
     }
-    res.json(await media.deleteMany(user, 'all' in body ? 'all' : body.mediaIds));
+    res.json(await media.deleteMany(user, body.mediaIds ?? 'all'));
   });
 
   router.post('/toggleLike', requireUser, async (req, res) => {
-    const { mediaId } = parseInput(z.object({ mediaId: z.string().min(1).max(100), mediaType: z.string().max(40).optional() }), req.body ?? {});
+    const { mediaId } = parseInput(toggleLikeBody, req.body ?? {});
     res.json(await likes.toggle(currentUser(req), mediaId));
   });
 

@@ -29,7 +29,7 @@ export class AccountService {
 
   async profile(user: User): Promise<UserProfileResponse> {
     const totalLikesReceived = await new MediaRepository(this.db).totalLikesReceived(user.id);
-    const view = toAuthUser(user);
+    const view = { ...toAuthUser(user), totalLikesReceived };
     return {
       success: true,
       id: user.id,
@@ -38,7 +38,8 @@ export class AccountService {
       avatar: user.avatar_url,
       onboarding_completed: user.onboarding_completed,
       createdAt: view.createdAt,
-      user: { ...view, totalLikesReceived },
+      user: view,
+      profile: view,
     };
   }
 

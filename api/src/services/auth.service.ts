@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors';
 import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
+import type { SessionDenylist } from './session-denylist';
 import { type TokenService, hashToken } from './tokens';
 
 export const BETA_FULL = 'Beta full. Join the waitlist to be first in line for the next drop.';
@@ -33,6 +34,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly tokens: TokenService,
     private readonly betaAccountCap: number | undefined,
+    private readonly denylist: SessionDenylist,
   ) {}
 
   /** Existing accounts may always sign in; new ones only while the beta has room. */
@@ -43,40 +45,60 @@ export class AuthService {
     return (await users.count()) < this.betaAccountCap;
   }
 
+  /**
+   * Mails a sign-in code. A suspended account gets none, and the caller the same answer as
+   * anyone else (the spec names no text for it), so typing an address never reveals a ban.
+   */
   async requestCode(email: string): Promise<void> {
     if (!(await this.canSignUp(email))) throw new HttpError(403, BETA_FULL, 'BETA_FULL');
+    if ((await new UsersRepository(this.db).findByEmail(email))?.banned) return;
     const code = await this.otp.issue('sign_in', email);
     await this.mail.send(signInCodeMail(email, code));
   }
 
   async verifyCode(input: { email: string; code: string; referrerEmail?: string }, client: ClientInfo): Promise<VerifyOtpResponse> {
-    await this.otp.verify('sign_in', input.email, input.code);
+    // Wrong guesses count per client IP too, so a stranger's guesses do not kill the owner's code.
+    await this.otp.verify('sign_in', input.email, input.code, undefined, client.ip ?? 'unknown');
     const { user, isNewUser } = await this.findOrCreateAccount(input.email, input.referrerEmail, client);
     if (user.banned) throw new HttpError(403, ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
-    const accessToken = await this.tokens.signAccessToken(user.id);
-    const refreshToken = await this.startSession(user.id, randomUUID(), client);
+    const sessionId = randomUUID();
+    const refreshToken = await this.startSession(user.id, sessionId, client);
+    const accessToken = await this.tokens.signAccessToken(user.id, sessionId);
     return { success: true, accessToken, token: accessToken, refreshToken, user: toAuthUser(user), isNewUser };
   }
 
-  /** Rotation: the token sent is spent; presenting a spent one again ends its whole family. */
+  /**
+   * Rotation with theft detection that a client keeping its first token survives: the token sent
+   * is spent and its successor (derived from it, see TokenService) answered. The spent token sent
+   * again while that successor was never used answers the same successor again; sent again after
+   * the successor was used, it means two holders, and the whole session ends.
+   */
   async refresh(refreshToken: string, client: ClientInfo): Promise<RefreshTokenResponse> {
     const repo = new RefreshTokensRepository(this.db);
     const stored = await repo.findByHash(hashToken(refreshToken));
     if (!stored || stored.revoked_at || stored.expires_at.getTime() <= Date.now()) {
       throw new HttpError(401, INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
     }
-    if (!(await repo.markUsed(stored.id))) {
-      await repo.revokeFamily(stored.family_id);
-      throw new HttpError(401, INVALID_REFRESH, 'REFRESH_TOKEN_REUSED');
+    const successor = this.tokens.successorRefreshToken(refreshToken);
+    if (stored.used_at === null) {
+      // The successor exists before the token is marked spent, so a request racing this one
+      // (two tabs refreshing at once) finds it and gets the same answer.
+      await repo.create({ userId: stored.user_id, familyId: stored.family_id, tokenHash: successor.hash, expiresAt: successor.expiresAt, userAgent: client.userAgent ?? null, ip: client.ip ?? null });
+      await repo.markUsed(stored.id);
+    } else {
+      const next = await repo.findByHash(successor.hash);
+      if (!next || next.used_at || next.revoked_at) {
+        await this.endSession(stored.family_id);
+        throw new HttpError(401, INVALID_REFRESH, 'REFRESH_TOKEN_REUSED');
+      }
     }
     const user = await new UsersRepository(this.db).findById(stored.user_id);
     if (!user || user.banned) {
-      await repo.revokeFamily(stored.family_id);
+      await this.endSession(stored.family_id);
       throw new HttpError(user ? 403 : 401, user ? ACCOUNT_SUSPENDED : INVALID_REFRESH);
     }
-    const accessToken = await this.tokens.signAccessToken(user.id);
-    const next = await this.startSession(user.id, stored.family_id, client);
-    return { success: true, accessToken, refreshToken: next };
+    const accessToken = await this.tokens.signAccessToken(user.id, stored.family_id);
+    return { success: true, accessToken, refreshToken: successor.token };
   }
 
   /** Ends the session of the given refresh token, or every session of the user without one. */
@@ -84,10 +106,19 @@ export class AuthService {
     const repo = new RefreshTokensRepository(this.db);
     if (refreshToken) {
       const stored = await repo.findByHash(hashToken(refreshToken));
-      if (stored && (userId === undefined || stored.user_id === userId)) await repo.revokeFamily(stored.family_id);
+      if (stored && (userId === undefined || stored.user_id === userId)) await this.endSession(stored.family_id);
       return;
     }
-    if (userId) await repo.revokeAllForUser(userId);
+    if (userId) await this.denylist.deny(await repo.revokeAllForUser(userId));
+  }
+
+  /**
+   * The one place a session (a refresh-token family) is ended: its refresh tokens are revoked
+   * and its access tokens denied until they would have expired.
+   */
+  private async endSession(familyId: string): Promise<void> {
+    await new RefreshTokensRepository(this.db).revokeFamily(familyId);
+    await this.denylist.deny([familyId]);
   }
 
   private async startSession(userId: string, familyId: string, client: ClientInfo): Promise<string> {

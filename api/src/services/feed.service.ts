@@ -8,6 +8,8 @@ export interface FeedQuery {
   cursor?: string;
   presetType?: string;
   creatorId?: string;
+  /** The signed-in person looking, if any: only they see the source photos of their items. */
+  viewerId?: string;
 }
 
 /** The public feed and trending, as the spec's "feed item as received". */
@@ -32,26 +34,30 @@ export class FeedService {
     const hasMore = rows.length > query.limit;
     return {
       success: true as const,
-      items: items.map(toFeedItem),
+      items: items.map((row) => toFeedItem(row, query.viewerId)),
       hasMore,
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     };
   }
 
-  async trending(limit = TRENDING_DEFAULT_LIMIT) {
+  async trending(limit = TRENDING_DEFAULT_LIMIT, viewerId?: string) {
     const rows = await new FeedRepository(this.db).trending(limit);
     const now = this.now().getTime();
     return {
       success: true as const,
       items: rows.map((row) => ({
-        ...toFeedItem(row),
+        ...toFeedItem(row, viewerId),
         trendingScore: row.likes_count * Math.exp(-(now - row.created_at.getTime()) / 86_400_000 / TRENDING_DECAY_DAYS),
       })),
     };
   }
 }
 
-export function toFeedItem(row: FeedRow) {
+/**
+ * `source_url` is the uploader's original photo (usually a face): the field stays, as the
+ * spec names it, but it is filled only for the item's owner and null for everyone else.
+ */
+export function toFeedItem(row: FeedRow, viewerId?: string) {
   const metadata = row.metadata as Record<string, unknown>;
   return {
     id: row.id,
@@ -65,7 +71,7 @@ export function toFeedItem(row: FeedRow) {
     presetKey: row.preset_key,
     type: row.preset_type,
     created_at: row.created_at.toISOString(),
-    source_url: row.source_url,
+    source_url: viewerId !== undefined && row.user_id === viewerId ? row.source_url : null,
     likes_count: row.likes_count,
     width: row.width,
     height: row.height,

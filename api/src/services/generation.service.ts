@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
+  INSUFFICIENT_CREDITS_MESSAGE,
+  INVALID_RUN_ID,
   PREFLIGHT_MIN_CREDITS,
   UNKNOWN_PRESET,
   nearestAspectRatio,
@@ -55,10 +57,12 @@ export class GenerationService {
     const runs = new GenerationRunsRepository(this.db);
     const existing = await runs.find(runId);
     if (existing) {
-      if (existing.user_id !== user.id) throw new HttpError(409, 'This run id is taken', 'RUN_ID_TAKEN');
+      // Someone else's run id is, for this person, just a run id they cannot use: the same
+      // 400 as a malformed one, never a word about another account holding it.
+      if (existing.user_id !== user.id) throw new HttpError(400, INVALID_RUN_ID, 'INVALID_REQUEST', [`runId: ${INVALID_RUN_ID}`]);
       return answer;
     }
-    if (user.credits < PREFLIGHT_MIN_CREDITS) throw new HttpError(402, INSUFFICIENT_CREDITS, INSUFFICIENT_CREDITS);
+    if (user.credits < PREFLIGHT_MIN_CREDITS) throw new HttpError(402, INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
 
     const uploads = await this.resolveSources(user, request.sources);
     let prompt = request.prompt;
@@ -102,7 +106,7 @@ export class GenerationService {
       await new CreditsRepository(trx).apply({ userId: user.id, delta: -request.cost, reason: 'generation', runId, idempotencyKey: `generation:${runId}` });
       return true;
     }).catch((error: unknown) => {
-      if (error instanceof InsufficientCreditsError) throw new HttpError(402, INSUFFICIENT_CREDITS, INSUFFICIENT_CREDITS);
+      if (error instanceof InsufficientCreditsError) throw new HttpError(402, INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
       throw error;
     });
     if (!created) return answer;

@@ -1,5 +1,8 @@
 import { type Db, type Logger, type Media, MediaRepository, type Storage, type User, removeMedia } from '@app/shared/server';
-import { forbidden, notFound } from '../http/errors';
+import { HttpError, forbidden, notFound } from '../http/errors';
+
+/** What a person reads when one item of a bulk delete fails for a reason not meant for them. */
+export const DELETE_FAILED = 'Could not delete this item. Please try again.';
 
 export interface DeleteReport {
   success: boolean;
@@ -48,7 +51,10 @@ export class MediaService {
         report.deleted += 1;
       } catch (error) {
         report.failed += 1;
-        report.errors.push({ mediaId, error: error instanceof Error ? error.message : String(error) });
+        // Only our own errors (not found, not yours) are worded for people; a database or
+        // storage message stays in the log.
+        if (!(error instanceof HttpError)) this.logger.error({ err: error, mediaId }, 'media delete failed');
+        report.errors.push({ mediaId, error: error instanceof HttpError ? error.message : DELETE_FAILED });
       }
     }
     report.success = report.deleted > 0 && report.failed === 0;

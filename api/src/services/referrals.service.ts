@@ -1,8 +1,10 @@
 import { type Db, type JobQueues, ReferralsRepository, type User, UsersRepository, inviteMail } from '@app/shared/server';
 import { HttpError } from '../http/errors';
+import type { RateLimits } from '../http/rate-limits';
 import { MailService } from './mail.service';
 
-export const ACCOUNTS_PER_IP_PER_DAY = 5;
+/** Accounts created through invitations from one address in 24 hours before further invitations wait. */
+export const INVITED_ACCOUNTS_PER_IP_PER_DAY = 5;
 
 /** The invite programme: stats and invitation e-mails (rewards are granted by sign-up and the worker). */
 export class ReferralsService {
@@ -12,6 +14,7 @@ export class ReferralsService {
     private readonly db: Db,
     queues: JobQueues,
     private readonly publicUrl: string,
+    private readonly limits: Pick<RateLimits, 'consume'>,
   ) {
     this.mail = new MailService(db, queues);
   }
@@ -33,9 +36,16 @@ export class ReferralsService {
     if (await users.findByEmail(input.friendEmail)) {
       throw new HttpError(400, 'Referral validation failed', 'REFERRAL_VALIDATION_FAILED');
     }
-    if (ip && (await users.countSignupsFromIp(ip, new Date(Date.now() - 86_400_000))) >= ACCOUNTS_PER_IP_PER_DAY) {
+    // The limit is on invitation farming (accounts made through invitations to collect rewards),
+    // so it counts those only: everyone behind one office or carrier address may sign up freely.
+    if (ip && (await users.countInvitedSignupsFromIp(ip, new Date(Date.now() - 86_400_000))) >= INVITED_ACCOUNTS_PER_IP_PER_DAY) {
       throw new HttpError(429, 'Too many accounts created from this IP address. Please try again later.', 'ACCOUNT_LIMIT_EXCEEDED');
     }
+    // Daily caps, counted only for invitations that are really sent: 20 per account (no one
+    // mails the world from here) and 3 per recipient from every sender together (no one is
+    // flooded). Over either: the 429 of spec 1 §8.
+    await this.limits.consume('invitesPerAccount', user.id);
+    await this.limits.consume('invitesPerRecipient', input.friendEmail.toLowerCase());
     const name = input.referrerName?.trim() || user.name || user.email.split('@')[0] || 'A friend';
     const link = `${this.publicUrl}/auth?referrer=${encodeURIComponent(user.email)}`;
     await new ReferralsRepository(this.db).recordInvite(user.id, input.friendEmail);

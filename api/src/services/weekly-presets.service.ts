@@ -14,7 +14,7 @@ export class WeeklyPresetsService {
     const slot = week % (await repo.slotCount());
     const rows = await repo.listForSlot(slot);
     return {
-      presets: rows.map((r) => ({ key: r.key, label: r.label, prompt: r.prompt })),
+      presets: rows.map((r) => ({ id: r.key, key: r.key, label: r.label, prompt: r.prompt })),
       currentWeek: `${year}-W${String(week).padStart(2, '0')}`,
     };
   }
@@ -24,6 +24,6 @@ export class WeeklyPresetsService {
     const { week } = isoWeek(this.now());
     const rows = await repo.listForSlot(week % (await repo.slotCount()));
     const row = rows.find((r) => r.key === key);
-    return row && { key: row.key, label: row.label, prompt: row.prompt, negativePrompt: row.negative_prompt };
+    return row && { id: row.key, key: row.key, label: row.label, prompt: row.prompt, negativePrompt: row.negative_prompt };
   }
 }

@@ -8,6 +8,11 @@ export interface Notice {
 
 /** The error code the api and the preflight check raise when credits are short (spec 1 §5). */
 export const INSUFFICIENT_CREDITS = 'INSUFFICIENT_CREDITS';
+/**
+ * The text of that refusal: the code, for clients matching on it, and "Insufficient credits",
+ * which spec 1 §8's other rule maps to 'No Credits' / 'Not enough credits…'.
+ */
+export const INSUFFICIENT_CREDITS_MESSAGE = `${INSUFFICIENT_CREDITS}: Insufficient credits`;
 
 /** One row of the "Error text contains" table; `contains` are lowercase substrings. */
 export interface ErrorNoticeRule extends Notice {

@@ -130,9 +130,6 @@ export const DEFAULT_IDENTITY_SETTINGS: IdentitySettings = { threshold: 0.7, ret
 /** Unreal Reflection's threshold when the still is animated (spec 1 §9). */
 export const UNREAL_REFLECTION_VIDEO_THRESHOLD = 0.65;
 
-/** The most retries a client may ask for (a higher count only costs worker time). */
-export const IDENTITY_MAX_RETRIES = 5;
-
 /** The identity check of a mode; an unknown mode gets the default. */
 export function identitySettings(mode: ServiceMode | string, options: { enableVideo?: boolean } = {}): IdentitySettings {
   const settings = isServiceMode(mode) ? IDENTITY_SETTINGS[mode] : DEFAULT_IDENTITY_SETTINGS;

@@ -4,6 +4,7 @@ import { randomizeColorcorePrompt } from './catalogues/parallel-self';
 import { generationRequestSchema, isValidRunId, MAX_SOURCE_IMAGES, parseGenerationRequest } from './request-schema';
 import type { ParsedGenerationRequest } from './request-schema';
 import { seededRandom } from './seeded-random';
+import { UNSAFE_TEXT } from '../schemas/input';
 
 const SRC = 'https://media.example.com/sources/a.jpg';
 
@@ -52,6 +53,15 @@ describe('field rules', () => {
 
   it.each(['short', 'has:colon1', '12345678', '1234567890123', 'has space 123', 'A'.repeat(101), 'émoji-run-1'])('rejects runId %s', (runId) => {
     expect(error({ mode: 'custom', prompt: 'a cat', runId })).toBe('Invalid runId');
+  });
+
+  it('refuses control characters and broken Unicode in text fields, keeping line breaks in prompts', () => {
+    expect(error({ mode: 'custom', prompt: 'a cat\u0000' })).toBe(UNSAFE_TEXT);
+    expect(error({ mode: 'edit', sourceAssetId: `${SRC}\u0000` })).toBe(UNSAFE_TEXT);
+    expect(error({ mode: 'edit', sourceAssetId: SRC, editPrompt: '\ud800' })).toBe(UNSAFE_TEXT);
+    expect(error({ mode: 'edit', sourceAssetId: SRC, additionalImages: ['a\u0000'] })).toBe(UNSAFE_TEXT);
+    expect(error({ mode: 'custom', prompt: 'a cat', meta: { note: '\u0000' } })).toBe(UNSAFE_TEXT);
+    expect(ok({ mode: 'custom', prompt: 'a cat\non two lines' }).prompt).toBe('a cat\non two lines');
   });
 
   it('treats null and empty strings as absent', () => {
@@ -212,17 +222,16 @@ describe('identity overrides', () => {
     expect(ok({ ...unreal, enableVideo: true }).identity).toEqual({ threshold: 0.65, retries: 3, blocking: true });
   });
 
-  it('lets the client make the check stricter', () => {
-    expect(ok({ ...unreal, ipaThreshold: 0.8, ipaRetries: 4 }).identity).toEqual({ threshold: 0.8, retries: 4, blocking: true });
+  it('lets the client make the check stricter: a higher threshold, fewer retries', () => {
+    expect(ok({ ...unreal, ipaThreshold: 0.8, ipaRetries: 1 }).identity).toEqual({ threshold: 0.8, retries: 1, blocking: true });
+    expect(ok({ ...unreal, ipaRetries: 0 }).identity.retries).toBe(0);
   });
 
-  it('never lets the client make it weaker or skip it', () => {
-    expect(ok({ ...unreal, ipaThreshold: 0, ipaRetries: 0, ipaBlocking: false }).identity).toEqual({ threshold: 0.75, retries: 3, blocking: true });
+  it('never lets the client make it weaker, skip it or ask for more tries than the mode gives', () => {
+    expect(ok({ ...unreal, ipaThreshold: 0, ipaBlocking: false }).identity).toEqual({ threshold: 0.75, retries: 3, blocking: true });
     expect(ok({ mode: 'ghiblireact', sourceAssetId: SRC, ghibliReactionPresetId: 'ghibli_reaction_tears', ipaThreshold: 0.1 }).identity.threshold).toBe(0.6);
-  });
-
-  it('bounds the retries a client may ask for', () => {
-    expect(ok({ ...unreal, ipaRetries: 100 }).identity.retries).toBe(5);
+    expect(ok({ ...unreal, ipaRetries: 4 }).identity.retries).toBe(3);
+    expect(ok({ ...unreal, ipaRetries: 100 }).identity.retries).toBe(3);
   });
 
   it('rejects out-of-range values', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMPT_MAX_LENGTH } from '../constants';
 import type { PresetType } from '../preset-types';
+import { safeJsonObject, safeText } from '../schemas/input';
 import { findPreset, isCatalogueMode } from './catalogues';
 import { randomizeColorcorePrompt } from './catalogues/parallel-self';
 import { DEFAULT_STORY_TIME_PRESET_ID } from './catalogues/story-time';
@@ -18,7 +19,6 @@ import {
 import {
   DEFAULT_EDIT_PROMPT,
   generationCost,
-  IDENTITY_MAX_RETRIES,
   identitySettings,
   PRESET_ID_FIELD,
   SERVICE_MODE_PRESET_TYPE,
@@ -43,10 +43,12 @@ export function isValidRunId(value: string): boolean {
   return RUN_ID_PATTERN.test(value) && !/^\d+$/.test(value);
 }
 
-/** A trimmed string; empty, null or absent become undefined. */
-const optionalText = (max: number, message?: string) =>
-  z
-    .string()
+/** A run id as a client may send or poll one: every run is created under such an id. */
+export const runIdSchema = z.string({ error: INVALID_RUN_ID }).refine(isValidRunId, { error: INVALID_RUN_ID });
+
+/** A trimmed string without control characters; empty, null or absent become undefined. */
+const optionalText = (max: number, message?: string, options: { multiline?: boolean } = {}) =>
+  safeText(options)
     .trim()
     .max(max, message === undefined ? undefined : { error: message })
     .nullish()
@@ -66,7 +68,7 @@ const optionalDimension = z
   .transform((value) => (value ? value : undefined));
 
 const imageList = z
-  .array(z.string().trim().min(1).max(URL_MAX_LENGTH))
+  .array(safeText().trim().min(1).max(URL_MAX_LENGTH))
   .max(MAX_SOURCE_IMAGES, { error: TOO_MANY_PHOTOS })
   .nullish()
   .transform((value) => value ?? []);
@@ -77,19 +79,16 @@ export const generationRequestFields = z.object({
     .string({ error: UNKNOWN_GENERATION_MODE })
     .trim()
     .refine((value) => toServiceMode(value) !== undefined, { error: UNKNOWN_GENERATION_MODE }),
-  prompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG),
+  prompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG, { multiline: true }),
   presetKey: optionalText(ID_MAX_LENGTH),
   sourceAssetId: optionalText(URL_MAX_LENGTH),
   sourceWidth: optionalDimension,
   sourceHeight: optionalDimension,
   userId: optionalText(ID_MAX_LENGTH),
-  runId: z
-    .string()
-    .refine(isValidRunId, { error: INVALID_RUN_ID })
+  runId: runIdSchema
     .nullish()
     .transform((value) => value ?? undefined),
-  meta: z
-    .record(z.string(), z.unknown())
+  meta: safeJsonObject()
     .nullish()
     .transform((value) => value ?? undefined),
   ipaThreshold: z
@@ -115,7 +114,7 @@ export const generationRequestFields = z.object({
   parallelSelfPresetId: optionalText(ID_MAX_LENGTH),
   additionalImages: imageList,
   editImages: imageList,
-  editPrompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG),
+  editPrompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG, { multiline: true }),
 });
 
 /** The generation request as a client sends it (spec 1 §3). */
@@ -239,10 +238,11 @@ function normalise(raw: GenerationRequestFields, options: ParseGenerationOptions
 
   const enableVideo = serviceMode === 'story-time' || raw.enableVideo === true;
   const base = identitySettings(serviceMode, { enableVideo });
-  // A client may only make the check stricter: a higher threshold, more retries (bounded).
+  // A client may only make the check stricter: a higher threshold, fewer second chances
+  // (down to none). Never more retries than the mode's: each is another provider call.
   const identity: IdentitySettings = {
     threshold: Math.max(base.threshold, raw.ipaThreshold ?? 0),
-    retries: Math.min(Math.max(base.retries, raw.ipaRetries ?? 0), Math.max(base.retries, IDENTITY_MAX_RETRIES)),
+    retries: Math.min(base.retries, raw.ipaRetries ?? base.retries),
     blocking: true,
   };
 

@@ -46,6 +46,8 @@ export interface PresetDefinition {
 
 /** A weekly preset as the presets service serves it. */
 export interface WeeklyPreset {
+  /** Equal to `key`: spec 3 keys presets (and the guide's descriptions) by id. */
+  id: string;
   key: string;
   label: string;
   prompt: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from '../constants';
+import { safeText } from './input';
 
 /** Request bodies and answers of the sign-in and account calls (spec 3 §7, spec 1 §7, spec 2 §7). */
 export const emailSchema = z
@@ -20,17 +21,16 @@ export const verifyOtpRequest = z.object({
   code: otpCodeSchema,
   referrerEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)),
 });
-export const refreshTokenRequest = z.object({ refreshToken: z.string().min(16).max(512) });
-export const logoutRequest = z.object({ refreshToken: z.string().max(512).optional() });
+export const refreshTokenRequest = z.object({ refreshToken: safeText().min(16).max(512) });
+export const logoutRequest = z.object({ refreshToken: safeText().max(512).optional() });
 export const updateProfileRequest = z
   .object({
-    name: z.string().trim().min(1).max(80).optional(),
-    username: z
-      .string()
+    name: safeText().trim().min(1).max(80).optional(),
+    username: safeText()
       .trim()
       .regex(/^[a-z0-9_.]{3,30}$/i, { error: 'Username: 3–30 letters, digits, _ or .' })
       .optional(),
-    avatar: z.url().max(2048).optional(),
+    avatar: safeText().pipe(z.url().max(2048)).optional(),
     onboarding_completed: z.boolean().optional(),
   })
   .strict();
@@ -91,6 +91,8 @@ export interface UserProfileResponse {
   onboarding_completed: boolean;
   createdAt: string;
   user: AuthUser & { totalLikesReceived: number };
+  /** The same person under the name spec 3 §7 reads (specs 1 and 2 read the fields above). */
+  profile: AuthUser & { totalLikesReceived: number };
 }
 
 export interface UserSettings {

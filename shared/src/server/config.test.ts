@@ -2,6 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 
+/** A secret as `openssl rand -base64 48` makes them. */
+const STRONG_SECRET = 'kJ9vQ2mX7pL4tR8wZ1nB6cF3hD5gS0aEyU2iO7qWxVb=';
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     parseConfig(env);
@@ -50,8 +53,60 @@ describe('parseConfig', () => {
 
   it('refuses production without a JWT secret and turns the dev outbox off there', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['JWT_SECRET: required when NODE_ENV=production']);
-    const config = parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    const config = parseConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET });
     expect(config.mail.devOutbox).toBe(false);
+  });
+
+  it('refuses a published, placeholder or repeated JWT secret in production, naming the variable', () => {
+    for (const weak of [
+      'dev-only-insecure-jwt-secret-change-me-000000', // the old docker-compose default
+      'x'.repeat(32),
+      'secret'.repeat(6),
+      'changeme'.repeat(4),
+      'please-replace-me-with-something-long',
+      'abababababababababababababababababab1',
+    ]) {
+      const problems = problemsOf({ NODE_ENV: 'production', JWT_SECRET: weak });
+      expect(problems, weak).toHaveLength(1);
+      expect(problems[0]).toMatch(/^JWT_SECRET: must not be guessable in production/);
+    }
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'changeme' })).toEqual(['JWT_SECRET: must be at least 32 characters']);
+    // Development keeps working with whatever a person typed, as long as it is long enough.
+    expect(parseConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it('wants an admin secret of at least 16 characters, not a guessable one in production', () => {
+    expect(problemsOf({ ADMIN_SECRET: 'short-secret' })).toEqual(['ADMIN_SECRET: must be at least 16 characters']);
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, ADMIN_SECRET: 'changeme-changeme' })[0]).toMatch(/^ADMIN_SECRET: must not be guessable/);
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, ADMIN_SECRET: 'a'.repeat(20) })[0]).toMatch(/^ADMIN_SECRET: /);
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, ADMIN_SECRET: 'q8Zr-2vLx7Tn#pW4' }).adminSecret).toBe('q8Zr-2vLx7Tn#pW4');
+  });
+
+  it("refuses MinIO's default login as S3 secret key in production", () => {
+    const env = { NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin' };
+    expect(problemsOf(env)[0]).toMatch(/^S3_SECRET_ACCESS_KEY: must not be guessable/);
+  });
+
+  it('listens on loopback only unless HOST says otherwise', () => {
+    expect(parseConfig({}).http.host).toBe('127.0.0.1');
+    expect(parseConfig({ HOST: '0.0.0.0' }).http.host).toBe('0.0.0.0');
+  });
+
+  it('trusts no proxy by default, and takes what Express takes for TRUST_PROXY', () => {
+    expect(parseConfig({}).http.trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).http.trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8, 192.168.1.7, 172.16.0.0/255.240.0.0' }).http.trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.7',
+      '172.16.0.0/255.240.0.0',
+    ]);
+    for (const bad of ['somewhere', '10.0.0.0/33', '1.2.3.4/8/8', 'loopback,,nope']) {
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: must be false, true, a hop count/);
+    }
   });
 
   it('treats blank variables as unset', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,10 +15,76 @@ const positiveInt = z.coerce.number({ error: 'must be a positive whole number' }
 const url = z.url({ error: 'must be an absolute URL' });
 const optionalString = z.string().min(1).optional();
 
+/** Express's named ranges for `trust proxy`. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a subnet (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`, `fd00::/8`) or a named range, as proxy-addr reads them. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+const trustProxyMessage = 'must be false, true, a hop count, or a comma-separated list of addresses/subnets (loopback, linklocal, uniquelocal, 10.0.0.0/8 ...)';
+/** What Express's `trust proxy` accepts: off, on (every hop), a hop count, or the proxies' addresses. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      ctx.addIssue({ code: 'custom', message: trustProxyMessage });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Secrets published somewhere (this repository's old docker-compose default, MinIO's default
+ * login) or common placeholders: in production they are as good as no secret.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'dev-only-insecure-jwt-secret-change-me-000000',
+  'minioadmin',
+  'changeme',
+  'change-me',
+  'secret',
+  'password',
+  'admin',
+  'mirrorverse',
+]);
+const PLACEHOLDER_WORDS = ['changeme', 'change-me', 'change_me', 'change me', 'insecure', 'replaceme', 'replace-me', 'replace_me', 'placeholder', 'yoursecret', 'your-secret', 'your_secret'];
+
+/** Why a secret can be guessed (a published value, a placeholder, a repeated pattern), or undefined. */
+export function guessableSecretReason(secret: string): string | undefined {
+  const lower = secret.trim().toLowerCase();
+  if (PUBLISHED_SECRETS.has(lower)) return 'is a published default';
+  const placeholder = PLACEHOLDER_WORDS.find((word) => lower.includes(word));
+  if (placeholder) return `looks like a placeholder (contains "${placeholder}")`;
+  for (let unit = 1; unit <= lower.length / 2; unit++) {
+    if (lower.length % unit === 0 && lower.slice(0, unit).repeat(lower.length / unit) === lower) {
+      return unit === 1 ? 'is one character repeated' : 'is a short text repeated';
+    }
+  }
+  if (new Set(lower).size < 8) return 'uses fewer than 8 different characters';
+  return undefined;
+}
+
+export const ADMIN_SECRET_MIN_LENGTH = 16;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: trustProxy.optional(),
   PUBLIC_URL: url.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -38,7 +105,7 @@ const envSchema = z.object({
   S3_PUBLIC_URL: url.optional(),
 
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
-  ADMIN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_SECRET: z.string().min(ADMIN_SECRET_MIN_LENGTH, `must be at least ${ADMIN_SECRET_MIN_LENGTH} characters`).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Mirrorverse <hello@mirrorverse.local>'),
@@ -63,7 +130,14 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
-  http: { port: number; host: string; publicUrl: string };
+  http: {
+    port: number;
+    /** Default 127.0.0.1: only this machine; containers set HOST=0.0.0.0. */
+    host: string;
+    publicUrl: string;
+    /** Express's `trust proxy`: false (default) = req.ip is the socket's peer and X-Forwarded-For is ignored. */
+    trustProxy: boolean | number | string[];
+  };
   dataDir: string;
   log: { level: Env['LOG_LEVEL']; pretty: boolean };
   database: { url: string; poolSize: number } | { pgliteDir: string };
@@ -131,6 +205,18 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (isProduction) {
+    // Anyone who knows the JWT secret can sign a token for any account.
+    const generate = 'generate one with `openssl rand -base64 48`';
+    for (const name of ['JWT_SECRET', 'ADMIN_SECRET', 'S3_SECRET_ACCESS_KEY'] as const) {
+      const value = e[name];
+      const reason = value === undefined ? undefined : guessableSecretReason(value);
+      // An S3 key is chosen by the storage provider: only a published default (MinIO's) is refused.
+      if (reason && (name !== 'S3_SECRET_ACCESS_KEY' || reason === 'is a published default')) {
+        problems.push(`${name}: must not be guessable in production — it ${reason}; ${generate}`);
+      }
+    }
+  }
   if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
   }
@@ -142,7 +228,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     isProduction,
-    http: { port: e.PORT, host: e.HOST, publicUrl },
+    http: { port: e.PORT, host: e.HOST, publicUrl, trustProxy: e.TRUST_PROXY ?? false },
     dataDir,
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && process.stdout.isTTY === true) },
     database: e.DATABASE_URL

@@ -3,13 +3,20 @@ import type { Logger } from '@app/shared/server';
 import type { GenerationPipeline } from '../pipeline/generation-pipeline';
 import { PermanentGenerationError } from '../pipeline/ports';
 
-/** The error text the client maps to its notices (spec 1 §8). */
-function failureText(error: unknown): string {
+/** What a person reads when a failure is nobody's to explain (a database or disk error stays in the log). */
+export const INTERNAL_FAILURE = 'Generation failed: something went wrong on our side. Your credits were refunded.';
+
+/**
+ * The error text the client maps to its notices (spec 1 §8). Only texts written for people are
+ * passed on: our permanent failures and those already phrased as 'Generation failed…'.
+ */
+export function failureText(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return 'Timeout: the AI service took too long';
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.startsWith('Generation failed') ? message : `Generation failed: ${message}`;
+  if (error instanceof PermanentGenerationError) return `Generation failed: ${error.message}`;
+  if (error instanceof Error && error.message.startsWith('Generation failed')) return error.message;
+  return INTERNAL_FAILURE;
 }
 
 /**

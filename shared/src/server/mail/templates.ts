@@ -39,9 +39,17 @@ export function emailChangeCodeMail(to: string, code: string): OutgoingMail {
   return codeMail(to, `Confirm your new ${BRAND} e-mail`, `Enter this code to make this address your ${BRAND} e-mail:`, code);
 }
 
+/** The subject of every invitation: never the sender's words, which could make it anything. */
+export const INVITE_SUBJECT = `You're invited to ${BRAND}`;
+
+/**
+ * An invitation. `referrerName` is text a person typed: it stays out of the subject, is put on
+ * one line (no line breaks to fake paragraphs with) and HTML-escaped in the HTML part.
+ */
 export function inviteMail(to: string, referrerName: string, link: string): OutgoingMail {
-  const subject = `${referrerName} invited you to ${BRAND}`;
-  const intro = `${referrerName} thinks you'd love ${BRAND}: turn a photo of yourself into styled portraits and short videos.`;
+  const subject = INVITE_SUBJECT;
+  const name = referrerName.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ').trim() || 'A friend';
+  const intro = `${name} thinks you'd love ${BRAND}: turn a photo of yourself into styled portraits and short videos.`;
   return {
     to,
     subject,

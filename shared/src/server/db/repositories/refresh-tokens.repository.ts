@@ -5,6 +5,7 @@ import type { RefreshToken } from '../schema';
 export class RefreshTokensRepository {
   constructor(private readonly db: Db) {}
 
+  /** Stores a token; one already stored under the same hash (a successor raced into being) is kept. */
   async create(token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<void> {
     await this.db
       .insertInto('refresh_tokens')
@@ -16,6 +17,7 @@ export class RefreshTokensRepository {
         user_agent: token.userAgent?.slice(0, 300) ?? null,
         ip: token.ip ?? null,
       })
+      .onConflict((oc) => oc.column('token_hash').doNothing())
       .execute();
   }
 
@@ -44,12 +46,15 @@ export class RefreshTokensRepository {
       .execute();
   }
 
-  async revokeAllForUser(userId: string): Promise<void> {
-    await this.db
+  /** Ends every live session of the user; returns the families (session ids) it ended. */
+  async revokeAllForUser(userId: string): Promise<string[]> {
+    const rows = await this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: new Date() })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
+      .returning('family_id')
       .execute();
+    return [...new Set(rows.map((row) => row.family_id))];
   }
 }

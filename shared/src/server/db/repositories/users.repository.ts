@@ -44,11 +44,13 @@ export class UsersRepository {
   }
 
   /** Accounts created from one address since a moment (the invite abuse limit). */
-  async countSignupsFromIp(ip: string, since: Date): Promise<number> {
+  /** Accounts created through an invitation (they have a referrer) from one address since a time. */
+  async countInvitedSignupsFromIp(ip: string, since: Date): Promise<number> {
     const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('signup_ip', '=', ip)
+      .where('referrer_id', 'is not', null)
       .where('created_at', '>=', since)
       .executeTakeFirstOrThrow();
     return row.count;

@@ -1,0 +1,66 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+export interface SecurityHeaderOptions {
+  /** PUBLIC_URL: HSTS and upgrade-insecure-requests only when it is https. */
+  publicUrl: string | undefined;
+  /**
+   * Origins pages may load media from besides their own: PUBLIC_URL's (the local disk's
+   * /media URLs are built from it, which may name another host than the page, e.g.
+   * localhost vs 127.0.0.1) and S3_PUBLIC_URL's when media live in S3.
+   */
+  mediaOrigins: string[];
+}
+
+/** The origin of a URL, or undefined for anything unparsable. */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * helmet on every response. The CSP allows scripts, styles, fonts and calls from our own
+ * origin only, and images/video also from the media origins and blob:/data: (upload
+ * previews are object URLs). The built web app has no inline script or style (Vite emits
+ * files; React sets `style` props through the CSSOM, which CSP does not restrict).
+ * Cross-Origin-Resource-Policy is same-origin here; /media answers cross-origin itself.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+  const https = options.publicUrl?.startsWith('https:') ?? false;
+  const media = [...new Set(options.mediaOrigins)];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media],
+        mediaSrc: ["'self'", 'data:', 'blob:', ...media],
+        // Downloads and zips fetch the media files; drafts read their blob: previews.
+        connectSrc: ["'self'", 'data:', 'blob:', ...media],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        // On a plain-http deployment this would rewrite every media URL to https and break it.
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 365 * 86_400, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+    xContentTypeOptions: true,
+  });
+}

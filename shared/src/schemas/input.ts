@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for request schemas: what the database cannot store or cast is refused at
+ * the edge with a 400 and a clear message, never left to fail as a 500 (issue 9).
+ */
+
+/** How deeply a JSON body (or a free-form JSON field) may nest. */
+export const JSON_MAX_DEPTH = 64;
+
+export const UNSAFE_TEXT = 'Invalid text: control characters (such as NUL) and broken Unicode are not allowed';
+export const JSON_TOO_DEEP = 'JSON nested too deeply';
+
+/**
+ * NUL and the other C0 controls but tab, line feed and carriage return; DEL; and lone UTF-16
+ * surrogates (with the `u` flag a surrogate range matches only an unpaired one). Postgres
+ * refuses NUL in text and unpaired surrogates in jsonb; the rest is never typed by a person.
+ */
+const UNSAFE_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]/u;
+/** The same, and tab, line feed and carriage return too: for names, ids, addresses. */
+const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F\uD800-\uDFFF]/u;
+
+/** Whether text can be stored as typed: no control characters, no unpaired surrogates. */
+export function isSafeText(value: string, options: { multiline?: boolean } = {}): boolean {
+  return !(options.multiline ? UNSAFE_MULTILINE : UNSAFE_SINGLE_LINE).test(value);
+}
+
+export interface SafeTextOptions {
+  /** Allow tab, line feed and carriage return (prompts); default: one line. */
+  multiline?: boolean;
+  /** The message for a wrong type or unsafe text; default UNSAFE_TEXT (and zod's type message). */
+  message?: string;
+}
+
+/**
+ * A string refusing control characters and invalid Unicode. It is a plain ZodString, so
+ * `.trim().min().max()` and friends chain on: `safeText().trim().min(1).max(80)`.
+ */
+export function safeText(options: SafeTextOptions = {}) {
+  const pattern = options.multiline ? UNSAFE_MULTILINE : UNSAFE_SINGLE_LINE;
+  const base = options.message === undefined ? z.string() : z.string({ error: options.message });
+  return base.refine((value) => !pattern.test(value), { error: options.message ?? UNSAFE_TEXT });
+}
+
+/**
+ * A UUID as the database stores ids: 8-4-4-4-12 hex digits, any version. `name` makes the
+ * message, e.g. uuidSchema('mediaId') refuses 'x' with 'Invalid mediaId'.
+ */
+export function uuidSchema(name: string) {
+  return z.guid({ error: `Invalid ${name}` });
+}
+
+/**
+ * Whether a JSON value nests more than `maxDepth` containers deep (a scalar is depth 0,
+ * `[]` or `{}` depth 1). Iterative, so a value of any depth is walked without recursion,
+ * and it stops at the first container past the limit.
+ */
+export function exceedsJsonDepth(value: unknown, maxDepth: number = JSON_MAX_DEPTH): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Object.values(current)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** The first problem of a JSON value for storage: too deep, or a key or string that is not safe text. */
+export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEPTH): string | undefined {
+  if (exceedsJsonDepth(value, maxDepth)) return JSON_TOO_DEEP;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (!isSafeText(current, { multiline: true })) return UNSAFE_TEXT;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        if (!isSafeText(key, { multiline: true })) return UNSAFE_TEXT;
+        stack.push(child);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A free-form JSON object stored as jsonb (draft metadata, generation meta): at most
+ * `maxDepth` deep, and every key and string safe text.
+ */
+export function safeJsonObject(maxDepth: number = JSON_MAX_DEPTH) {
+  return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const problem = jsonValueProblem(value, maxDepth);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}

@@ -1,0 +1,399 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import { SignJWT } from 'jose';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, parseConfig } from '@app/shared/server';
+import { createApp } from '../../api/src/app';
+import { devOutboxRoutes } from '../../api/src/routes/dev-outbox';
+import { bearer, createAccount, readCodeFromOutbox, type Session, signIn } from '../support/auth';
+import { availableDialects } from '../support/database';
+import { startTestApp, type TestContext } from '../support/test-app';
+
+/** Findings of the security review (issue 9), each as a user or an attacker would notice it. */
+
+const dialect = availableDialects().at(-1)!;
+const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A GET as if it came over a socket from `remoteAddress`: supertest always connects over
+ * loopback, and a test cannot open a connection from another machine.
+ */
+function requestFrom(app: Express, remoteAddress: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const socket = new net.Socket();
+  Object.defineProperty(socket, 'remoteAddress', { value: remoteAddress });
+  const req = new http.IncomingMessage(socket);
+  req.method = 'GET';
+  req.url = url;
+  req.headers = { host: 'mirrorverse.example', accept: 'application/json', ...headers };
+  req.push(null);
+  const res = new http.ServerResponse(req);
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  return new Promise((resolve) => {
+    res.write = ((chunk: unknown) => {
+      keep(chunk);
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown) => {
+      keep(chunk);
+      resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') });
+      return res;
+    }) as typeof res.end;
+    app(req, res);
+  });
+}
+
+/** A wrong guess at `code` that is never the code itself. */
+const wrongGuess = (code: string, n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+
+describe('deployment files', () => {
+  const compose = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+  const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+
+  it('give no secret a default: compose refuses to start until each is set', () => {
+    const config = compose.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+    for (const name of ['JWT_SECRET', 'ADMIN_SECRET', 'MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD']) {
+      const uses = config.join('\n').match(new RegExp(`\\$\\{${name}[^}]*\\}`, 'g')) ?? [];
+      expect(uses.length, name).toBeGreaterThan(0);
+      for (const use of uses) expect(use, name).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+    }
+    for (const line of config.filter((l) => /^\s*(S3_ACCESS_KEY_ID|S3_SECRET_ACCESS_KEY|JWT_SECRET|ADMIN_SECRET):/.test(l))) {
+      expect(line).toMatch(/:\s*\$\{[A-Z_]+:\?/);
+    }
+    expect(compose).not.toContain('dev-only-insecure-jwt-secret');
+    expect(config.join('\n')).not.toContain('minioadmin');
+  });
+
+  it('make containers listen on every interface, since the app alone listens on loopback', () => {
+    expect(compose).toMatch(/^\s+HOST: "?0\.0\.0\.0"?\s*$/m);
+    expect(dockerfile).toMatch(/HOST=0\.0\.0\.0/);
+    expect(parseConfig({}).http.host).toBe('127.0.0.1');
+  });
+});
+
+describe(`the api on its default settings (${dialect})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  it('shows the development outbox to this machine only, whatever X-Forwarded-For says', async () => {
+    const email = uniqueEmail('outbox');
+    await request(ctx.app).post('/api/request-otp').send({ email });
+    await readCodeFromOutbox(ctx.app, email); // loopback: served
+    const url = `/api/dev/outbox?email=${encodeURIComponent(email)}`;
+    const fromLan = await requestFrom(ctx.app, '192.168.1.50', url);
+    expect(fromLan.status).toBe(404);
+    expect(fromLan.body).not.toMatch(/\d{6}/);
+    expect((await requestFrom(ctx.app, '::ffff:10.0.0.8', url, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(404);
+    expect((await requestFrom(ctx.app, '::ffff:127.0.0.1', url)).status).toBe(200);
+    expect((await requestFrom(ctx.app, '::1', url)).status).toBe(200);
+
+    // Even where every proxy is trusted (req.ip = the forged 127.0.0.1), the socket decides.
+    const trusting = createApp({
+      config: { webDistDir: '/nonexistent', http: { publicUrl: 'http://localhost:3000', trustProxy: true } },
+      logger: createLogger(ctx.config, 'security-test'),
+      storage: ctx.infra.storage,
+      readiness: {},
+      functions: [],
+      routes: [devOutboxRoutes(ctx.infra.db)],
+    });
+    expect((await requestFrom(trusting, '203.0.113.9', url, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(404);
+    expect((await requestFrom(trusting, '127.0.0.1', url)).status).toBe(200);
+  });
+
+  it('sends security headers on every response; media stay loadable from other origins', async () => {
+    for (const res of [await request(ctx.app).get('/api/get-launch-status'), await request(ctx.app).get('/healthz'), await request(ctx.app).get('/api/nope')]) {
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/localhost:3000(;|$)/);
+      expect(csp).toMatch(/media-src 'self' data: blob: http:\/\/localhost:3000(;|$)/);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined(); // PUBLIC_URL is http
+    }
+    await ctx.infra.storage.put('users/u1/media/m1/full.jpg', Buffer.from('not really a jpeg'), { contentType: 'image/jpeg', immutable: true });
+    const media = await request(ctx.app).get('/media/users/u1/media/m1/full.jpg').set('Origin', 'https://elsewhere.example');
+    expect(media.status).toBe(200);
+    expect(media.headers['access-control-allow-origin']).toBe('*');
+    expect(media.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(media.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('adds HSTS on https, allows the S3 media origin, and covers the web app pages', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index.js"></script>');
+    try {
+      const app = createApp({
+        config: { webDistDir: dist, http: { publicUrl: 'https://mirrorverse.example', trustProxy: false } },
+        logger: createLogger(ctx.config, 'security-test'),
+        storage: { kind: 's3', publicUrl: (key: string) => `https://cdn.example.net/media/${key}` } as never,
+        readiness: {},
+        functions: [],
+      });
+      const page = await request(app).get('/profile').set('Accept', 'text/html');
+      expect(page.status).toBe(200);
+      const csp = page.headers['content-security-policy'] as string;
+      expect(csp).toContain("img-src 'self' data: blob: https://mirrorverse.example https://cdn.example.net");
+      expect(csp).toContain("media-src 'self' data: blob: https://mirrorverse.example https://cdn.example.net");
+      expect(csp).toContain('upgrade-insecure-requests');
+      expect(page.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("shows a feed item's source photo to its owner only", async () => {
+    const alice = await createAccount(ctx.infra, uniqueEmail('alice'));
+    const bob = await createAccount(ctx.infra, uniqueEmail('bob'));
+    const sourceUrl = `http://localhost:3000/media/users/${alice.user.id}/uploads/face.jpg`;
+    const { id } = await ctx.infra.db
+      .insertInto('media')
+      .values({ user_id: alice.user.id, type: 'image', preset_type: 'unreal_reflection', final_url: 'http://localhost:3000/media/x.jpg', source_url: sourceUrl, is_public: true, trending_score: 1e12 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const itemOf = (res: request.Response) => (res.body.items as Array<{ id: string; source_url: unknown }>).find((i) => i.id === id);
+
+    for (const call of ['/api/getPublicFeed', '/api/getTrending']) {
+      const anonymous = itemOf(await request(ctx.app).get(call).query({ limit: 100 }));
+      expect(anonymous, call).toBeDefined();
+      expect(anonymous!.source_url, call).toBeNull();
+      expect(itemOf(await request(ctx.app).get(call).query({ limit: 100 }).set(bearer(bob)))!.source_url, call).toBeNull();
+      expect(itemOf(await request(ctx.app).get(call).query({ limit: 100 }).set(bearer(alice)))!.source_url, call).toBe(sourceUrl);
+      // A broken token is no reason to refuse a public page: it is simply anonymous.
+      const broken = await request(ctx.app).get(call).set('Authorization', 'Bearer a.b.c');
+      expect(broken.status, call).toBe(200);
+    }
+  });
+
+  it('refuses a correctly signed access token that never expires', async () => {
+    const session = await createAccount(ctx.infra, uniqueEmail('forever'));
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(session))).status).toBe(200);
+    const forever = await new SignJWT({ typ: 'access', sid: 'some-session' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(session.user.id)
+      .setIssuer('mirrorverse')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(ctx.infra.secrets.jwtSecret));
+    const res = await request(ctx.app).get('/api/get-user-profile').set('Authorization', `Bearer ${forever}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('ends access tokens at once on logout of one session, and leaves the other sessions alone', async () => {
+    const email = uniqueEmail('leaver');
+    const laptop = await signIn(ctx.app, email);
+    const phone = await signIn(ctx.app, email);
+    expect((await request(ctx.app).post('/api/logout').send({ refreshToken: laptop.refreshToken })).status).toBe(200);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(laptop))).status).toBe(401);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(phone))).status).toBe(200);
+
+    // Logging out without a refresh token ends every session, access tokens included.
+    expect((await request(ctx.app).post('/api/logout').set(bearer(phone))).status).toBe(200);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(phone))).status).toBe(401);
+    const again = await signIn(ctx.app, email);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(again))).status).toBe(200);
+  });
+
+  it('ends the access tokens of a session whose spent refresh token is presented again', async () => {
+    const session = await signIn(ctx.app, uniqueEmail('stolen'));
+    const rotated = await request(ctx.app).post('/api/refresh-token').send({ refreshToken: session.refreshToken });
+    expect(rotated.status).toBe(200);
+    const moved = await request(ctx.app).post('/api/refresh-token').send({ refreshToken: rotated.body.refreshToken });
+    expect(moved.status).toBe(200);
+    const current = { accessToken: moved.body.accessToken as string } as Session;
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(current))).status).toBe(200);
+    // The first token again, after its successor was used: two holders, the session ends.
+    expect((await request(ctx.app).post('/api/refresh-token').send({ refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(current))).status).toBe(401);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(session))).status).toBe(401);
+  });
+
+  it("answers another person's run id exactly as a malformed one, never saying it is taken", async () => {
+    const alice = await createAccount(ctx.infra, uniqueEmail('runner'));
+    const bob = await createAccount(ctx.infra, uniqueEmail('prober'));
+    const runId = `run_${randomBytes(6).toString('hex')}`;
+    const body = (id: string) => ({ mode: 'custom', prompt: 'a lighthouse at dusk', runId: id });
+    expect((await request(ctx.app).post('/api/unified-generate').set(bearer(alice)).send(body(runId))).status).toBe(202);
+
+    const malformed = await request(ctx.app).post('/api/unified-generate').set(bearer(bob)).send(body('short'));
+    const taken = await request(ctx.app).post('/api/unified-generate').set(bearer(bob)).send(body(runId));
+    expect(malformed.status).toBe(400);
+    expect(taken.status).toBe(malformed.status);
+    expect(taken.body).toEqual(malformed.body);
+    expect(JSON.stringify(taken.body)).not.toMatch(/taken|another|owner|exists/i);
+    // Its owner sending it again is still the idempotent retry.
+    expect((await request(ctx.app).post('/api/unified-generate').set(bearer(alice)).send(body(runId))).body).toMatchObject({ success: true, runId });
+  });
+});
+
+describe(`rate limits on the default settings (${dialect})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  it('ignore a forged X-Forwarded-For: every request still counts against the real client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 41; i++) {
+      const res = await request(ctx.app)
+        .post('/api/verify-otp')
+        .set('X-Forwarded-For', `198.51.100.${i + 1}`)
+        .send({ email: uniqueEmail('spray'), code: '123456' });
+      statuses.push(res.status);
+    }
+    // 40 verifications per IP per 15 minutes: the 41st is refused although each "came" from elsewhere.
+    expect(statuses.slice(0, 40).every((s) => s === 400)).toBe(true);
+    expect(statuses[40]).toBe(429);
+  });
+});
+
+describe(`invitation e-mails (${dialect})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const invite = (from: Session, friendEmail: string, referrerName?: string) =>
+    request(ctx.app)
+      .post('/api/send-referral-invite')
+      .set(bearer(from))
+      .send({ referrerEmail: from.user.email, friendEmail, ...(referrerName !== undefined ? { referrerName } : {}) });
+
+  it("keep the sender's words out of the subject and escape them in the body", async () => {
+    const sender = await createAccount(ctx.infra, uniqueEmail('sender'));
+    const friendEmail = uniqueEmail('friend');
+    const name = '<a href="https://evil.example">Your bank</a> URGENT';
+    expect((await invite(sender, friendEmail, name)).body).toEqual({ success: true, message: 'Invitation sent successfully!' });
+    const mail = await ctx.infra.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', friendEmail).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("You're invited to Mirrorverse");
+    expect(mail.html_body).not.toContain('<a href="https://evil.example">');
+    expect(mail.html_body).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;Your bank&lt;/a&gt; URGENT');
+  });
+
+  it('allow 20 invitations per account per day', async () => {
+    const sender = await createAccount(ctx.infra, uniqueEmail('spammer'));
+    for (let i = 0; i < 20; i++) expect((await invite(sender, uniqueEmail(`target${i}`))).status).toBe(200);
+    const over = await invite(sender, uniqueEmail('one-too-many'));
+    expect(over.status).toBe(429);
+    expect(over.body.error).toBe('Too many requests. Please wait a moment.');
+  });
+
+  it('deliver at most 3 invitations a day to one address, from every sender together', async () => {
+    const friendEmail = uniqueEmail('popular');
+    for (let i = 0; i < 3; i++) {
+      const sender = await createAccount(ctx.infra, uniqueEmail(`inviter${i}`));
+      expect((await invite(sender, friendEmail)).status).toBe(200);
+    }
+    const fourth = await createAccount(ctx.infra, uniqueEmail('inviter3'));
+    expect((await invite(fourth, friendEmail)).status).toBe(429);
+    const mails = await ctx.infra.db.selectFrom('mail_outbox').select('id').where('to_address', '=', friendEmail).execute();
+    expect(mails).toHaveLength(3);
+  });
+});
+
+describe(`sign-in behind a trusted proxy: no locking a person out (${dialect})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // The proxy (here: the test's loopback connection) names each client in X-Forwarded-For.
+    ctx = await startTestApp(dialect, { TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => ctx?.close());
+
+  const from = (ip: string) => ({
+    requestCode: (email: string) => request(ctx.app).post('/api/request-otp').set('X-Forwarded-For', ip).send({ email }),
+    verify: (email: string, code: string) => request(ctx.app).post('/api/verify-otp').set('X-Forwarded-For', ip).send({ email, code }),
+  });
+
+  it("still mails the owner a code after a stranger spent their own budget on the address", async () => {
+    const victim = uniqueEmail('victim');
+    const stranger = from('203.0.113.10');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await stranger.requestCode(victim)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+
+    const owner = from('198.51.100.20');
+    const asked = Date.now() - 1;
+    const res = await owner.requestCode(victim);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Login code sent to your email!' });
+    const code = await readCodeFromOutbox(ctx.app, victim, asked);
+    expect((await owner.verify(victim, code)).status).toBe(200);
+  });
+
+  it('caps the codes mailed to one address at 20 an hour, however many clients ask', async () => {
+    const email = uniqueEmail('flooded');
+    for (let client = 1; client <= 4; client++) {
+      for (let i = 0; i < 5; i++) expect((await from(`203.0.113.${100 + client}`).requestCode(email)).status).toBe(200);
+    }
+    const res = await from('203.0.113.105').requestCode(email);
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe('Too many requests. Please wait a moment.');
+  });
+
+  it("does not let a stranger's wrong guesses kill the owner's code", async () => {
+    const victim = uniqueEmail('guarded');
+    const owner = from('198.51.100.30');
+    await owner.requestCode(victim);
+    const code = await readCodeFromOutbox(ctx.app, victim);
+
+    const stranger = from('203.0.113.30');
+    const answers: Array<{ status: number; error: string }> = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await stranger.verify(victim, wrongGuess(code, i));
+      answers.push({ status: res.status, error: res.body.error });
+    }
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill({ status: 400, error: 'Invalid code' }));
+    expect(answers[4]).toEqual({ status: 429, error: 'Too many wrong attempts. Please request a new code.' });
+    expect(answers[5]!.status).toBe(429);
+    // Refused before any comparison: even the right code does not get this client in now.
+    expect((await stranger.verify(victim, code)).status).toBe(429);
+
+    const signedIn = await owner.verify(victim, code);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.email).toBe(victim);
+  });
+
+  it('gives a client who mistyped 5 times a fresh budget with a new code', async () => {
+    const email = uniqueEmail('typist');
+    const person = from('198.51.100.50');
+    await person.requestCode(email);
+    const first = await readCodeFromOutbox(ctx.app, email);
+    for (let i = 0; i < 5; i++) await person.verify(email, wrongGuess(first, i));
+    expect((await person.verify(email, first)).status).toBe(429);
+    const asked = Date.now() - 1;
+    await person.requestCode(email);
+    const fresh = await readCodeFromOutbox(ctx.app, email, asked);
+    expect((await person.verify(email, fresh)).status).toBe(200);
+  });
+
+  it('still kills a code after 25 wrong guesses from all clients together', async () => {
+    const email = uniqueEmail('brute');
+    const owner = from('198.51.100.40');
+    await owner.requestCode(email);
+    const code = await readCodeFromOutbox(ctx.app, email);
+    let guess = 0;
+    for (let client = 1; client <= 5; client++) {
+      for (let i = 0; i < 5; i++) await from(`203.0.113.${200 + client}`).verify(email, wrongGuess(code, guess++));
+    }
+    const res = await owner.verify(email, code);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Too many wrong attempts. Please request a new code.');
+    expect((await from('203.0.113.250').verify(email, code)).status).toBe(400);
+  });
+});
