@@ -264,10 +264,12 @@ describe('the signed-in area', () => {
       [1280, 960],
       [960, 1280],
     ] as const;
+    // Well-formed ids of items that do not exist, so the server's own answer to deleting them is seen.
+    const mockId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const all = Array.from({ length: 25 }, (_, i) => {
       const [width, height] = sizes[i % sizes.length]!;
       return {
-        id: `mock-${i + 1}`,
+        id: mockId(i + 1),
         userId,
         mediaType: i === 2 ? 'video' : 'photo',
         type: i === 2 ? 'story_time' : i % 3 === 0 ? 'unreal_reflection' : 'parallel_self',
@@ -300,13 +302,13 @@ describe('the signed-in area', () => {
       await expect.poll(() => cards(page).count()).toBe(20);
       // (The e2e build runs React's development mode, whose StrictMode mounts effects twice.)
       expect(new Set(offsets)).toEqual(new Set([0]));
-      await page.locator('[data-media-id="mock-1"]').getByText('Creating…').waitFor();
-      await page.locator('[data-media-id="mock-2"]').getByText('Failed', { exact: true }).waitFor();
-      await page.locator('[data-media-id="mock-3"]').getByText('Generating Videos...').waitFor();
-      await page.locator('[data-media-id="mock-4"]').getByText('Generated with neo_tokyo_base').first().waitFor();
-      await page.locator('[data-media-id="mock-5"]').getByText('AI Generated Content').first().waitFor();
+      await page.locator(`[data-media-id="${mockId(1)}"]`).getByText('Creating…').waitFor();
+      await page.locator(`[data-media-id="${mockId(2)}"]`).getByText('Failed', { exact: true }).waitFor();
+      await page.locator(`[data-media-id="${mockId(3)}"]`).getByText('Generating Videos...').waitFor();
+      await page.locator(`[data-media-id="${mockId(4)}"]`).getByText('Generated with neo_tokyo_base').first().waitFor();
+      await page.locator(`[data-media-id="${mockId(5)}"]`).getByText('AI Generated Content').first().waitFor();
       // Each card keeps its media's aspect ratio (metadata width / height).
-      const box = await page.locator('[data-media-id="mock-6"] .media-card__frame').boundingBox();
+      const box = await page.locator(`[data-media-id="${mockId(6)}"] .media-card__frame`).boundingBox();
       expect(box!.width / box!.height).toBeCloseTo(1024 / 1024, 1);
       await expect.poll(() => page.getByTestId('token-balance').textContent()).toMatch(/^\d+$/);
       await settle(page);
@@ -324,8 +326,8 @@ describe('the signed-in area', () => {
       // A bulk delete the server refuses for every item: the cards come back and the report is told.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole('button', { name: 'Select', exact: true }).click();
-      await page.locator('[data-media-id="mock-6"]').getByRole('button', { name: /^Select / }).click();
-      await page.locator('[data-media-id="mock-7"]').getByRole('button', { name: /^Select / }).click();
+      await page.locator(`[data-media-id="${mockId(6)}"]`).getByRole('button', { name: /^Select / }).click();
+      await page.locator(`[data-media-id="${mockId(7)}"]`).getByRole('button', { name: /^Select / }).click();
       await page.getByRole('button', { name: 'Delete Selected' }).click();
       await page.getByRole('alertdialog', { name: 'Delete Selected Media' }).getByText('the 2 selected items').waitFor();
       await page.getByRole('alertdialog', { name: 'Delete Selected Media' }).getByRole('button', { name: 'Delete', exact: true }).click();
