@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './0001-accounts';
 import * as m0002 from './0002-media';
@@ -17,13 +17,19 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export function createMigrator(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider });
+/**
+ * The migrator of the connection's current schema. Named explicitly because, unnamed, Kysely
+ * looks for its bookkeeping tables in every schema: with two schemas on one server (parallel
+ * test files, two apps side by side) it finds the other's lock table and never creates its own.
+ */
+export async function createMigrator(db: Kysely<any>): Promise<Migrator> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
 }
 
 /** Brings the schema to the latest version, or throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+  const { error, results } = await (await createMigrator(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
