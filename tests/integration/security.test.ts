@@ -292,6 +292,7 @@ describe(`invitation e-mails (${dialect})`, () => {
     const over = await invite(sender, uniqueEmail('one-too-many'));
     expect(over.status).toBe(429);
     expect(over.body.error).toBe('Too many requests. Please wait a moment.');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('deliver at most 3 invitations a day to one address, from every sender together', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody } from '@app/shared';
 import type { Logger } from '@app/shared/server';
 import { ZodError } from 'zod';
@@ -14,6 +14,20 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment.';
+
+/** A 429; every error handler sends `retryAfterSeconds` as the Retry-After header. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, TOO_MANY_REQUESTS, 'RATE_LIMITED');
+  }
+}
+
+/** Headers an error carries to its answer (Retry-After of a 429). */
+export function setErrorHeaders(error: unknown, res: Response): void {
+  if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
 }
 
 export const badRequest = (message: string, details?: string[]) => new HttpError(400, message, 'BAD_REQUEST', details);
@@ -40,6 +54,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    setErrorHeaders(error, res);
     res.status(body.status).json(body.json);
   };
 }

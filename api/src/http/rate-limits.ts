@@ -1,9 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { HttpError } from './errors';
-
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment.';
+import { RateLimitedError } from './errors';
 
 interface Rule {
   points: number;
@@ -53,28 +51,17 @@ export class RateLimits {
 
   /** Middleware consuming one point of each rule, keyed by the client IP or a body field. */
   limit(...checks: Array<{ rule: RateRuleName; key: (req: Request) => string | undefined }>): RequestHandler {
-    return async (req, res, next) => {
+    return async (req, _res, next) => {
       try {
         for (const check of checks) {
           const key = check.key(req);
-          if (key) await this.limiters.get(check.rule)?.consume(key);
+          if (key) await this.consume(check.rule, key);
         }
         next();
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          res.setHeader('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)));
-          return next(new HttpError(429, TOO_MANY_REQUESTS, 'RATE_LIMITED'));
-        }
         next(error);
       }
     };
-  }
-}
-
-/** A 429; the error handlers turn `retryAfterSeconds` into a Retry-After header. */
-export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_REQUESTS, 'RATE_LIMITED');
   }
 }
 

@@ -3,8 +3,8 @@ import busboy from 'busboy';
 import { type ErrorRequestHandler, type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
-import { HttpError } from '../http/errors';
-import { RateLimitedError, type RateLimits } from '../http/rate-limits';
+import { HttpError, setErrorHeaders } from '../http/errors';
+import type { RateLimits } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import { type SpooledFile, UPLOAD_ERRORS, type UploadFields, type UploadService } from '../services/upload.service';
 
@@ -197,7 +197,7 @@ const cloudinaryErrors: ErrorRequestHandler = (error: unknown, req, res, _next) 
     return;
   }
   if (!req.complete) res.setHeader('Connection', 'close');
-  if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  setErrorHeaders(error, res);
   res.status(status).json({ error: { message } });
 };
 
