@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITED_ACCOUNTS_PER_IP_PER_DAY } from '../../api/src/services/referrals.service';
-import { type Session, readCodeFromOutbox, signIn } from '../support/auth';
+import { readCodeFromOutbox, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
@@ -156,4 +156,3 @@ describe(`a client that knows only the spec (${dialect})`, () => {
   }, 120_000);
 });
 
-export type { Session };

@@ -40,9 +40,11 @@ export class AuthService {
   /** Existing accounts may always sign in; new ones only while the beta has room. */
   async canSignUp(email: string): Promise<boolean> {
     if (this.betaAccountCap === undefined) return true;
-    const users = new UsersRepository(this.db);
-    if (await users.findByEmail(email)) return true;
-    return (await users.count()) < this.betaAccountCap;
+    return (await new UsersRepository(this.db).findByEmail(email)) !== undefined || (await this.betaHasRoom());
+  }
+
+  private async betaHasRoom(): Promise<boolean> {
+    return this.betaAccountCap === undefined || (await new UsersRepository(this.db).count()) < this.betaAccountCap;
   }
 
   /**
@@ -50,8 +52,9 @@ export class AuthService {
    * anyone else (the spec names no text for it), so typing an address never reveals a ban.
    */
   async requestCode(email: string): Promise<void> {
-    if (!(await this.canSignUp(email))) throw new HttpError(403, BETA_FULL, 'BETA_FULL');
-    if ((await new UsersRepository(this.db).findByEmail(email))?.banned) return;
+    const account = await new UsersRepository(this.db).findByEmail(email);
+    if (!account && !(await this.betaHasRoom())) throw new HttpError(403, BETA_FULL, 'BETA_FULL');
+    if (account?.banned) return;
     const code = await this.otp.issue('sign_in', email);
     await this.mail.send(signInCodeMail(email, code));
   }

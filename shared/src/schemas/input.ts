@@ -37,9 +37,8 @@ export interface SafeTextOptions {
  * `.trim().min().max()` and friends chain on: `safeText().trim().min(1).max(80)`.
  */
 export function safeText(options: SafeTextOptions = {}) {
-  const pattern = options.multiline ? UNSAFE_MULTILINE : UNSAFE_SINGLE_LINE;
   const base = options.message === undefined ? z.string() : z.string({ error: options.message });
-  return base.refine((value) => !pattern.test(value), { error: options.message ?? UNSAFE_TEXT });
+  return base.refine((value) => isSafeText(value, options), { error: options.message ?? UNSAFE_TEXT });
 }
 
 /**
@@ -70,16 +69,17 @@ export function exceedsJsonDepth(value: unknown, maxDepth: number = JSON_MAX_DEP
 
 /** The first problem of a JSON value for storage: too deep, or a key or string that is not safe text. */
 export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEPTH): string | undefined {
-  if (exceedsJsonDepth(value, maxDepth)) return JSON_TOO_DEEP;
-  const stack: unknown[] = [value];
+  // One iterative walk: depth (as exceedsJsonDepth counts it) and text together.
+  const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
-    const current = stack.pop();
+    const [current, depth] = stack.pop()!;
     if (typeof current === 'string') {
       if (!isSafeText(current, { multiline: true })) return UNSAFE_TEXT;
     } else if (current !== null && typeof current === 'object') {
+      if (depth + 1 > maxDepth) return JSON_TOO_DEEP;
       for (const [key, child] of Object.entries(current)) {
         if (!isSafeText(key, { multiline: true })) return UNSAFE_TEXT;
-        stack.push(child);
+        stack.push([child, depth + 1]);
       }
     }
   }
