@@ -24,7 +24,7 @@ describe('the composer rules', () => {
     const first = presetOptions('unrealreflection', null)[0]!;
     expect(modeButtonLabel('unrealreflection', first.id, null)).toBe(first.label);
     expect(modeButtonLabel('unrealreflection', null, null)).toBe('Unreal Reflection');
-    expect(modeButtonLabel('preset', 'weekly-1', [{ key: 'weekly-1', label: 'Golden Hour', prompt: 'p' }])).toBe('Golden Hour');
+    expect(modeButtonLabel('preset', 'weekly-1', [{ id: 'weekly-1', key: 'weekly-1', label: 'Golden Hour', prompt: 'p' }])).toBe('Golden Hour');
   });
 
   it('builds the request of each mode', () => {
@@ -88,8 +88,8 @@ describe('the stored preset', () => {
     const store = memory({ [STORED_PRESET_KEY]: JSON.stringify({ mode: 'preset', id: 'w1' }) });
     expect(restoreStoredPreset(null, store)).toBeNull();
     expect(store.map.has(STORED_PRESET_KEY)).toBe(true);
-    expect(restoreStoredPreset([{ key: 'w1', label: 'W', prompt: 'p' }], store)).toEqual({ mode: 'preset', id: 'w1' });
-    expect(restoreStoredPreset([{ key: 'w2', label: 'W', prompt: 'p' }], store)).toBeNull();
+    expect(restoreStoredPreset([{ id: 'w1', key: 'w1', label: 'W', prompt: 'p' }], store)).toEqual({ mode: 'preset', id: 'w1' });
+    expect(restoreStoredPreset([{ id: 'w2', key: 'w2', label: 'W', prompt: 'p' }], store)).toBeNull();
     expect(store.map.has(STORED_PRESET_KEY)).toBe(false);
   });
 });

@@ -108,12 +108,15 @@ describe('generation api (through the authenticated request helper)', () => {
     fetchMock.mockResolvedValueOnce(
       json(200, {
         success: true,
-        data: { presets: [{ key: 'a', label: 'A', prompt: 'pa' }, { key: 1 }] },
+        data: { presets: [{ id: 'a', key: 'a', label: 'A', prompt: 'pa' }, { key: 'b', label: 'B', prompt: 'pb' }, { key: 1 }] },
         currentWeek: '2025-W01',
       }),
     );
     await expect(fetchWeeklyPresets()).resolves.toEqual({
-      presets: [{ key: 'a', label: 'A', prompt: 'pa' }],
+      presets: [
+        { id: 'a', key: 'a', label: 'A', prompt: 'pa' },
+        { id: 'b', key: 'b', label: 'B', prompt: 'pb' },
+      ],
       currentWeek: '2025-W01',
     });
     expect(fetchMock.mock.calls[0]![0]).toBe('/.netlify/functions/get-presets');

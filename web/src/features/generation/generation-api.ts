@@ -148,9 +148,11 @@ export async function fetchWeeklyPresets(
     signal,
   });
   const raw = Array.isArray(answer.data?.presets) ? (answer.data.presets as unknown[]) : [];
-  const presets = raw.filter(
-    (entry): entry is WeeklyPreset =>
-      isRecord(entry) && typeof entry.key === 'string' && typeof entry.label === 'string' && typeof entry.prompt === 'string',
+  const presets = raw.flatMap((entry): WeeklyPreset[] =>
+    isRecord(entry) && typeof entry.key === 'string' && typeof entry.label === 'string' && typeof entry.prompt === 'string'
+      ? // A server that predates preset ids keys them by `key` alone; the id equals it.
+        [{ id: typeof entry.id === 'string' ? entry.id : entry.key, key: entry.key, label: entry.label, prompt: entry.prompt }]
+      : [],
   );
   const week = answer.currentWeek;
   return { presets, currentWeek: typeof week === 'string' || typeof week === 'number' ? week : null };

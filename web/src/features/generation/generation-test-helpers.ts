@@ -104,7 +104,7 @@ export function harness(overrides: Partial<GenerationEngineDeps> = {}) {
     getUserId: () => 'user-1',
     isMobile: () => false,
     navigate,
-    getWeeklyPresets: () => [{ key: 'week_neon', label: 'Neon', prompt: 'neon portrait' }],
+    getWeeklyPresets: () => [{ id: 'week_neon', key: 'week_neon', label: 'Neon', prompt: 'neon portrait' }],
     now: () => new Date('2025-01-01T00:00:00.000Z'),
     ...overrides,
   };
