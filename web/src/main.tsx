@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { startSession } from './app/session';
 import { loadLaunchStatus } from './app/use-launch-status';
@@ -18,7 +20,9 @@ startSession((to) => router.navigate(to));
 createRoot(container).render(
   <StrictMode>
     <AppErrorBoundary>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppErrorBoundary>
   </StrictMode>,
 );

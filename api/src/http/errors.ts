@@ -1,6 +1,17 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody } from '@app/shared';
 import type { Logger } from '@app/shared/server';
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  NotAllowedError,
+  NotAuthenticatedError,
+  NotFoundError,
+  PaymentRequiredError,
+  TooManyRequestsError,
+  UnavailableError,
+} from '@app/shared/server/domain-errors';
 import { ZodError } from 'zod';
 
 /** An error with the status and text a person should see. */
@@ -27,7 +38,21 @@ export class RateLimitedError extends HttpError {
 
 /** Headers an error carries to its answer (Retry-After of a 429). */
 export function setErrorHeaders(error: unknown, res: Response): void {
-  if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  const retryAfter = error instanceof RateLimitedError || error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined;
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+}
+
+/** The status each kind of domain error answers with; services never pick one themselves. */
+function domainStatus(error: DomainError): number {
+  if (error instanceof InvalidInputError) return 400;
+  if (error instanceof NotAuthenticatedError) return 401;
+  if (error instanceof PaymentRequiredError) return 402;
+  if (error instanceof NotAllowedError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof TooManyRequestsError) return 429;
+  if (error instanceof UnavailableError) return 503;
+  return 500;
 }
 
 export const badRequest = (message: string, details?: string[]) => new HttpError(400, message, 'BAD_REQUEST', details);
@@ -60,6 +85,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
+  if (error instanceof DomainError && domainStatus(error) !== 500) {
+    return {
+      status: domainStatus(error),
+      json: { success: false, error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details ? { details: error.details } : {}) },
+    };
+  }
   if (error instanceof HttpError) {
     return {
       status: error.status,

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { apiRequest, configureApiSession, isValidJwt, type SessionTokens } from './client';
+import { defineCall } from '@app/shared/api/define-call';
+import { z } from 'zod';
+import { apiRequest, callApi, callApiData, configureApiSession, isValidJwt, type SessionTokens } from './client';
 
 const OLD = 'aaa.bbb.old';
 const NEW = 'aaa.bbb.new';
@@ -171,5 +173,32 @@ describe('endSession', () => {
     ]);
     expect(authHeader(fetchMock.mock.calls[2]!)).toBe(`Bearer ${NEW}`);
     expect(JSON.parse(fetchMock.mock.calls[2]![1].body as string)).toEqual({ refreshToken: 'refresh-2-0123456789' });
+  });
+});
+
+describe('callApi', () => {
+  const call = defineCall({ name: 'get-thing', method: 'GET', request: undefined, response: z.object({ success: z.literal(true), count: z.number() }) });
+
+  beforeEach(() => {
+    configureApiSession({ read: () => ({ accessToken: null, refreshToken: null }), store: () => {}, expire: () => {} });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('parses the answer with the call schema', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, count: 3, extra: 'x' })));
+    expect(await callApi(call)).toEqual({ ok: true, data: { success: true, count: 3 } });
+  });
+
+  it('returns a 200 that says success:false as { ok: false, body } instead of throwing', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: false, error: 'Generation failed', status: 'failed' })));
+    expect(await callApi(call)).toEqual({ ok: false, body: { success: false, error: 'Generation failed', status: 'failed' } });
+    await expect(callApiData(call)).rejects.toMatchObject({ serverError: 'Generation failed' });
+  });
+
+  it('refuses an answer of the wrong shape, and still throws for an HTTP failure', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, count: 'three' })));
+    await expect(callApi(call)).rejects.toMatchObject({ status: 502, code: 'BAD_ANSWER' });
+    vi.stubGlobal('fetch', vi.fn(async () => json(404, { success: false, error: 'Not found' })));
+    await expect(callApi(call)).rejects.toBeInstanceOf(ApiError);
   });
 });

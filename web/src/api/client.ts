@@ -1,4 +1,6 @@
-import type { RefreshTokenResponse } from '@app/shared';
+import type { ApiErrorBody, RefreshTokenResponse } from '@app/shared';
+import type { ApiCall, CallRequest, CallResponse } from '@app/shared/api/define-call';
+import type { z } from 'zod';
 import { ApiError } from './api-error';
 
 /**
@@ -76,6 +78,48 @@ export async function apiRequest<T>(name: string, options: RequestOptions = {}):
   if (refreshed.kind === 'unavailable') throw new ApiError(refreshed.status);
   if (refreshed.kind === 'expired') return readAnswer<T>(response);
   return readAnswer<T>(await send(name, options, refreshed.accessToken));
+}
+
+/** A call's answer: its data, or the body of a 200 that said `success: false`. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; body: ApiErrorBody & Record<string, unknown> };
+
+export type CallOptions<C> = Omit<RequestOptions, 'body' | 'method'> & { body?: CallRequest<C> };
+
+/**
+ * Sends a call defined in `shared/src/api` and parses its answer once with the call's response
+ * schema. A transport or HTTP failure throws ApiError; a 200 with `success: false` comes back as
+ * `{ ok: false, body }` for the caller to read (a run that failed still carries its data).
+ */
+export async function callApi<C extends ApiCall<z.ZodType | undefined, z.ZodType>>(
+  call: C,
+  options: CallOptions<C> = {},
+): Promise<ApiResult<CallResponse<C>>> {
+  let answer: unknown;
+  try {
+    answer = await apiRequest<unknown>(call.name, { ...options, method: call.method });
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 200 && error.status < 300 && isRecord(error.body)) {
+      return { ok: false, body: error.body as ApiErrorBody & Record<string, unknown> };
+    }
+    throw error;
+  }
+  const parsed = call.response.safeParse(answer);
+  if (!parsed.success) {
+    console.warn(`${call.name}: unexpected answer`, parsed.error.issues);
+    throw new ApiError(502, 'Unexpected answer from the server. Please try again.', 'BAD_ANSWER', answer);
+  }
+  return { ok: true, data: parsed.data as CallResponse<C> };
+}
+
+/** `callApi` for callers that treat `success: false` as a failure: the data, or ApiError. */
+export async function callApiData<C extends ApiCall<z.ZodType | undefined, z.ZodType>>(
+  call: C,
+  options: CallOptions<C> = {},
+): Promise<CallResponse<C>> {
+  const result = await callApi(call, options);
+  if (result.ok) return result.data;
+  const { error, code } = result.body;
+  throw new ApiError(200, typeof error === 'string' ? error : undefined, typeof code === 'string' ? code : undefined, result.body);
 }
 
 function buildUrl(name: string, query: RequestOptions['query']): string {

@@ -1,0 +1,60 @@
+import type { Db } from '../database';
+import { inTransaction } from '../transaction';
+import { CreditsRepository } from './credits.repository';
+import { DraftsRepository } from './drafts.repository';
+import { FeedRepository } from './feed.repository';
+import { GenerationRunsRepository } from './generation-runs.repository';
+import { LikesRepository } from './likes.repository';
+import { MailOutboxRepository } from './mail-outbox.repository';
+import { MediaRepository } from './media.repository';
+import { ReferralsRepository } from './referrals.repository';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { SettingsRepository } from './settings.repository';
+import { SignInCodesRepository } from './sign-in-codes.repository';
+import { UploadsRepository } from './uploads.repository';
+import { UsersRepository } from './users.repository';
+import { WaitlistRepository } from './waitlist.repository';
+import { WeeklyPresetsRepository } from './weekly-presets.repository';
+
+/** Every repository over one connection (or one transaction). */
+export interface Repositories {
+  credits: CreditsRepository;
+  drafts: DraftsRepository;
+  feed: FeedRepository;
+  runs: GenerationRunsRepository;
+  likes: LikesRepository;
+  mailOutbox: MailOutboxRepository;
+  media: MediaRepository;
+  referrals: ReferralsRepository;
+  refreshTokens: RefreshTokensRepository;
+  settings: SettingsRepository;
+  signInCodes: SignInCodesRepository;
+  uploads: UploadsRepository;
+  users: UsersRepository;
+  waitlist: WaitlistRepository;
+  weeklyPresets: WeeklyPresetsRepository;
+  /** Runs `fn` with repositories bound to one transaction (or the caller's, when already in one). */
+  transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+/** Built once in each composition root; services receive what they need from it. */
+export function createRepositories(db: Db): Repositories {
+  return {
+    credits: new CreditsRepository(db),
+    drafts: new DraftsRepository(db),
+    feed: new FeedRepository(db),
+    runs: new GenerationRunsRepository(db),
+    likes: new LikesRepository(db),
+    mailOutbox: new MailOutboxRepository(db),
+    media: new MediaRepository(db),
+    referrals: new ReferralsRepository(db),
+    refreshTokens: new RefreshTokensRepository(db),
+    settings: new SettingsRepository(db),
+    signInCodes: new SignInCodesRepository(db),
+    uploads: new UploadsRepository(db),
+    users: new UsersRepository(db),
+    waitlist: new WaitlistRepository(db),
+    weeklyPresets: new WeeklyPresetsRepository(db),
+    transaction: (fn) => inTransaction(db, (trx) => fn(createRepositories(trx))),
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Every key of the server-state cache, in one place: a mutation in one feature invalidates
+ * what it changes (a finished run refreshes the library and the quota) without importing
+ * the feature that shows it.
+ */
+export const queryKeys = {
+  feed: (filter?: string) => (filter === undefined ? (['feed'] as const) : (['feed', filter] as const)),
+  trending: () => ['trending'] as const,
+  library: (kind?: string) => (kind === undefined ? (['library'] as const) : (['library', kind] as const)),
+  likes: () => ['likes'] as const,
+  drafts: () => ['drafts'] as const,
+  quota: () => ['quota'] as const,
+  presets: () => ['presets'] as const,
+  profile: () => ['profile'] as const,
+  referrals: () => ['referrals'] as const,
+};
