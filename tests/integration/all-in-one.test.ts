@@ -28,7 +28,7 @@ describe('the all-in-one process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-aio-'));
     const port = await freePort();
     const proc = runEntry('all-in-one', { DATA_DIR: dataDir, PORT: String(port) });
-    let redisPid = 0;
+    let redisPid: number | undefined;
     try {
       await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
       const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
@@ -48,7 +48,7 @@ describe('the all-in-one process', () => {
     expect(code).toBe(0);
     expect(proc.output()).toContain('stopped');
     expect(redisPid).toBeGreaterThan(0);
-    expect(isRunning(redisPid)).toBe(false);
+    expect(isRunning(redisPid ?? 0)).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -16,8 +16,10 @@ export const JSON_TOO_DEEP = 'JSON nested too deeply';
  * surrogates (with the `u` flag a surrogate range matches only an unpaired one). Postgres
  * refuses NUL in text and unpaired surrogates in jsonb; the rest is never typed by a person.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]/u;
 /** The same, and tab, line feed and carriage return too: for names, ids, addresses. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F\uD800-\uDFFF]/u;
 
 /** Whether text can be stored as typed: no control characters, no unpaired surrogates. */

@@ -1,0 +1,109 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Each web feature may import itself, never another feature (docs/web-structure.md). */
+const features = fs
+  .readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Import boundaries, checked on resolved paths so relative and package imports count alike. */
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move the shared piece to entities/, components/ or lib/, or compose in a page.',
+  })),
+  {
+    target: './web/src/entities',
+    from: ['./web/src/features', './web/src/pages', './web/src/app'],
+    message: 'Entities sit below features, pages and the app.',
+  },
+  {
+    target: ['./web/src/components', './web/src/lib', './web/src/api', './web/src/config', './web/src/state'],
+    from: ['./web/src/features', './web/src/entities', './web/src/pages', './web/src/app'],
+    message: 'Shared web code never imports features, entities, pages or the app.',
+  },
+  {
+    target: './web/src/features',
+    from: ['./web/src/pages', './web/src/app'],
+    message: 'Features never import pages or the app.',
+  },
+  {
+    target: './api/src/routes',
+    from: './shared/src/server/db',
+    message: 'Routes never reach repositories or the database: call a service.',
+  },
+  {
+    target: './worker/src/providers',
+    from: './worker/src/pipeline',
+    message: 'Providers never import the pipeline: the pipeline calls providers through their port.',
+  },
+  {
+    target: ['./shared/src', './web/src'],
+    from: ['./api/src', './worker/src'],
+    message: 'shared and web never import the api or the worker.',
+  },
+  {
+    target: './web/src',
+    from: './shared/src/server',
+    message: 'The web never imports server code.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'artifacts/**', 'web/public/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'tests/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Kysely's migrations are written against `Kysely<any>`: they must not depend on today's schema types.
+    files: ['migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+);
