@@ -1,12 +1,9 @@
 import { composeWorkers } from '@app/worker';
-import {
-  StartupError,
-  createLogger,
-  exitOnStartupFailure,
-  getConfig,
-  handleShutdownSignals,
-  openInfrastructure,
-} from '@app/shared/server';
+import { getConfig } from '@app/shared/server/config';
+import { openInfrastructure } from '@app/shared/server/infrastructure';
+import { exitOnStartupFailure, handleShutdownSignals } from '@app/shared/server/lifecycle';
+import { createLogger } from '@app/shared/server/logger';
+import { StartupError } from '@app/shared/server/startup-error';
 import { composeApi, listen } from './compose';
 
 /**

@@ -1,5 +1,7 @@
 import express, { type Express, type Router } from 'express';
-import type { Config, Logger, Storage } from '@app/shared/server';
+import type { Config } from '@app/shared/server/config';
+import type { Logger } from '@app/shared/server/logger';
+import type { Storage } from '@app/shared/server/storage';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { limitJsonDepth } from './http/json-depth';
 import { requestLogging } from './http/request-logging';

@@ -1,6 +1,9 @@
 import type { Server } from 'node:http';
 import { sql } from 'kysely';
-import { type Config, type Infrastructure, type Logger, SettingsRepository, subsystem } from '@app/shared/server';
+import type { Config } from '@app/shared/server/config';
+import type { Infrastructure } from '@app/shared/server/infrastructure';
+import { type Logger, subsystem } from '@app/shared/server/logger';
+import { createRepositories } from '@app/shared/server/repositories';
 import { createApp } from './app';
 import { optionalUser, requireUser } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
@@ -15,7 +18,9 @@ import { mediaRoutes } from './routes/media';
 import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
+import { AppInfoService } from './services/app-info.service';
 import { AuthService } from './services/auth.service';
+import { DevOutboxService } from './services/dev-outbox.service';
 import { DraftsService } from './services/drafts.service';
 import { FeedService } from './services/feed.service';
 import { GenerationService } from './services/generation.service';
@@ -30,6 +35,7 @@ import { SingleUse } from './services/single-use';
 import { TokenService } from './services/tokens';
 import { UploadService } from './services/upload.service';
 import { UploadSigner } from './services/upload-signature';
+import { WaitlistService } from './services/waitlist.service';
 import { WeeklyPresetsService } from './services/weekly-presets.service';
 
 /**
@@ -38,19 +44,20 @@ import { WeeklyPresetsService } from './services/weekly-presets.service';
  */
 export function composeApi(config: Config, logger: Logger, infra: Infrastructure) {
   const { db } = infra;
+  const repos = createRepositories(db);
   const tokens = new TokenService(infra.secrets.jwtSecret);
-  const otp = new OtpService(db, infra.secrets.signingSecret, new OtpClientFailures(infra.redis, config.queuePrefix));
-  const mail = new MailService(db, infra.queues);
+  const otp = new OtpService(repos, infra.secrets.signingSecret, new OtpClientFailures(infra.redis, config.queuePrefix));
+  const mail = new MailService(repos, infra.queues);
   const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
-  const auth = new AuthService(db, otp, mail, tokens, config.betaAccountCap, denylist);
-  const accounts = new AccountService(db, infra.storage, otp, mail, subsystem(logger, 'accounts'));
+  const auth = new AuthService(repos, otp, mail, tokens, config.betaAccountCap, denylist);
+  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'));
   const limits = new RateLimits(infra.redis, config.queuePrefix);
-  const signedIn = requireUser(tokens, db, denylist);
-  const uploads = new UploadService(db, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix));
-  const weeklyPresets = new WeeklyPresetsService(db);
-  const generation = new GenerationService(db, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
+  const signedIn = requireUser(tokens, repos.users, denylist);
+  const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
+  const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
+  const generation = new GenerationService(repos, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
-  const media = new MediaService(db, infra.storage, subsystem(logger, 'media'));
+  const media = new MediaService(repos, infra.storage, subsystem(logger, 'media'));
 
   return createApp({
     config,
@@ -64,17 +71,17 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         await infra.redis.ping();
       },
     },
-    routes: [...(config.mail.devOutbox ? [devOutboxRoutes(db)] : []), uploadRoutes(uploads, limits)],
+    routes: [...(config.mail.devOutbox ? [devOutboxRoutes(new DevOutboxService(repos))] : []), uploadRoutes(uploads)],
     functions: [
-      launchRoutes(new SettingsRepository(db), config.contactEmail),
+      launchRoutes(new AppInfoService(repos, config.contactEmail)),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
-      waitlistRoutes(db, limits),
+      waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn),
-      feedRoutes(new FeedService(db), optionalUser(tokens, db, denylist)),
-      mediaRoutes(media, new LikesService(db), signedIn),
-      libraryRoutes(new DraftsService(db), media, new ReferralsService(db, infra.queues, config.http.publicUrl, limits), signedIn),
+      feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
+      mediaRoutes(media, new LikesService(repos), signedIn),
+      libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
     ],
   });
 }

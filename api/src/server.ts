@@ -1,11 +1,8 @@
-import {
-  exitOnStartupFailure,
-  getConfig,
-  handleShutdownSignals,
-  createLogger,
-  openInfrastructure,
-  StartupError,
-} from '@app/shared/server';
+import { getConfig } from '@app/shared/server/config';
+import { openInfrastructure } from '@app/shared/server/infrastructure';
+import { exitOnStartupFailure, handleShutdownSignals } from '@app/shared/server/lifecycle';
+import { createLogger } from '@app/shared/server/logger';
+import { StartupError } from '@app/shared/server/startup-error';
 import { composeApi, listen } from './compose';
 
 /** The api process on its own (`npm run start:api`): needs Postgres and Redis servers. */

@@ -6,3 +6,6 @@ export * from './schemas/input';
 export * from './schemas/draft-aspect-ratio';
 export * from './iso-week';
 export * from './generation';
+export type { AuthUser, RefreshTokenResponse, VerifyOtpResponse } from './api/auth';
+export type { UserProfileResponse, UserSettings } from './api/account';
+export type { DevOutboxMessage } from './api/dev-outbox';

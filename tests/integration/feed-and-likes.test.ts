@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAccount, type Session } from '../support/auth';
@@ -31,14 +30,16 @@ describe(`feed, trending, likes and deletion (${dialect})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (options.likes) {
-      await ctx.infra.db
-        .updateTable('media')
-        .set({ likes_count: options.likes, trending_score: sql<number>`ln(${options.likes}) + extract(epoch from created_at) / 604800` })
-        .where('id', '=', row.id)
-        .execute();
-    }
+    // Liked through the product's own call, so trending is scored by the product's formula.
+    const likers = await fans(options.likes ?? 0);
+    for (const fan of likers) await request(ctx.app).post('/api/toggleLike').set(bearer(fan)).send({ mediaId: row.id });
     return row.id;
+  }
+
+  const fanPool: Session[] = [];
+  async function fans(count: number): Promise<Session[]> {
+    while (fanPool.length < count) fanPool.push(await createAccount(ctx.infra, email(`liker${fanPool.length}`)));
+    return fanPool.slice(0, count);
   }
 
   beforeAll(async () => {

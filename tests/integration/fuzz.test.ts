@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { JSON_TOO_DEEP, UNSAFE_TEXT, seededRandom } from '@app/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditsRepository, UsersRepository } from '@app/shared/server';
+import { CreditsRepository, UsersRepository } from '@app/shared/server/repositories';
 import type { Session } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';

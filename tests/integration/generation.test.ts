@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AspectRatio, PRESET_CATALOGUES, findPreset } from '@app/shared';
-import { readObject } from '@app/shared/server';
+import { readObject } from '@app/shared/server/storage';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../worker/src/pipeline/video/probe';
+import { probeVideoData } from '@app/shared/server/media/probe-video';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '../../worker/src/providers/provider';
 import { bearer, type Session, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
@@ -82,6 +82,7 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     expect(res.body.media.metadata.identity.score).toBeGreaterThan(res.body.media.metadata.identity.threshold);
 
     const row = await ctx.infra.db.selectFrom('media').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+    expect(row.source_url).toBe(source.secure_url);
     const image = (await readObject(ctx.infra.storage, row.storage_key!))!;
     const meta = await sharp(image).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(1024);
@@ -99,7 +100,9 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     const { res } = await poll(ctx, session, runId);
     expect(res.body.success).toBe(true);
     expect(res.body.media.metadata.identity).toMatchObject({ applicable: false, passed: true });
-    expect(res.body.media.source_url ?? null).toBeNull();
+    // Nothing was uploaded, so the media names no source photo.
+    const row = await ctx.infra.db.selectFrom('media').select('source_url').where('run_id', '=', runId).executeTakeFirstOrThrow();
+    expect(row.source_url).toBeNull();
   });
 
   it('presets mode uses a preset of this week', async () => {
@@ -132,7 +135,7 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     const row = await ctx.infra.db.selectFrom('media').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
     const video = (await readObject(ctx.infra.storage, row.storage_key!))!;
     expect(video.subarray(4, 8).toString()).toBe('ftyp');
-    const probed = await probeVideo(video);
+    const probed = await probeVideoData(video);
     expect(probed).toMatchObject({ codec: 'h264' });
     const balance = (await request(ctx.app).get('/api/getQuota').set(bearer(session))).body.currentBalance;
     expect(typeof balance).toBe('number');

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../api/src/app';
-import { createLogger, parseConfig } from '@app/shared/server';
+import { parseConfig } from '@app/shared/server/config';
+import { createLogger } from '@app/shared/server/logger';
 import { startTestApp, type TestContext } from '../support/test-app';
 
 describe('the api over HTTP', () => {

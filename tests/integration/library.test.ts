@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dailyCreditTopup, expireGuestMedia } from '@app/shared/server';
+import { dailyCreditTopup, expireGuestMedia } from '@app/shared/server/maintenance';
+import { createRepositories } from '@app/shared/server/repositories';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Session, signIn } from '../support/auth';
@@ -103,7 +104,7 @@ describe(`the signed-in area on the server (${dialect})`, () => {
     const fresh = await db.insertInto('media').values({ guest_id: guestId, type: 'image', preset_type: 'custom_prompt', expires_at: new Date(Date.now() + 47 * 3600_000) }).returning('id').executeTakeFirstOrThrow();
     await storage.put(`guests/${guestId}/media/${old.id}/full.jpg`, Buffer.from('x'), { contentType: 'image/jpeg' });
 
-    expect(await expireGuestMedia(db, storage)).toBe(1);
+    expect(await expireGuestMedia(createRepositories(db).media, storage)).toBe(1);
     expect(await storage.exists(`guests/${guestId}/media/${old.id}/full.jpg`)).toBe(false);
     expect(await db.selectFrom('media').select('id').where('id', '=', old.id).executeTakeFirst()).toBeUndefined();
 
@@ -117,8 +118,9 @@ describe(`the signed-in area on the server (${dialect})`, () => {
     const { db } = ctx.infra;
     await db.updateTable('users').set({ credits: 3 }).where('id', '=', bob.user.id).execute();
     const day = new Date('2026-11-22T00:00:05Z');
-    expect(await dailyCreditTopup(db, day)).toBeGreaterThanOrEqual(1);
-    await dailyCreditTopup(db, day);
+    const repos = createRepositories(db);
+    expect(await dailyCreditTopup(repos, day)).toBeGreaterThanOrEqual(1);
+    await dailyCreditTopup(repos, day);
     const rows = await db.selectFrom('credit_ledger').select('delta').where('user_id', '=', bob.user.id).where('reason', '=', 'daily_topup').execute();
     expect(rows).toEqual([{ delta: 17 }]);
     expect((await request(ctx.app).get('/api/getQuota').set(bearer(bob))).body.currentBalance).toBe(20);

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { runIdSchema } from '@app/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JobQueues, createLogger, createRedis, parseConfig, whenReady } from '@app/shared/server';
+import { parseConfig } from '@app/shared/server/config';
+import { createLogger } from '@app/shared/server/logger';
+import { JobQueues } from '@app/shared/server/queue';
+import { createRedis, whenReady } from '@app/shared/server/redis';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -41,15 +45,16 @@ describe('queues and workers over real Redis', () => {
       handlers: { generation: { generate: async (data) => void seen.push(data.runId) } },
     });
     try {
+      const [runA, runB] = [runIdSchema.parse('run-aaaaaaaa'), runIdSchema.parse('run-bbbbbbbb')];
       const ids = await Promise.all([
-        queues.add('generation', 'generate', { runId: 'run-a' }, { jobId: 'run-a' }),
-        queues.add('generation', 'generate', { runId: 'run-a' }, { jobId: 'run-a' }),
-        queues.add('generation', 'generate', { runId: 'run-b' }, { jobId: 'run-b' }),
+        queues.add('generation', 'generate', { runId: runA }, { jobId: runA }),
+        queues.add('generation', 'generate', { runId: runA }, { jobId: runA }),
+        queues.add('generation', 'generate', { runId: runB }, { jobId: runB }),
       ]);
-      expect(ids).toEqual(['run-a', 'run-a', 'run-b']);
+      expect(ids).toEqual([runA, runA, runB]);
       await until(() => seen.length >= 2);
       await sleep(300);
-      expect(seen.sort()).toEqual(['run-a', 'run-b']);
+      expect(seen.sort()).toEqual([runA, runB]);
       expect(workers.queues).toEqual(['generation']);
     } finally {
       await workers.close();

@@ -1,4 +1,5 @@
-import { CreditsRepository, type DatabaseHandle, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server';
+import type { DatabaseHandle } from '@app/shared/server/db';
+import { CreditsRepository, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, openTestDatabase } from '../support/database';

@@ -8,9 +8,12 @@ import type { Express } from 'express';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, parseConfig } from '@app/shared/server';
+import { parseConfig } from '@app/shared/server/config';
+import { createLogger } from '@app/shared/server/logger';
+import { createRepositories } from '@app/shared/server/repositories';
 import { createApp } from '../../api/src/app';
 import { devOutboxRoutes } from '../../api/src/routes/dev-outbox';
+import { DevOutboxService } from '../../api/src/services/dev-outbox.service';
 import { bearer, createAccount, readCodeFromOutbox, type Session, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
@@ -106,7 +109,7 @@ describe(`the api on its default settings (${dialect})`, () => {
       storage: ctx.infra.storage,
       readiness: {},
       functions: [],
-      routes: [devOutboxRoutes(ctx.infra.db)],
+      routes: [devOutboxRoutes(new DevOutboxService(createRepositories(ctx.infra.db)))],
     });
     expect((await requestFrom(trusting, '203.0.113.9', url, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(404);
     expect((await requestFrom(trusting, '127.0.0.1', url)).status).toBe(200);

@@ -17,7 +17,10 @@ import { SingleUse } from '../../api/src/services/single-use';
 import { UploadService } from '../../api/src/services/upload.service';
 import { UploadSigner } from '../../api/src/services/upload-signature';
 import { TokenService } from '../../api/src/services/tokens';
-import { UploadsRepository, canDecodeImage, createLogger, findVideoTool } from '@app/shared/server';
+import { createLogger } from '@app/shared/server/logger';
+import { canDecodeImage, findVideoTool } from '@app/shared/server/media';
+import { UploadsRepository } from '@app/shared/server/repositories';
+import { createRepositories } from '@app/shared/server/repositories';
 import { availableDialects } from '../support/database';
 import { bearer, type Session, signIn } from '../support/auth';
 import { startTestApp, type TestContext } from '../support/test-app';
@@ -102,16 +105,16 @@ describe(`media uploads (${dialect})`, () => {
     signer = new UploadSigner(ctx.infra.secrets.signingSecret);
     // Built here rather than through compose.ts, with a 1 MB image limit so "too large" stays cheap.
     const singleUse = new SingleUse(ctx.infra.redis, ctx.config.queuePrefix);
-    const uploads = new UploadService(ctx.infra.db, ctx.infra.storage, signer, singleUse, { limits: { maxImageBytes: MAX_IMAGE_BYTES }, tmpDir });
     const limits = new RateLimits(ctx.infra.redis, ctx.config.queuePrefix, { ...RATE_RULES, uploadsPerUser: { points: UPLOADS_PER_MINUTE, durationSeconds: 60 } });
-    const signedIn = requireUser(new TokenService(ctx.infra.secrets.jwtSecret), ctx.infra.db);
+    const uploads = new UploadService(createRepositories(ctx.infra.db), ctx.infra.storage, signer, singleUse, limits, { limits: { maxImageBytes: MAX_IMAGE_BYTES } });
+    const signedIn = requireUser(new TokenService(ctx.infra.secrets.jwtSecret), createRepositories(ctx.infra.db).users);
     app = createApp({
       config: ctx.config,
       logger: createLogger(ctx.config, 'uploads-test'),
       storage: ctx.infra.storage,
       readiness: {},
       functions: [uploadSignRoutes(uploads, signedIn)],
-      routes: [uploadRoutes(uploads, limits)],
+      routes: [uploadRoutes(uploads, { tmpDir })],
     });
     alice = await signIn(ctx.app, uniqueEmail('alice'));
     bob = await signIn(ctx.app, uniqueEmail('bob'));

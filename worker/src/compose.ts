@@ -1,4 +1,8 @@
-import { type Config, type Infrastructure, type Logger, createMailer, subsystem } from '@app/shared/server';
+import type { Config } from '@app/shared/server/config';
+import type { Infrastructure } from '@app/shared/server/infrastructure';
+import { type Logger, subsystem } from '@app/shared/server/logger';
+import { createMailer } from '@app/shared/server/mail';
+import { createRepositories } from '@app/shared/server/repositories';
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
@@ -25,8 +29,9 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const mailLogger = subsystem(logger, 'mail');
   const mailer = createMailer(config, mailLogger);
   const embedder = await createHumanEmbedder();
+  const repos = createRepositories(infra.db);
   const pipeline = new GenerationPipeline({
-    db: infra.db,
+    repos,
     storage: infra.storage,
     provider: withDelay(overrides.provider ?? new LocalProvider(), config.generation.localProviderDelayMs),
     identity: new IdentityChecker(embedder),
@@ -36,11 +41,11 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   });
 
   const handlers: JobHandlers = {
-    email: { 'send-email': sendEmailHandler(infra.db, mailer, mailLogger) },
+    email: { 'send-email': sendEmailHandler(repos.mailOutbox, mailer, mailLogger) },
     generation: { generate: generateHandler(pipeline, subsystem(logger, 'generation')) },
     maintenance: {
-      'expire-guest-media': expireGuestMediaHandler(infra.db, infra.storage, subsystem(logger, 'maintenance')),
-      'daily-credit-topup': dailyCreditTopupHandler(infra.db, subsystem(logger, 'maintenance')),
+      'expire-guest-media': expireGuestMediaHandler(repos, infra.storage, subsystem(logger, 'maintenance')),
+      'daily-credit-topup': dailyCreditTopupHandler(repos, subsystem(logger, 'maintenance')),
     },
   };
   // Schedulers are upserted by id, so every worker process may declare them.

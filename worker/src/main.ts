@@ -1,4 +1,7 @@
-import { createLogger, exitOnStartupFailure, getConfig, handleShutdownSignals, openInfrastructure } from '@app/shared/server';
+import { getConfig } from '@app/shared/server/config';
+import { openInfrastructure } from '@app/shared/server/infrastructure';
+import { exitOnStartupFailure, handleShutdownSignals } from '@app/shared/server/lifecycle';
+import { createLogger } from '@app/shared/server/logger';
 import { composeWorkers } from './compose';
 
 /** A worker process (`npm run start:worker`); start as many as the load needs. */

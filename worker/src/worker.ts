@@ -1,5 +1,8 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import { ALL_QUEUES, type Config, type Logger, type QueueName, createRedis, subsystem } from '@app/shared/server';
+import type { Config } from '@app/shared/server/config';
+import { type Logger, subsystem } from '@app/shared/server/logger';
+import { ALL_QUEUES, type QueueName } from '@app/shared/server/queue';
+import { createRedis } from '@app/shared/server/redis';
 import type { JobHandlers } from './job-handlers';
 
 export type { JobHandlers } from './job-handlers';

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { type Db, type User, UsersRepository } from '@app/shared/server';
+import type { User } from '@app/shared/server/db';
+import type { UsersRepository } from '@app/shared/server/repositories';
 import type { SessionDenylist } from '../services/session-denylist';
 import type { TokenService } from '../services/tokens';
 import { HttpError } from './errors';
@@ -13,21 +14,23 @@ declare module 'express-serve-static-core' {
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
-/** Only a token with three dot-separated parts is a JWT worth verifying (spec 1 §5). */
-function bearerToken(req: Request): string | null {
+type Users = Pick<UsersRepository, 'findById'>;
+
+/** The bearer's access token; only one with three dot-separated parts is a JWT worth verifying (spec 1 §5). */
+function bearerAccessToken(req: Request): string | null {
   const header = req.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice('Bearer '.length).trim();
-  return token.split('.').length === 3 ? token : null;
+  const accessToken = header.slice('Bearer '.length).trim();
+  return accessToken.split('.').length === 3 ? accessToken : null;
 }
 
 /**
  * The person a bearer token names, or undefined when there is no token or it is not (or no
  * longer) valid: expired, forged, of an ended session (the denylist), or of a deleted account.
  */
-async function userOfToken(req: Request, tokens: TokenService, users: UsersRepository, denylist: SessionDenylist | undefined): Promise<User | undefined> {
-  const token = bearerToken(req);
-  const claims = token ? await tokens.verifyAccessToken(token) : null;
+async function userOfToken(req: Request, tokens: TokenService, users: Users, denylist: SessionDenylist | undefined): Promise<User | undefined> {
+  const accessToken = bearerAccessToken(req);
+  const claims = accessToken ? await tokens.verifyAccessToken(accessToken) : null;
   if (!claims) return undefined;
   if (denylist && (await denylist.isDenied(claims.sessionId))) return undefined;
   return users.findById(claims.userId);
@@ -37,8 +40,7 @@ async function userOfToken(req: Request, tokens: TokenService, users: UsersRepos
  * Verifies the access token on every call and loads the person; banned accounts are refused.
  * Tokens of a session that ended (logout, revoked family) are refused through `denylist`.
  */
-export function requireUser(tokens: TokenService, db: Db, denylist?: SessionDenylist): RequestHandler {
-  const users = new UsersRepository(db);
+export function requireUser(tokens: TokenService, users: Users, denylist?: SessionDenylist): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const user = await userOfToken(req, tokens, users, denylist);
     if (!user) return next(new HttpError(401, SIGN_IN_REQUIRED, 'UNAUTHORIZED'));
@@ -52,8 +54,7 @@ export function requireUser(tokens: TokenService, db: Db, denylist?: SessionDeny
  * For public calls that show more to the owner: sets `req.user` for a valid token of an
  * account in good standing and otherwise carries on anonymously (never a 401).
  */
-export function optionalUser(tokens: TokenService, db: Db, denylist?: SessionDenylist): RequestHandler {
-  const users = new UsersRepository(db);
+export function optionalUser(tokens: TokenService, users: Users, denylist?: SessionDenylist): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const user = await userOfToken(req, tokens, users, denylist);
     if (user && !user.banned) req.user = user;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody } from '@app/shared';
-import type { Logger } from '@app/shared/server';
+import type { Logger } from '@app/shared/server/logger';
 import {
   ConflictError,
   DomainError,
@@ -9,6 +9,7 @@ import {
   NotAuthenticatedError,
   NotFoundError,
   PaymentRequiredError,
+  TooLargeError,
   TooManyRequestsError,
   UnavailableError,
 } from '@app/shared/server/domain-errors';
@@ -43,13 +44,14 @@ export function setErrorHeaders(error: unknown, res: Response): void {
 }
 
 /** The status each kind of domain error answers with; services never pick one themselves. */
-function domainStatus(error: DomainError): number {
+export function domainStatus(error: DomainError): number {
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof NotAuthenticatedError) return 401;
   if (error instanceof PaymentRequiredError) return 402;
   if (error instanceof NotAllowedError) return 403;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof TooLargeError) return 413;
   if (error instanceof TooManyRequestsError) return 429;
   if (error instanceof UnavailableError) return 503;
   return 500;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@app/shared/server';
+import type { Logger } from '@app/shared/server/logger';
 import { pinoHttp } from 'pino-http';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import { changeEmailRequest, emailChangeOtpRequest, updateProfileRequest, userSettingsRequest } from '@app/shared';
+import { changeEmailCall, requestEmailChangeOtpCall, updateProfileCall, updateUserSettingsCall } from '@app/shared/api/account';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { type RateLimits, byBodyEmail, byBodyEmailAndIp, byIp } from '../http/rate-limits';
@@ -15,7 +15,7 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, requ
   });
 
   router.post('/update-profile', requireUser, async (req, res) => {
-    res.json(await accounts.updateProfile(currentUser(req), parseInput(updateProfileRequest, req.body ?? {})));
+    res.json(await accounts.updateProfile(currentUser(req), parseInput(updateProfileCall.request, req.body ?? {})));
   });
 
   router.get('/user-settings', requireUser, (req, res) => {
@@ -23,7 +23,7 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, requ
   });
 
   router.post('/user-settings', requireUser, async (req, res) => {
-    res.json(await accounts.updateSettings(currentUser(req), parseInput(userSettingsRequest, req.body ?? {})));
+    res.json(await accounts.updateSettings(currentUser(req), parseInput(updateUserSettingsCall.request, req.body ?? {})));
   });
 
   router.post('/upload-agreement', requireUser, async (req, res) => {
@@ -47,14 +47,14 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, requ
       { rule: 'codeRequestsPerEmail', key: byBodyEmail('newEmail') },
     ),
     async (req, res) => {
-      const { newEmail } = parseInput(emailChangeOtpRequest, req.body);
+      const { newEmail } = parseInput(requestEmailChangeOtpCall.request, req.body);
       await accounts.requestEmailChange(currentUser(req), newEmail);
       res.json({ success: true, message: 'Verification code sent to your new email address!' });
     },
   );
 
   router.post('/change-email', requireUser, limits.limit({ rule: 'verificationsPerIp', key: byIp }), async (req, res) => {
-    const { newEmail, otp } = parseInput(changeEmailRequest, req.body);
+    const { newEmail, otp } = parseInput(changeEmailCall.request, req.body);
     res.json(await accounts.changeEmail(currentUser(req), newEmail, otp));
   });
 

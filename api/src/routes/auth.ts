@@ -1,12 +1,5 @@
-import { Router } from 'express';
-import {
-  checkQuotaRequest,
-  logoutRequest,
-  refreshTokenRequest,
-  requestOtpRequest,
-  verifyOtpRequest,
-} from '@app/shared';
-import { type RequestHandler } from 'express';
+import { type RequestHandler, Router } from 'express';
+import { checkSignUpQuotaCall, logoutCall, refreshTokenCall, requestOtpCall, verifyOtpCall } from '@app/shared/api/auth';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { type RateLimits, byBodyEmail, byBodyEmailAndIp, byIp } from '../http/rate-limits';
@@ -22,7 +15,7 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
   });
 
   router.post('/check-quota', async (req, res) => {
-    const { email } = parseInput(checkQuotaRequest, req.body);
+    const { email } = parseInput(checkSignUpQuotaCall.request, req.body);
     res.json({ success: true, canSignUp: await auth.canSignUp(email) });
   });
 
@@ -36,21 +29,21 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
       { rule: 'codeRequestsPerEmail', key: byBodyEmail('email') },
     ),
     async (req, res) => {
-      const { email } = parseInput(requestOtpRequest, req.body);
+      const { email } = parseInput(requestOtpCall.request, req.body);
       await auth.requestCode(email);
       res.json({ success: true, message: 'Login code sent to your email!' });
     },
   );
 
   router.post('/verify-otp', limits.limit({ rule: 'verificationsPerIp', key: byIp }), async (req, res) => {
-    const input = parseInput(verifyOtpRequest, req.body);
+    const input = parseInput(verifyOtpCall.request, req.body);
     res.json(await auth.verifyCode(input, client(req)));
   });
 
   router.post('/refresh-token', limits.limit({ rule: 'refreshesPerIp', key: byIp }), async (req, res) => {
     // Anything that is not a live refresh token is a 401, the answer spec 1 §7's client turns
     // into 'Session Expired' (a malformed one too: it is no more a session than an unknown one).
-    const parsed = refreshTokenRequest.safeParse(req.body ?? {});
+    const parsed = refreshTokenCall.request.safeParse(req.body ?? {});
     if (!parsed.success) throw new HttpError(401, INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
     res.json(await auth.refresh(parsed.data.refreshToken, client(req)));
   });
@@ -58,7 +51,7 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
   // Holding a refresh token is enough to end its session, so an expired access token
   // does not keep a person from logging out; without one, the bearer's sessions all end.
   router.post('/logout', async (req, res, next) => {
-    const { refreshToken } = parseInput(logoutRequest, req.body ?? {});
+    const { refreshToken } = parseInput(logoutCall.request, req.body ?? {});
     if (refreshToken) {
       await auth.logout(undefined, refreshToken);
       res.json({ success: true });

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { emailSchema } from '@app/shared';
-import { type Db, MailOutboxRepository } from '@app/shared/server';
-import { z } from 'zod';
+import { devOutboxQuery } from '@app/shared/api/dev-outbox';
 import { parseInput } from '../http/validation';
+import type { DevOutboxService } from '../services/dev-outbox.service';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket's view of 127.0.0.1). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -17,23 +16,13 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  * answers only clients on this machine: it shows anyone's sign-in codes. The socket's peer
  * decides, never req.ip, which a forged X-Forwarded-For can set when a proxy is trusted.
  */
-export function devOutboxRoutes(db: Db): Router {
+export function devOutboxRoutes(outbox: DevOutboxService): Router {
   const router = Router();
-  const outbox = new MailOutboxRepository(db);
   router.get('/api/dev/outbox', async (req, res, next) => {
     // Anyone else gets the same JSON 404 as when the outbox is not mounted at all.
     if (!isLoopbackAddress(req.socket.remoteAddress)) return next();
-    const { email } = parseInput(z.object({ email: emailSchema }), req.query);
-    const messages = await outbox.listDelivered(email);
-    res.json({
-      messages: messages.map((m) => ({
-        to: m.to_address,
-        subject: m.subject,
-        text: m.text_body ?? '',
-        html: m.html_body ?? '',
-        sentAt: (m.sent_at ?? m.created_at).toISOString(),
-      })),
-    });
+    const { email } = parseInput(devOutboxQuery, req.query);
+    res.json(await outbox.delivered(email));
   });
   return router;
 }

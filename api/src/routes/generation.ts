@@ -1,16 +1,10 @@
 import { type RequestHandler, Router } from 'express';
-import { PROMPT_MAX_LENGTH, runIdSchema, safeText } from '@app/shared';
-import { z } from 'zod';
+import { getMediaByRunIdRequest, magicWandRequest, type PresetsAnswer } from '@app/shared/api/generation';
 import { currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
 import type { GenerationService } from '../services/generation.service';
 import type { PromptEnhancer } from '../services/prompt-enhancer';
 import type { WeeklyPresetsService } from '../services/weekly-presets.service';
-
-const magicWandRequest = z.object({
-  prompt: safeText({ multiline: true }).trim().min(1, { error: 'Enter a prompt to enhance' }).max(PROMPT_MAX_LENGTH),
-  enhanceNegativePrompt: z.boolean().optional().default(false),
-});
 
 /** unified-generate, getMediaByRunId, get-presets, magic-wand. */
 export function generationRoutes(
@@ -28,13 +22,14 @@ export function generationRoutes(
   // A runId no run can have (every run is created under a valid one) is a 400, not the
   // 404 that means "still processing" (spec 1 §7): a client must not poll it for minutes.
   router.get('/getMediaByRunId', requireUser, async (req, res) => {
-    const { runId } = parseInput(z.object({ runId: runIdSchema }), req.query);
+    const { runId } = parseInput(getMediaByRunIdRequest, req.query);
     res.json(await generation.byRunId(currentUser(req), runId));
   });
 
   router.get('/get-presets', async (_req, res) => {
     const { presets: list, currentWeek } = await presets.current();
-    res.json({ success: true, data: { presets: list }, currentWeek });
+    const answer: PresetsAnswer = { success: true, data: { presets: list }, currentWeek };
+    res.json(answer);
   });
 
   router.post('/magic-wand', requireUser, async (req, res) => {

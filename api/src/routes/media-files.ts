@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Storage } from '@app/shared/server';
+import type { Storage } from '@app/shared/server/storage';
 import { pipeline } from 'node:stream/promises';
 import { notFound } from '../http/errors';
 

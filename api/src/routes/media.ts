@@ -1,45 +1,21 @@
 import { type RequestHandler, Router } from 'express';
-import { MEDIA_PAGE_SIZE, safeText, uuidSchema } from '@app/shared';
-import { z } from 'zod';
+import { deleteMediaCall, getUserMediaCall, toggleLikeCall } from '@app/shared/api/media';
 import { currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
 import type { LikesService } from '../services/likes.service';
 import type { MediaService } from '../services/media.service';
-
-const libraryQuery = z.object({
-  userId: safeText().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-  all: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
-  sort: z.literal('created_at').optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
-
-/** One item (mediaId), several (mediaIds) or every item (all: true); the first named wins. */
-const deleteBody = z
-  .object({
-    mediaId: uuidSchema('mediaId').optional(),
-    mediaIds: z.array(uuidSchema('mediaIds')).min(1).max(500).optional(),
-    all: z.literal(true).optional(),
-    userId: safeText().max(100).optional(),
-  })
-  .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined || body.all === true, {
-    error: 'Name the media to delete: mediaId, mediaIds or all',
-  });
-
-const toggleLikeBody = z.object({ mediaId: uuidSchema('mediaId'), mediaType: safeText().max(40).optional() });
 
 /** getUserMedia, delete-media (one, several or all), toggleLike, getUserLikes. Signed in. */
 export function mediaRoutes(media: MediaService, likes: LikesService, requireUser: RequestHandler): Router {
   const router = Router();
 
   router.get('/getUserMedia', requireUser, async (req, res) => {
-    const q = parseInput(libraryQuery, req.query);
+    const q = parseInput(getUserMediaCall.request, req.query);
     res.json(await media.library(currentUser(req), { ...(q.userId ? { userId: q.userId } : {}), limit: q.limit, offset: q.offset, all: q.all, order: q.order }));
   });
 
   router.delete('/delete-media', requireUser, async (req, res) => {
-    const body = parseInput(deleteBody, req.body ?? {});
+    const body = parseInput(deleteMediaCall.request, req.body ?? {});
     const user = currentUser(req);
     if (body.mediaId !== undefined) {
       await media.deleteOne(user, body.mediaId);
@@ -50,7 +26,7 @@ export function mediaRoutes(media: MediaService, likes: LikesService, requireUse
   });
 
   router.post('/toggleLike', requireUser, async (req, res) => {
-    const { mediaId } = parseInput(toggleLikeBody, req.body ?? {});
+    const { mediaId } = parseInput(toggleLikeCall.request, req.body ?? {});
     res.json(await likes.toggle(currentUser(req), mediaId));
   });
 

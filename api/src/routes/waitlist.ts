@@ -1,17 +1,14 @@
 import { Router } from 'express';
-import { waitlistRequest } from '@app/shared';
-import { WaitlistRepository, type Db } from '@app/shared/server';
+import { waitlistSignupCall } from '@app/shared/api/waitlist';
 import { type RateLimits, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
+import type { WaitlistService } from '../services/waitlist.service';
 
 /** waitlist-signup: idempotent per e-mail, same answer whether new or already listed. */
-export function waitlistRoutes(db: Db, limits: RateLimits): Router {
+export function waitlistRoutes(waitlist: WaitlistService, limits: RateLimits): Router {
   const router = Router();
-  const waitlist = new WaitlistRepository(db);
   router.post('/waitlist-signup', limits.limit({ rule: 'codeRequestsPerIp', key: byIp }), async (req, res) => {
-    const { email, referrerEmail, source } = parseInput(waitlistRequest, req.body);
-    await waitlist.add({ email, referrerEmail: referrerEmail ?? null, ...(source ? { source } : {}) });
-    res.json({ success: true, message: "You're on the list! We'll email you when your spot opens." });
+    res.json(await waitlist.join(parseInput(waitlistSignupCall.request, req.body)));
   });
   return router;
 }

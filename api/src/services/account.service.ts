@@ -1,34 +1,35 @@
-import { PREFLIGHT_MIN_CREDITS, type UserProfileResponse, type UserSettings } from '@app/shared';
-import {
-  type Db,
-  type Logger,
-  MediaRepository,
-  RefreshTokensRepository,
-  SignInCodesRepository,
-  type Storage,
-  type User,
-  UsersRepository,
-  emailChangeCodeMail,
-} from '@app/shared/server';
-import { HttpError, notFound } from '../http/errors';
+import { PREFLIGHT_MIN_CREDITS } from '@app/shared';
+import type { UserProfileResponse, UserSettings } from '@app/shared/api/account';
+import type { User } from '@app/shared/server/db';
+import type { Logger } from '@app/shared/server/logger';
+import { emailChangeCodeMail } from '@app/shared/server/mail';
+import type { Storage } from '@app/shared/server/storage';
+import { InvalidInputError } from '@app/shared/server/domain-errors';
+import type { RepositoryPorts } from './repository-ports';
 import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
+import { noSuch } from './service-errors';
 
 export const EMAIL_IN_USE = 'That email address is already in use.';
 
 /** A signed-in person's own account: profile, settings, quota, e-mail change and deletion. */
 export class AccountService {
   constructor(
-    private readonly db: Db,
-    private readonly storage: Storage,
-    private readonly otp: OtpService,
-    private readonly mail: MailService,
+    private readonly repos: RepositoryPorts<{
+      users: 'update' | 'findByEmail' | 'delete';
+      media: 'totalLikesReceived' | 'storageKeysOfUser';
+      refreshTokens: 'revokeAllForUser';
+      signInCodes: 'deleteForEmail';
+    }>,
+    private readonly storage: Pick<Storage, 'delete' | 'deletePrefix'>,
+    private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
+    private readonly mail: Pick<MailService, 'send'>,
     private readonly logger: Logger,
   ) {}
 
   async profile(user: User): Promise<UserProfileResponse> {
-    const totalLikesReceived = await new MediaRepository(this.db).totalLikesReceived(user.id);
+    const totalLikesReceived = await this.repos.media.totalLikesReceived(user.id);
     const view = { ...toAuthUser(user), totalLikesReceived };
     return {
       success: true,
@@ -47,17 +48,17 @@ export class AccountService {
   async updateProfile(user: User, changes: { name?: string; username?: string; avatar?: string; onboarding_completed?: boolean }) {
     const isEmpty = Object.keys(changes).length === 0;
     try {
-      const updated = await new UsersRepository(this.db).update(user.id, {
+      const updated = await this.repos.users.update(user.id, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.username !== undefined ? { username: changes.username.toLowerCase() } : {}),
         ...(changes.avatar !== undefined ? { avatar_url: changes.avatar } : {}),
         onboarding_completed: isEmpty ? true : (changes.onboarding_completed ?? user.onboarding_completed),
         last_active_at: new Date(),
       });
-      if (!updated) throw notFound('No such user');
+      if (!updated) throw noSuch('user');
       return { success: true as const, profile: toAuthUser(updated) };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(400, 'That username is taken.', 'USERNAME_TAKEN');
+      if (isUniqueViolation(error)) throw new InvalidInputError('That username is taken.', 'USERNAME_TAKEN');
       throw error;
     }
   }
@@ -67,7 +68,7 @@ export class AccountService {
   }
 
   async updateSettings(user: User, changes: Partial<UserSettings>) {
-    const updated = await new UsersRepository(this.db).update(user.id, {
+    const updated = await this.repos.users.update(user.id, {
       ...(changes.share_to_feed !== undefined ? { share_to_feed: changes.share_to_feed } : {}),
       ...(changes.media_upload_agreed !== undefined
         ? { media_upload_agreed: changes.media_upload_agreed, media_upload_agreed_at: changes.media_upload_agreed ? new Date() : null }
@@ -78,7 +79,7 @@ export class AccountService {
 
   async acceptUploadAgreement(user: User) {
     if (!user.media_upload_agreed) {
-      await new UsersRepository(this.db).update(user.id, { media_upload_agreed: true, media_upload_agreed_at: new Date() });
+      await this.repos.users.update(user.id, { media_upload_agreed: true, media_upload_agreed_at: new Date() });
     }
     return { success: true as const, settings: { share_to_feed: user.share_to_feed, media_upload_agreed: true } };
   }
@@ -92,8 +93,8 @@ export class AccountService {
   }
 
   async requestEmailChange(user: User, newEmail: string): Promise<void> {
-    if (newEmail === user.email) throw new HttpError(400, 'That is already your email address.', 'SAME_EMAIL');
-    if (await new UsersRepository(this.db).findByEmail(newEmail)) throw new HttpError(400, EMAIL_IN_USE, 'EMAIL_IN_USE');
+    if (newEmail === user.email) throw new InvalidInputError('That is already your email address.', 'SAME_EMAIL');
+    if (await this.repos.users.findByEmail(newEmail)) throw new InvalidInputError(EMAIL_IN_USE, 'EMAIL_IN_USE');
     const code = await this.otp.issue('email_change', newEmail, user.id);
     await this.mail.send(emailChangeCodeMail(newEmail, code));
   }
@@ -101,9 +102,9 @@ export class AccountService {
   async changeEmail(user: User, newEmail: string, otp: string) {
     await this.otp.verify('email_change', newEmail, otp, user.id);
     try {
-      await new UsersRepository(this.db).update(user.id, { email: newEmail });
+      await this.repos.users.update(user.id, { email: newEmail });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(400, EMAIL_IN_USE, 'EMAIL_IN_USE');
+      if (isUniqueViolation(error)) throw new InvalidInputError(EMAIL_IN_USE, 'EMAIL_IN_USE');
       throw error;
     }
     return { success: true as const, newEmail };
@@ -111,14 +112,14 @@ export class AccountService {
 
   /** Files first (a failure leaves the account to retry with), then every row, by cascade. */
   async deleteAccount(user: User): Promise<void> {
-    const keys = await new MediaRepository(this.db).storageKeysOfUser(user.id);
+    const keys = await this.repos.media.storageKeysOfUser(user.id);
     await this.storage.deletePrefix(`users/${user.id}`);
     for (const key of keys) {
       if (!key.startsWith(`users/${user.id}/`)) await this.storage.delete(key);
     }
-    await new RefreshTokensRepository(this.db).revokeAllForUser(user.id);
-    await new SignInCodesRepository(this.db).deleteForEmail(user.email);
-    await new UsersRepository(this.db).delete(user.id);
+    await this.repos.refreshTokens.revokeAllForUser(user.id);
+    await this.repos.signInCodes.deleteForEmail(user.email);
+    await this.repos.users.delete(user.id);
     this.logger.info({ userId: user.id, files: keys.length }, 'account deleted');
   }
 }

@@ -1,25 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { INVITED_BONUS_CREDITS, SIGNUP_CREDITS, type RefreshTokenResponse, type VerifyOtpResponse } from '@app/shared';
-import {
-  CreditsRepository,
-  type Db,
-  RefreshTokensRepository,
-  ReferralsRepository,
-  type User,
-  UsersRepository,
-  inTransaction,
-  signInCodeMail,
-} from '@app/shared/server';
-import { HttpError } from '../http/errors';
+import { INVITED_BONUS_CREDITS, SIGNUP_CREDITS } from '@app/shared';
+import type { RefreshTokenResponse, VerifyOtpResponse } from '@app/shared/api/auth';
+import type { User } from '@app/shared/server/db';
+import { signInCodeMail } from '@app/shared/server/mail';
+import { NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
 import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
+import type { RepositoryPorts } from './repository-ports';
 import type { SessionDenylist } from './session-denylist';
 import { type TokenService, hashToken } from './tokens';
 
 export const BETA_FULL = 'Beta full. Join the waitlist to be first in line for the next drop.';
 export const ACCOUNT_SUSPENDED = 'This account has been suspended.';
 export const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
+
+/** What creating an account writes, in one transaction. */
+type SignUpRepositories = RepositoryPorts<{ users: 'findByEmail' | 'findById' | 'create'; credits: 'apply'; referrals: 'recordSignup' }>;
+
+type AuthRepositories = RepositoryPorts<{
+  users: 'findByEmail' | 'findById' | 'count';
+  refreshTokens: 'findByHash' | 'create' | 'markUsed' | 'revokeFamily' | 'revokeAllForUser';
+}> & { transaction<T>(fn: (repos: SignUpRepositories) => Promise<T>): Promise<T> };
 
 export interface ClientInfo {
   ip?: string;
@@ -29,22 +31,23 @@ export interface ClientInfo {
 /** Sign-in by e-mail code: codes, account creation with its credits, and rotating sessions. */
 export class AuthService {
   constructor(
-    private readonly db: Db,
-    private readonly otp: OtpService,
-    private readonly mail: MailService,
-    private readonly tokens: TokenService,
+    private readonly repos: AuthRepositories,
+    private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
+    private readonly mail: Pick<MailService, 'send'>,
+    private readonly tokens: Pick<TokenService, 'signAccessToken' | 'newRefreshToken' | 'successorRefreshToken'>,
     private readonly betaAccountCap: number | undefined,
-    private readonly denylist: SessionDenylist,
+    private readonly denylist: Pick<SessionDenylist, 'deny'>,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Existing accounts may always sign in; new ones only while the beta has room. */
   async canSignUp(email: string): Promise<boolean> {
     if (this.betaAccountCap === undefined) return true;
-    return (await new UsersRepository(this.db).findByEmail(email)) !== undefined || (await this.betaHasRoom());
+    return (await this.repos.users.findByEmail(email)) !== undefined || (await this.betaHasRoom());
   }
 
   private async betaHasRoom(): Promise<boolean> {
-    return this.betaAccountCap === undefined || (await new UsersRepository(this.db).count()) < this.betaAccountCap;
+    return this.betaAccountCap === undefined || (await this.repos.users.count()) < this.betaAccountCap;
   }
 
   /**
@@ -52,8 +55,8 @@ export class AuthService {
    * anyone else (the spec names no text for it), so typing an address never reveals a ban.
    */
   async requestCode(email: string): Promise<void> {
-    const account = await new UsersRepository(this.db).findByEmail(email);
-    if (!account && !(await this.betaHasRoom())) throw new HttpError(403, BETA_FULL, 'BETA_FULL');
+    const account = await this.repos.users.findByEmail(email);
+    if (!account && !(await this.betaHasRoom())) throw new NotAllowedError(BETA_FULL, 'BETA_FULL');
     if (account?.banned) return;
     const code = await this.otp.issue('sign_in', email);
     await this.mail.send(signInCodeMail(email, code));
@@ -63,10 +66,11 @@ export class AuthService {
     // Wrong guesses count per client IP too, so a stranger's guesses do not kill the owner's code.
     await this.otp.verify('sign_in', input.email, input.code, undefined, client.ip ?? 'unknown');
     const { user, isNewUser } = await this.findOrCreateAccount(input.email, input.referrerEmail, client);
-    if (user.banned) throw new HttpError(403, ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
+    if (user.banned) throw new NotAllowedError(ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
     const sessionId = randomUUID();
     const refreshToken = await this.startSession(user.id, sessionId, client);
     const accessToken = await this.tokens.signAccessToken(user.id, sessionId);
+    // `token` repeats the access token for clients that read "accessToken or token" (spec 3 §3).
     return { success: true, accessToken, token: accessToken, refreshToken, user: toAuthUser(user), isNewUser };
   }
 
@@ -77,10 +81,10 @@ export class AuthService {
    * the successor was used, it means two holders, and the whole session ends.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<RefreshTokenResponse> {
-    const repo = new RefreshTokensRepository(this.db);
+    const repo = this.repos.refreshTokens;
     const stored = await repo.findByHash(hashToken(refreshToken));
-    if (!stored || stored.revoked_at || stored.expires_at.getTime() <= Date.now()) {
-      throw new HttpError(401, INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
+    if (!stored || stored.revoked_at || stored.expires_at.getTime() <= this.now().getTime()) {
+      throw new NotAuthenticatedError(INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
     }
     const successor = this.tokens.successorRefreshToken(refreshToken);
     if (stored.used_at === null) {
@@ -92,13 +96,13 @@ export class AuthService {
       const next = await repo.findByHash(successor.hash);
       if (!next || next.used_at || next.revoked_at) {
         await this.endSession(stored.family_id);
-        throw new HttpError(401, INVALID_REFRESH, 'REFRESH_TOKEN_REUSED');
+        throw new NotAuthenticatedError(INVALID_REFRESH, 'REFRESH_TOKEN_REUSED');
       }
     }
-    const user = await new UsersRepository(this.db).findById(stored.user_id);
+    const user = await this.repos.users.findById(stored.user_id);
     if (!user || user.banned) {
       await this.endSession(stored.family_id);
-      throw new HttpError(user ? 403 : 401, user ? ACCOUNT_SUSPENDED : INVALID_REFRESH);
+      throw user ? new NotAllowedError(ACCOUNT_SUSPENDED) : new NotAuthenticatedError(INVALID_REFRESH);
     }
     const accessToken = await this.tokens.signAccessToken(user.id, stored.family_id);
     return { success: true, accessToken, refreshToken: successor.token };
@@ -106,7 +110,7 @@ export class AuthService {
 
   /** Ends the session of the given refresh token, or every session of the user without one. */
   async logout(userId: string | undefined, refreshToken?: string): Promise<void> {
-    const repo = new RefreshTokensRepository(this.db);
+    const repo = this.repos.refreshTokens;
     if (refreshToken) {
       const stored = await repo.findByHash(hashToken(refreshToken));
       if (stored && (userId === undefined || stored.user_id === userId)) await this.endSession(stored.family_id);
@@ -120,13 +124,13 @@ export class AuthService {
    * and its access tokens denied until they would have expired.
    */
   private async endSession(familyId: string): Promise<void> {
-    await new RefreshTokensRepository(this.db).revokeFamily(familyId);
+    await this.repos.refreshTokens.revokeFamily(familyId);
     await this.denylist.deny([familyId]);
   }
 
   private async startSession(userId: string, familyId: string, client: ClientInfo): Promise<string> {
-    const { token, hash, expiresAt } = this.tokens.newRefreshToken();
-    await new RefreshTokensRepository(this.db).create({
+    const { token: refreshToken, hash, expiresAt } = this.tokens.newRefreshToken();
+    await this.repos.refreshTokens.create({
       userId,
       familyId,
       tokenHash: hash,
@@ -134,16 +138,14 @@ export class AuthService {
       userAgent: client.userAgent ?? null,
       ip: client.ip ?? null,
     });
-    return token;
+    return refreshToken;
   }
 
   private async findOrCreateAccount(email: string, referrerEmail: string | undefined, client: ClientInfo) {
-    const existing = await new UsersRepository(this.db).findByEmail(email);
+    const existing = await this.repos.users.findByEmail(email);
     if (existing) return { user: existing, isNewUser: false };
     try {
-      return await inTransaction(this.db, async (trx) => {
-        const users = new UsersRepository(trx);
-        const credits = new CreditsRepository(trx);
+      return await this.repos.transaction(async ({ users, credits, referrals }) => {
         const referrer = referrerEmail && referrerEmail !== email ? await users.findByEmail(referrerEmail) : undefined;
         const created = await users.create({
           email,
@@ -159,14 +161,14 @@ export class AuthService {
             reason: 'invited_bonus',
             idempotencyKey: `invited-bonus:${created.id}`,
           });
-          await new ReferralsRepository(trx).recordSignup(referrer.id, email, created.id);
+          await referrals.recordSignup(referrer.id, email, created.id);
         }
         const user = (await users.findById(created.id)) as User;
         return { user, isNewUser: true };
       });
     } catch (error) {
       // Two verifications of one new e-mail raced: the other created the account.
-      const raced = await new UsersRepository(this.db).findByEmail(email);
+      const raced = await this.repos.users.findByEmail(email);
       if (raced) return { user: raced, isNewUser: false };
       throw error;
     }

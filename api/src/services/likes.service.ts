@@ -1,24 +1,25 @@
 import { likeKey } from '@app/shared';
-import { type Db, LikesRepository, MediaRepository, type User } from '@app/shared/server';
-import { notFound } from '../http/errors';
+import type { User } from '@app/shared/server/db';
+import { noSuch } from './service-errors';
+import type { RepositoryPorts } from './repository-ports';
 
 /** toggleLike and getUserLikes: public media (or one's own) can be liked once per person. */
 export class LikesService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly repos: RepositoryPorts<{ media: 'findById'; likes: 'toggle' | 'likedBy' }>) {}
 
   async toggle(user: User, mediaId: string) {
-    const media = await new MediaRepository(this.db).findById(mediaId);
-    if (!media || (!media.is_public && media.user_id !== user.id)) throw notFound('No such media');
-    const result = await new LikesRepository(this.db).toggle(user.id, mediaId);
-    if (!result) throw notFound('No such media');
+    const media = await this.repos.media.findById(mediaId);
+    if (!media || (!media.is_public && media.user_id !== user.id)) throw noSuch('media');
+    const result = await this.repos.likes.toggle(user.id, mediaId);
+    if (!result) throw noSuch('media');
     return { success: true as const, liked: result.liked, likesCount: result.likesCount };
   }
 
   async likesOf(user: User) {
-    const rows = await new LikesRepository(this.db).likedBy(user.id);
+    const rows = await this.repos.likes.likedBy(user.id);
     return {
       success: true as const,
-      likes: Object.fromEntries(rows.map((r) => [likeKey(r.preset_type, r.id), true])),
+      likes: Object.fromEntries(rows.map((r) => [likeKey(r.preset_type, r.id), true as const])),
       count: rows.length,
     };
   }

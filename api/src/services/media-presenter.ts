@@ -1,29 +1,101 @@
-import type { Media } from '@app/shared/server';
+import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
+import type { MediaItem, RunMedia } from '@app/shared/api/media';
+import type { Media } from '@app/shared/server/db';
+import type { FeedRow } from '@app/shared/server/repositories';
 
-/** A media item as the spec's clients read it (spec 1 §3, spec 2 §3). */
-export function toMediaView(media: Media) {
-  const metadata = media.metadata as Record<string, unknown>;
+/** The columns every view of a media item is made from (a media row, or a feed row joined to its creator). */
+type MediaColumns = Pick<
+  Media,
+  | 'id'
+  | 'user_id'
+  | 'type'
+  | 'preset_type'
+  | 'preset_key'
+  | 'prompt'
+  | 'final_url'
+  | 'thumbnail_url'
+  | 'width'
+  | 'height'
+  | 'likes_count'
+  | 'metadata'
+  | 'tags'
+  | 'cloudinary_public_id'
+  | 'created_at'
+>;
+
+function core(row: MediaColumns) {
+  const metadata = row.metadata as Record<string, unknown>;
   return {
-    id: media.id,
-    runId: media.run_id,
-    userId: media.user_id,
-    type: media.type,
-    mediaType: media.type === 'video' ? 'video' : 'photo',
-    url: media.final_url,
-    finalUrl: media.final_url,
-    imageUrl: (metadata.imageUrl as string | undefined) ?? media.final_url,
-    thumbnailUrl: media.thumbnail_url,
-    status: media.status,
-    prompt: media.prompt,
-    presetType: media.preset_type,
-    presetKey: media.preset_key,
-    width: media.width,
-    height: media.height,
-    isPublic: media.is_public,
-    likes_count: media.likes_count,
-    tags: media.tags,
-    createdAt: media.created_at.toISOString(),
-    created_at: media.created_at.toISOString(),
-    metadata,
+    id: row.id,
+    userId: row.user_id,
+    mediaType: row.type === 'video' ? ('video' as const) : ('photo' as const),
+    presetType: row.preset_type,
+    presetKey: row.preset_key,
+    prompt: row.prompt,
+    finalUrl: row.final_url,
+    imageUrl: typeof metadata.imageUrl === 'string' ? metadata.imageUrl : row.final_url,
+    thumbnailUrl: row.thumbnail_url,
+    width: row.width,
+    height: row.height,
+    tags: row.tags,
+    likes_count: row.likes_count,
+    createdAt: row.created_at.toISOString(),
+    cloudinaryPublicId: row.cloudinary_public_id,
   };
+}
+
+/** A media item as its owner sees it (getUserMedia; spec 2 §3). */
+export function toMediaItem(media: Media): MediaItem {
+  return {
+    ...core(media),
+    runId: media.run_id,
+    url: media.final_url,
+    type: media.preset_type,
+    status: media.status,
+    isPublic: media.is_public,
+    expiresAt: media.expires_at?.toISOString() ?? null,
+    metadata: { ...(media.metadata as Record<string, unknown>), width: media.width, height: media.height },
+  };
+}
+
+/** The item of getMediaByRunId, where spec 1 §7 reads `type` as the media kind. */
+export function toRunMedia(media: Media): RunMedia {
+  return { ...toMediaItem(media), type: media.type, created_at: media.created_at.toISOString() };
+}
+
+/** @deprecated the former name of toRunMedia, kept while generation.service.ts moves over. */
+export const toMediaView = toRunMedia;
+
+/**
+ * A feed item (spec 1 §3). `source_url` is the uploader's original photo (usually a face):
+ * the field stays, as the spec names it, but it is filled only for the item's owner.
+ */
+export function toFeedItem(row: FeedRow, viewerId?: string): FeedItem {
+  const metadata = row.metadata as Record<string, unknown>;
+  return {
+    ...core(row),
+    mediaType: row.type === 'video' ? 'video' : 'image',
+    user_id: row.user_id,
+    created_at: row.created_at.toISOString(),
+    user: { avatar: row.avatar_url, tier: row.tier ?? 'free', name: displayName(row) },
+    type: row.preset_type,
+    source_url: viewerId !== undefined && row.user_id === viewerId ? row.source_url : null,
+    metadata: {
+      videoResults: Array.isArray(metadata.videoResults) ? metadata.videoResults : [],
+      totalVideos: typeof metadata.totalVideos === 'number' ? metadata.totalVideos : 0,
+      successfulVideos: typeof metadata.successfulVideos === 'number' ? metadata.successfulVideos : 0,
+      ...(metadata.identity ? { identity: metadata.identity } : {}),
+    },
+  };
+}
+
+/** Likes fade with age: likes × e^(−age in days / decayDays). */
+export function toTrendingItem(row: FeedRow, now: Date, decayDays: number, viewerId?: string): TrendingItem {
+  const ageDays = (now.getTime() - row.created_at.getTime()) / 86_400_000;
+  return { ...toFeedItem(row, viewerId), trendingScore: row.likes_count * Math.exp(-ageDays / decayDays) };
+}
+
+/** What the feed calls a creator: their name, else their username; null when they chose neither. */
+function displayName(row: Pick<FeedRow, 'name' | 'username'>): string | null {
+  return row.name?.trim() || row.username?.trim() || null;
 }

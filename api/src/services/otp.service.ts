@@ -1,8 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_MAX_TOTAL_ATTEMPTS, OTP_TTL_SECONDS } from '@app/shared';
-import { type Db, type SignInCode, type SignInCodePurpose, SignInCodesRepository } from '@app/shared/server';
+import type { SignInCode, SignInCodePurpose } from '@app/shared/server/db';
+import { InvalidInputError, TooManyRequestsError } from '@app/shared/server/domain-errors';
+import type { RepositoryPorts } from './repository-ports';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../http/errors';
 
 export const INVALID_CODE = 'Invalid code';
 export const CODE_EXPIRED = 'This code has expired. Please request a new one.';
@@ -44,15 +45,15 @@ export class OtpClientFailures {
  */
 export class OtpService {
   constructor(
-    private readonly db: Db,
+    private readonly repos: RepositoryPorts<{ signInCodes: 'replace' | 'find' | 'recordFailedAttempt' | 'consume' }>,
     private readonly secret: string,
-    private readonly failures?: OtpClientFailures,
+    private readonly failures?: Pick<OtpClientFailures, 'count' | 'record'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async issue(purpose: SignInCodePurpose, email: string, userId?: string): Promise<string> {
     const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
-    await new SignInCodesRepository(this.db).replace({
+    await this.repos.signInCodes.replace({
       purpose,
       email,
       userId: userId ?? null,
@@ -67,16 +68,14 @@ export class OtpService {
    * IP) gets its own budget of wrong guesses; without one, only the code's total counts.
    */
   async verify(purpose: SignInCodePurpose, email: string, code: string, userId?: string, client?: string): Promise<void> {
-    const codes = new SignInCodesRepository(this.db);
+    const codes = this.repos.signInCodes;
     const stored = await codes.find(purpose, email);
-    if (!stored || stored.consumed_at || (userId !== undefined && stored.user_id !== userId)) {
-      throw new HttpError(400, INVALID_CODE, 'INVALID_CODE');
-    }
+    if (!stored || stored.consumed_at || (userId !== undefined && stored.user_id !== userId)) throw invalidCode();
     const perClient = client !== undefined ? this.failures : undefined;
     // Without a per-client count, the code itself allows only one client's share.
     const totalCap = perClient ? OTP_MAX_TOTAL_ATTEMPTS : OTP_MAX_ATTEMPTS;
-    if (stored.attempts >= totalCap) throw new HttpError(400, CODE_EXHAUSTED, 'CODE_EXHAUSTED');
-    if (stored.expires_at.getTime() <= this.now().getTime()) throw new HttpError(400, CODE_EXPIRED, 'CODE_EXPIRED');
+    if (stored.attempts >= totalCap) throw codeExhausted();
+    if (stored.expires_at.getTime() <= this.now().getTime()) throw new InvalidInputError(CODE_EXPIRED, 'CODE_EXPIRED');
     // Refused before the comparison: past its budget, this client learns nothing more about the code.
     if (perClient && (await perClient.count(stored, client!)) >= OTP_MAX_ATTEMPTS) throw clientExhausted();
 
@@ -85,11 +84,11 @@ export class OtpService {
     const actual = Buffer.from(actualHash, 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
       const attempts = await codes.recordFailedAttempt(stored.id);
-      if (attempts >= totalCap) throw new HttpError(400, CODE_EXHAUSTED, 'CODE_EXHAUSTED');
+      if (attempts >= totalCap) throw codeExhausted();
       if (perClient && (await perClient.record(stored, client!)) >= OTP_MAX_ATTEMPTS) throw clientExhausted();
-      throw new HttpError(400, INVALID_CODE, 'INVALID_CODE');
+      throw invalidCode();
     }
-    if (!(await codes.consume(stored.id, actualHash))) throw new HttpError(400, INVALID_CODE, 'INVALID_CODE');
+    if (!(await codes.consume(stored.id, actualHash))) throw invalidCode();
   }
 
   private hash(purpose: SignInCodePurpose, email: string, code: string): string {
@@ -98,6 +97,6 @@ export class OtpService {
 }
 
 /** This client made its 5 wrong guesses at this code; a new code gives it 5 more. */
-function clientExhausted(): HttpError {
-  return new HttpError(429, CODE_EXHAUSTED, 'CODE_EXHAUSTED');
-}
+const clientExhausted = () => new TooManyRequestsError(CODE_EXHAUSTED, 'CODE_EXHAUSTED');
+const codeExhausted = () => new InvalidInputError(CODE_EXHAUSTED, 'CODE_EXHAUSTED');
+const invalidCode = () => new InvalidInputError(INVALID_CODE, 'INVALID_CODE');

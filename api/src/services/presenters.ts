@@ -1,5 +1,5 @@
-import type { AuthUser } from '@app/shared';
-import type { User } from '@app/shared/server';
+import type { AuthUser } from '@app/shared/api/auth';
+import type { User } from '@app/shared/server/db';
 
 /** The person as the client sees them: never tokens, hashes or moderation fields. */
 export function toAuthUser(user: User): AuthUser {

@@ -1,5 +1,6 @@
-import { enhancePrompt } from '@app/shared';
-import type { Config, Logger } from '@app/shared/server';
+import { enhancePromptLocally } from '@app/shared';
+import type { Config } from '@app/shared/server/config';
+import type { Logger } from '@app/shared/server/logger';
 
 const SYSTEM_PROMPT =
   'You improve prompts for an image generation model. Keep the subject and every detail the user gave. ' +
@@ -16,7 +17,7 @@ export class PromptEnhancer {
   ) {}
 
   async enhance(prompt: string, enhanceNegativePrompt: boolean): Promise<{ enhancedPrompt: string; negativePrompt?: string; source: 'remote' | 'local' }> {
-    const local = enhancePrompt(prompt, { enhanceNegativePrompt });
+    const local = enhancePromptLocally(prompt, { enhanceNegativePrompt });
     if (this.remote) {
       try {
         const enhancedPrompt = await this.askRemote(prompt);

@@ -34,9 +34,9 @@ export class TokenService {
    * The user and session of a valid access token, or null for anything else (expired, forged,
    * malformed, or without `exp`: a token that never expires is never accepted).
    */
-  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  async verifyAccessToken(accessToken: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(accessToken, this.key, {
         issuer: this.issuer,
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'sub', 'sid'],

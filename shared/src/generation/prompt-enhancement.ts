@@ -164,7 +164,7 @@ export interface EnhancedPrompt {
  * word that the prompt or an earlier phrase already has; the result is under 400 characters (a
  * prompt already that long is returned trimmed, unchanged) and is the same for the same input.
  */
-export function enhancePrompt(prompt: string, options: { enhanceNegativePrompt?: boolean } = {}): EnhancedPrompt {
+export function enhancePromptLocally(prompt: string, options: { enhanceNegativePrompt?: boolean } = {}): EnhancedPrompt {
   const subject = prompt.trim();
   if (!subject) return options.enhanceNegativePrompt ? { prompt: '', negativePrompt: BASE_NEGATIVE.join(', ') } : { prompt: '' };
 

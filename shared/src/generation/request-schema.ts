@@ -29,7 +29,7 @@ import {
 import type { IdentitySettings, PresetIdField } from './modes';
 import { nearestAspectRatio } from './aspect-ratio';
 import { seededRandom } from './seeded-random';
-import type { AspectRatio, ClientMode, PresetDefinition, ServiceMode } from './types';
+import type { AspectRatio, ClientMode, PresetDefinition, RunId, ServiceMode } from './types';
 
 /** The most photos one request may carry (the source included). */
 export const MAX_SOURCE_IMAGES = 10;
@@ -44,7 +44,15 @@ export function isValidRunId(value: string): boolean {
 }
 
 /** A run id as a client may send or poll one: every run is created under such an id. */
-export const runIdSchema = z.string({ error: INVALID_RUN_ID }).refine(isValidRunId, { error: INVALID_RUN_ID });
+export const runIdSchema = z
+  .string({ error: INVALID_RUN_ID })
+  .refine(isValidRunId, { error: INVALID_RUN_ID })
+  .transform((value) => value as RunId);
+
+/** A fresh run id (a UUID always passes `isValidRunId`). */
+export function newRunId(): RunId {
+  return globalThis.crypto.randomUUID() as RunId;
+}
 
 /** A trimmed string without control characters; empty, null or absent become undefined. */
 const optionalText = (max: number, message?: string, options: { multiline?: boolean } = {}) =>
@@ -153,7 +161,7 @@ export interface ParsedGenerationRequest {
   identity: IdentitySettings;
   /** Credits the request reserves (see generationCost). */
   cost: number;
-  runId?: string;
+  runId?: RunId;
   userId?: string;
   meta?: Record<string, unknown>;
 }

@@ -1,5 +1,13 @@
 /** Shapes of generation shared by the web client, the api and the workers (spec 1 §3, §5). */
 
+declare const runIdBrand: unique symbol;
+/**
+ * The id of one generation run, from the client's request to the media it made. The same value
+ * is the BullMQ job id (`jobId` only at that boundary, and in the 202 answer the spec fixes).
+ * Made only by `runIdSchema` (a checked id) or `newRunId()`.
+ */
+export type RunId = string & { readonly [runIdBrand]: true };
+
 /** Modes as the client dispatches them. */
 export type ClientMode = 'preset' | 'custom' | 'unrealreflection' | 'ghiblireact' | 'cyber-siren' | 'parallelself' | 'storytime' | 'edit';
 

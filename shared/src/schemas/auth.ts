@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OTP_LENGTH } from '../constants';
 import { safeText } from './input';
 
-/** Request bodies and answers of the sign-in and account calls (spec 3 §7, spec 1 §7, spec 2 §7). */
+/** Request bodies of the sign-in and account calls (spec 3 §7, spec 1 §7, spec 2 §7); their answers are typed in shared/src/api. */
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -49,61 +49,3 @@ export const changeEmailRequest = z.object({
   newEmail: z.string().trim().min(1, { error: 'Enter a new email address' }).pipe(emailSchema),
   otp: z.string().trim().min(1, { error: 'Enter the verification code' }).pipe(otpCodeSchema),
 });
-
-/** The signed-in person as every auth answer returns it (and as `user_data` stores it). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string | null;
-  username: string | null;
-  avatar: string | null;
-  tier: string;
-  credits: number;
-  shareToFeed: boolean;
-  onboarding_completed: boolean;
-  media_upload_agreed: boolean;
-  createdAt: string;
-}
-
-export interface VerifyOtpResponse {
-  success: true;
-  accessToken: string;
-  /** The same access token, under the name older clients read. */
-  token: string;
-  refreshToken: string;
-  user: AuthUser;
-  isNewUser: boolean;
-}
-
-export interface RefreshTokenResponse {
-  success: true;
-  accessToken: string;
-  /** Refresh tokens rotate: the one sent is spent, keep this one. */
-  refreshToken: string;
-}
-
-export interface UserProfileResponse {
-  success: true;
-  id: string;
-  email: string;
-  name: string | null;
-  avatar: string | null;
-  onboarding_completed: boolean;
-  createdAt: string;
-  user: AuthUser & { totalLikesReceived: number };
-  /** The same person under the name spec 3 §7 reads (specs 1 and 2 read the fields above). */
-  profile: AuthUser & { totalLikesReceived: number };
-}
-
-export interface UserSettings {
-  share_to_feed: boolean;
-  media_upload_agreed: boolean;
-}
-
-export interface DevOutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  sentAt: string;
-}

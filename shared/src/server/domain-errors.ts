@@ -25,6 +25,8 @@ export class NotAllowedError extends DomainError {}
 export class NotFoundError extends DomainError {}
 /** The state has moved on: a duplicate, a taken name, a finished run (409). */
 export class ConflictError extends DomainError {}
+/** What was sent is bigger than allowed (413). */
+export class TooLargeError extends DomainError {}
 /** Not enough credits for what was asked (402). */
 export class PaymentRequiredError extends DomainError {}
 /** Too much, too often (429); `retryAfterSeconds`, when known, goes to the Retry-After header. */

@@ -1,12 +1,13 @@
 import type { Job } from 'bullmq';
-import { type Db, type Logger, MailOutboxRepository, type Mailer } from '@app/shared/server';
+import type { Logger } from '@app/shared/server/logger';
+import type { Mailer } from '@app/shared/server/mail';
+import type { Repositories } from '@app/shared/server/repositories';
 
 /**
  * send-email: loads the message by id and sends it once. A sent message is skipped, so a
  * retried or duplicated job never mails twice; a failure is retried with backoff by BullMQ.
  */
-export function sendEmailHandler(db: Db, mailer: Mailer, logger: Logger) {
-  const outbox = new MailOutboxRepository(db);
+export function sendEmailHandler(outbox: Repositories['mailOutbox'], mailer: Mailer, logger: Logger) {
   return async ({ messageId }: { messageId: string }, job: Job) => {
     const message = await outbox.find(messageId);
     if (!message) return { skipped: 'missing' };

@@ -1,5 +1,6 @@
 import { type Job, UnrecoverableError } from 'bullmq';
-import type { Logger } from '@app/shared/server';
+import type { Logger } from '@app/shared/server/logger';
+import type { JobData } from '@app/shared/server/queue';
 import type { GenerationPipeline } from '../pipeline/generation-pipeline';
 import { PermanentGenerationError } from '../pipeline/ports';
 
@@ -25,7 +26,7 @@ export function failureText(error: unknown): string {
  * failed and its credits are given back.
  */
 export function generateHandler(pipeline: GenerationPipeline, logger: Logger) {
-  return async ({ runId }: { runId: string }, job: Job) => {
+  return async ({ runId }: JobData<'generation', 'generate'>, job: Job) => {
     try {
       return await pipeline.run(runId);
     } catch (error) {

@@ -14,10 +14,5 @@ export interface VideoPort {
   animate(still: Buffer, options: { durationSeconds: number; width: number; height: number; motion: Motion }, signal?: AbortSignal): Promise<Buffer>;
 }
 
-/** A failure that retrying cannot fix (an unreadable source, a missing upload). */
-export class PermanentGenerationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PermanentGenerationError';
-  }
-}
+// Providers raise it too, and providers never import the pipeline: it lives with their port.
+export { PermanentGenerationError } from '../providers/provider';

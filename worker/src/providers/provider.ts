@@ -27,6 +27,14 @@ export interface GeneratedImage {
   height: number;
 }
 
+/** A failure that retrying cannot fix (an unreadable source, a missing upload). */
+export class PermanentGenerationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentGenerationError';
+  }
+}
+
 /** One interface for every image provider; one file per provider. */
 export interface ImageProvider {
   readonly name: string;

@@ -1,25 +1,47 @@
-import type { AspectRatio, PresetType, ServiceMode } from '@app/shared';
+import { ASPECT_RATIO_VALUES, type AspectRatio, PRESET_TYPES, SERVICE_MODES } from '@app/shared';
+import { z } from 'zod';
+
+const aspectRatios = Object.keys(ASPECT_RATIO_VALUES) as [AspectRatio, ...AspectRatio[]];
 
 /**
- * A generation request as the api validated and resolved it, stored on the run. The worker
- * reads only this: sources are storage keys of the person's own uploads, never URLs to fetch.
+ * A generation request as the api validated and resolved it, stored on the run (the `request`
+ * JSON column). The worker reads only this: sources are storage keys of the person's own
+ * uploads, never URLs to fetch. Parsed when written and when read, so both sides agree.
  */
-export interface StoredRunRequest {
-  serviceMode: ServiceMode;
-  presetType: PresetType;
+export const storedRunRequestSchema = z.object({
+  serviceMode: z.enum(SERVICE_MODES),
+  presetType: z.enum(PRESET_TYPES),
   /** A catalogue preset id (preset-based modes). */
-  presetId?: string;
+  presetId: z.string().optional(),
   /** A weekly preset key (presets mode). */
-  presetKey?: string;
-  presetLabel?: string;
-  prompt: string;
-  negativePrompt?: string;
-  aspectRatio: AspectRatio;
-  sources: Array<{ key: string; url: string; publicId: string }>;
-  enableVideo: boolean;
-  identity: { threshold: number; retries: number; blocking: boolean };
+  presetKey: z.string().optional(),
+  presetLabel: z.string().optional(),
+  prompt: z.string(),
+  negativePrompt: z.string().optional(),
+  aspectRatio: z.enum(aspectRatios),
+  /** `key` is the upload's storage key (rows already stored spell it so). */
+  sources: z.array(z.object({ key: z.string().min(1), url: z.string(), publicId: z.string() })),
+  enableVideo: z.boolean(),
+  identity: z.object({ threshold: z.number().min(0).max(1), retries: z.number().int().min(0), blocking: z.boolean() }),
   /** Credits reserved for the run. */
-  cost: number;
+  cost: z.number().int().min(0),
   /** Stable per run, so a retried job reproduces the same look. */
-  seed: number;
+  seed: z.number().int(),
+});
+
+export type StoredRunRequest = z.output<typeof storedRunRequestSchema>;
+
+/** A stored request that no longer reads as one (a hand-edited row, a shape from the future). */
+export class UnreadableRunRequestError extends Error {
+  constructor(issues: string) {
+    super(`the stored request of this run is unreadable (${issues})`);
+    this.name = 'UnreadableRunRequestError';
+  }
+}
+
+/** Reads the `request` column of a run; a bad row throws rather than being trusted. */
+export function readStoredRunRequest(json: unknown): StoredRunRequest {
+  const parsed = storedRunRequestSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new UnreadableRunRequestError(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
 }

@@ -1,16 +1,16 @@
 import { DAILY_TOPUP_FLOOR } from '@app/shared';
-import type { Db } from '../db/database';
-import { CreditsRepository, InsufficientCreditsError } from '../db/repositories/credits.repository';
-import { UsersRepository } from '../db/repositories/users.repository';
+import { type CreditsRepository, InsufficientCreditsError } from '../db/repositories/credits.repository';
+import type { UsersRepository } from '../db/repositories/users.repository';
 
 /**
  * Brings every balance below 20 back to 20, once per account and UTC day (the ledger's
  * idempotency key), so a retried or doubled job changes nothing.
  */
-export async function dailyCreditTopup(db: Db, now = new Date()): Promise<number> {
+export async function dailyCreditTopup(
+  { users, credits }: { users: UsersRepository; credits: CreditsRepository },
+  now = new Date(),
+): Promise<number> {
   const day = now.toISOString().slice(0, 10);
-  const users = new UsersRepository(db);
-  const credits = new CreditsRepository(db);
   let toppedUp = 0;
   let after: string | null = null;
   for (;;) {

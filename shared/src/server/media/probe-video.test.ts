@@ -20,12 +20,23 @@ At least one output file must be specified`;
 
 describe('video probe parsing', () => {
   it('reads size, duration and rotation from ffmpeg -i', () => {
-    expect(parseFfmpegInfo(FFMPEG_REPORT)).toEqual({ width: 1080, height: 1920, durationSeconds: 62.5, measured: true });
+    expect(parseFfmpegInfo(FFMPEG_REPORT)).toEqual({ width: 1080, height: 1920, durationSeconds: 62.5, codec: 'h264', pixFmt: 'yuv420p', measured: true });
     expect(parseFfmpegInfo(FFMPEG_REPORT.replace(/rotate.*\n/, ''))).toMatchObject({ width: 1920, height: 1080 });
     expect(parseFfmpegInfo(FFMPEG_REPORT.replace('rotate          : 90', 'displaymatrix: rotation of -90.00 degrees'))).toMatchObject({
       width: 1080,
       height: 1920,
     });
+  });
+
+  it('reads codec and pixel format, from ffmpeg -i and from ffprobe', () => {
+    const banner = [
+      "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'clip.mp4':",
+      '  Duration: 00:00:04.04, start: 0.000000, bitrate: 1028 kb/s',
+      '    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 720x900 [SAR 1:1 DAR 4:5], 1023 kb/s, 30 fps (default)',
+    ].join('\n');
+    expect(parseFfmpegInfo(banner)).toEqual({ width: 720, height: 900, durationSeconds: 4.04, codec: 'h264', pixFmt: 'yuv420p', measured: true });
+    const json = JSON.stringify({ streams: [{ codec_type: 'video', codec_name: 'h264', pix_fmt: 'yuv420p', width: 720, height: 900 }], format: { duration: '3.000000' } });
+    expect(parseFfprobeJson(json)).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', durationSeconds: 3 });
   });
 
   it('refuses a report without a video stream', () => {
@@ -41,13 +52,13 @@ describe('video probe parsing', () => {
       ],
       format: { duration: '4.000000' },
     });
-    expect(parseFfprobeJson(json)).toEqual({ width: 360, height: 640, durationSeconds: 4, measured: true });
+    expect(parseFfprobeJson(json)).toEqual({ width: 360, height: 640, durationSeconds: 4, codec: null, pixFmt: null, measured: true });
     expect(() => parseFfprobeJson('{"streams":[]}')).toThrow(UnreadableVideoError);
     expect(() => parseFfprobeJson('')).toThrow(UnreadableVideoError);
   });
 
   it('answers placeholders when no tool is available', async () => {
-    expect(await probeVideo('/nonexistent.mp4', { tool: null })).toEqual({ width: 0, height: 0, durationSeconds: null, measured: false });
+    expect(await probeVideo('/nonexistent.mp4', { tool: null })).toEqual({ width: 0, height: 0, durationSeconds: null, codec: null, pixFmt: null, measured: false });
   });
 });
 

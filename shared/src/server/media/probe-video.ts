@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { VideoFormat } from './sniff';
@@ -9,6 +10,9 @@ export interface VideoProbe {
   width: number;
   height: number;
   durationSeconds: number | null;
+  /** The video stream's codec and pixel format (h264, yuv420p), when the tool said. */
+  codec: string | null;
+  pixFmt: string | null;
   /** False when neither ffprobe nor ffmpeg was available: the numbers are placeholders. */
   measured: boolean;
 }
@@ -82,9 +86,21 @@ const DEMUXER: Record<VideoFormat, string> = { mp4: 'mov', mov: 'mov', webm: 'ma
  */
 export async function probeVideo(file: string, options: ProbeOptions = {}): Promise<VideoProbe> {
   const found = options.tool === undefined ? await findVideoTool() : options.tool;
-  if (!found) return { width: 0, height: 0, durationSeconds: null, measured: false };
+  if (!found) return { width: 0, height: 0, durationSeconds: null, codec: null, pixFmt: null, measured: false };
   const input = ['-protocol_whitelist', 'file', ...(options.format ? ['-f', DEMUXER[options.format]] : []), '-i', `file:${file}`];
   return found.kind === 'ffprobe' ? probeWithFfprobe(found.path, input) : probeWithFfmpeg(found.path, input);
+}
+
+/** Measures a video held in memory (a clip the worker made) through a temp file. */
+export async function probeVideoData(data: Buffer, options: ProbeOptions = {}): Promise<VideoProbe> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'video-probe-'));
+  try {
+    const file = path.join(dir, 'video');
+    await writeFile(file, data);
+    return await probeVideo(file, options);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 function run(bin: string, args: string[]): Promise<{ stdout: string; stderr: string; failed: boolean }> {
@@ -114,6 +130,8 @@ interface FfprobeOutput {
     width?: number;
     height?: number;
     duration?: string;
+    codec_name?: string;
+    pix_fmt?: string;
     tags?: { rotate?: string };
     side_data_list?: Array<{ rotation?: number }>;
   }>;
@@ -131,7 +149,8 @@ export function parseFfprobeJson(json: string): VideoProbe {
   if (!video) throw new UnreadableVideoError();
   const rotation = Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0);
   const duration = Number(parsed.format?.duration ?? video.duration);
-  return oriented(video.width ?? 0, video.height ?? 0, rotation, Number.isFinite(duration) && duration > 0 ? duration : null);
+  const codecInfo = { codec: video.codec_name ?? null, pixFmt: video.pix_fmt ?? null };
+  return oriented(video.width ?? 0, video.height ?? 0, rotation, Number.isFinite(duration) && duration > 0 ? duration : null, codecInfo);
 }
 
 /** Reads `Duration: 00:00:01.00` and `Stream #0:0…: Video: h264 …, 64x48 …` from ffmpeg's report. */
@@ -143,12 +162,21 @@ export function parseFfmpegInfo(stderr: string): VideoProbe {
   const d = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
   const duration = d ? Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) : null;
   const rotate = /rotate\s*:\s*(-?\d+)/.exec(stderr) ?? /rotation of (-?[\d.]+) degrees/.exec(stderr);
-  return oriented(width, height, rotate ? Number(rotate[1]) : 0, duration && duration > 0 ? duration : null);
+  // `Video: h264 (High) (avc1 / …), yuv420p(tv, bt709), 720x900`: the codec, then the pixel format.
+  const format = /Stream #\d+:\d+[^\n]*?: Video: (\w+)[^,\n]*, (\w+)/.exec(stderr);
+  const codecInfo = { codec: format?.[1] ?? null, pixFmt: format?.[2] ?? null };
+  return oriented(width, height, rotate ? Number(rotate[1]) : 0, duration && duration > 0 ? duration : null, codecInfo);
 }
 
-function oriented(width: number, height: number, rotation: number, durationSeconds: number | null): VideoProbe {
+function oriented(
+  width: number,
+  height: number,
+  rotation: number,
+  durationSeconds: number | null,
+  codecInfo: { codec: string | null; pixFmt: string | null },
+): VideoProbe {
   const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
   return quarterTurn
-    ? { width: height, height: width, durationSeconds, measured: true }
-    : { width, height, durationSeconds, measured: true };
+    ? { width: height, height: width, durationSeconds, ...codecInfo, measured: true }
+    : { width, height, durationSeconds, ...codecInfo, measured: true };
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../db/database';
-import { MediaRepository } from '../db/repositories/media.repository';
+import type { MediaRepository } from '../db/repositories/media.repository';
 import type { Media } from '../db/schema';
 import type { Storage } from '../storage/storage';
 
@@ -10,11 +9,11 @@ export function mediaFolder(media: Pick<Media, 'id' | 'user_id' | 'guest_id'>): 
 }
 
 /** Removes a media item: its files first (a failure leaves the row to retry with), then the row. */
-export async function removeMedia(db: Db, storage: Storage, media: Media): Promise<void> {
+export async function removeMedia(rows: Pick<MediaRepository, 'deleteById'>, storage: Storage, media: Media): Promise<void> {
   const folder = mediaFolder(media);
   if (folder) await storage.deletePrefix(folder);
   for (const key of [media.storage_key, media.thumbnail_key]) {
     if (key && (!folder || !key.startsWith(`${folder}/`))) await storage.delete(key);
   }
-  await new MediaRepository(db).deleteById(media.id);
+  await rows.deleteById(media.id);
 }

@@ -1,3 +1,5 @@
+import type { RunId } from '@app/shared';
+
 /**
  * Queue names and job payloads, shared by the api (producer) and the worker (consumer).
  * Payloads carry ids; a handler reloads what it needs from the database.
@@ -11,8 +13,8 @@ export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export interface JobPayloads {
   generation: {
-    /** One generation run; the BullMQ job id is the run id. */
-    generate: { runId: string };
+    /** One generation run; the BullMQ job id is the run id (`jobId` names it only at this boundary). */
+    generate: { runId: RunId };
   };
   email: {
     /** One outgoing message, stored in the mail outbox table or rendered from an id-keyed template. */

@@ -206,7 +206,7 @@ function humanConfig(paths: HumanPaths): Record<string, unknown> {
 /* ---------- the process-wide instance ---------- */
 
 const FAILURE_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
-type FailureListeners = Record<(typeof FAILURE_EVENTS)[number], Function[]>;
+type FailureListeners = Record<(typeof FAILURE_EVENTS)[number], ReturnType<NodeJS.EventEmitter['listeners']>>;
 // Typed as a plain emitter: Node's typings overload these two events one by one.
 const processEvents = process as NodeJS.EventEmitter;
 

@@ -1,7 +1,7 @@
 /**
  * Finding and running ffmpeg: the machine's own on PATH first, else the static binary shipped in
- * the npm package @ffmpeg-installer/ffmpeg (a dependency of the worker). ffprobe is optional:
- * the npm package does not ship it, and probeVideo falls back to reading `ffmpeg -i`.
+ * the npm package @ffmpeg-installer/ffmpeg (a dependency of the worker). Videos are measured by
+ * the one probe the api uses too (`@app/shared/server/media/probe-video`).
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
@@ -85,13 +85,6 @@ export function resolveFfmpeg(options?: ResolveOptions): Promise<FfmpegBinary> {
     throw error;
   });
   return cached;
-}
-
-/** ffprobe on PATH or beside ffmpeg, if there is one. */
-export async function resolveFfprobe(ffmpeg: FfmpegBinary, pathEnv?: string): Promise<string | undefined> {
-  const beside = path.join(path.dirname(ffmpeg.path), 'ffprobe');
-  if (ffmpeg.source === 'system' && (await isExecutable(beside))) return beside;
-  return findOnPath('ffprobe', pathEnv);
 }
 
 export interface RunResult {

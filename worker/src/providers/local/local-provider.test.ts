@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type AspectRatio, type PresetDefinition, type ServiceMode, CYBER_SIREN_ACCEPTED_IDS, PRESET_CATALOGUES, findPreset, randomizeColorcorePrompt, seededRandom } from '@app/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PermanentGenerationError } from '../../pipeline/ports';
+import { PermanentGenerationError } from '../provider';
 import type { GeneratedImage, ImageRequest } from '../provider';
 import { LocalProvider, outputSize } from './local-provider';
 import { PRESET_LOOKS } from './looks';

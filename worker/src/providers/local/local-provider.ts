@@ -5,7 +5,7 @@
  */
 import type { AspectRatio } from '@app/shared';
 import sharp from 'sharp';
-import { PermanentGenerationError } from '../../pipeline/ports';
+import { PermanentGenerationError } from '../provider';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '../provider';
 import { locateFace } from './face-locate';
 import type { Look } from './look';

@@ -58,3 +58,19 @@ export function createRepositories(db: Db): Repositories {
     transaction: (fn) => inTransaction(db, (trx) => fn(createRepositories(trx))),
   };
 }
+
+export * from './credits.repository';
+export * from './drafts.repository';
+export * from './feed.repository';
+export * from './generation-runs.repository';
+export * from './likes.repository';
+export * from './mail-outbox.repository';
+export * from './media.repository';
+export * from './referrals.repository';
+export * from './refresh-tokens.repository';
+export * from './settings.repository';
+export * from './sign-in-codes.repository';
+export * from './uploads.repository';
+export * from './users.repository';
+export * from './waitlist.repository';
+export * from './weekly-presets.repository';

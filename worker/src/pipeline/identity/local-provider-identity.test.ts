@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { CYBER_SIREN_ACCEPTED_IDS, PRESET_CATALOGUES, type PresetDefinition, findPreset, randomizeColorcorePrompt, seededRandom } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHumanEmbedder, type FaceEmbedder } from '../../pipeline/identity/face-embedder';
-import { faceSimilarity } from '../../pipeline/identity/similarity';
-import { LocalProvider } from './local-provider';
+import { createHumanEmbedder, type FaceEmbedder } from './face-embedder';
+import { faceSimilarity } from './similarity';
+import { LocalProvider } from '../../providers/local/local-provider';
 
 const FIXTURE = new URL('../../../../tests/fixtures/faces/astronaut.png', import.meta.url);
 const MIN_SIMILARITY = 0.8;

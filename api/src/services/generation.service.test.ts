@@ -1,0 +1,147 @@
+import { INSUFFICIENT_CREDITS_MESSAGE, INVALID_RUN_ID, type RunId } from '@app/shared';
+import type { Media } from '@app/shared/server/db';
+import { createLogger } from '@app/shared/server/logger';
+import type { JobQueues } from '@app/shared/server/queue';
+import { InsufficientCreditsError } from '@app/shared/server/repositories';
+import { InvalidInputError, NotFoundError, PaymentRequiredError, UnavailableError } from '@app/shared/server/domain-errors';
+import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
+import { describe, expect, it } from 'vitest';
+import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService, QUEUE_UNAVAILABLE } from './generation.service';
+import { FakeUploads } from './testing/fake-uploads';
+import { aMedia, anUpload, aUser } from './testing/rows';
+
+/** The runs, credits and referrals settlement uses (the shared fake), plus the uploads and media generation reads. */
+class FakeGenerationRepositories implements GenerationRepositories {
+  readonly settlement = new FakeRunRepositories();
+  readonly mediaRows: Media[] = [];
+  readonly uploads = new FakeUploads();
+  readonly media: GenerationRepositories['media'] = { findByRunId: async (runId) => this.mediaRows.filter((m) => m.run_id === runId) };
+  get runs() {
+    return this.settlement.runs;
+  }
+  get credits() {
+    return this.settlement.credits;
+  }
+  get referrals() {
+    return this.settlement.referrals;
+  }
+  transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T> {
+    return this.settlement.transaction(() => fn(this));
+  }
+}
+
+const ada = aUser();
+const RUN = 'run-0001-abcdef' as RunId;
+const logger = createLogger({ log: { level: 'silent', pretty: false } }, 'generation-test');
+
+function setup() {
+  const repos = new FakeGenerationRepositories();
+  repos.settlement.balances.set(ada.id, ada.credits);
+  const jobs: unknown[][] = [];
+  const queue = { failing: false };
+  const queues: Pick<JobQueues, 'add'> = {
+    add: async (...args: unknown[]) => {
+      if (queue.failing) throw new Error('Redis is down');
+      jobs.push(args);
+      return RUN;
+    },
+  };
+  const service = new GenerationService(repos, queues, { find: async () => undefined }, logger);
+  return { repos, jobs, queue, service };
+}
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const custom = { mode: 'custom', prompt: 'a teal and gold nebula', runId: RUN };
+
+describe('GenerationService.submit', () => {
+  it('records the run, debits its cost once and queues its job under the run id', async () => {
+    const { repos, jobs, service } = setup();
+    await expect(service.submit(ada, custom)).resolves.toEqual({ success: true, jobId: RUN, runId: RUN, status: 'processing' });
+    const run = repos.settlement.runsById.get(RUN);
+    expect(run).toMatchObject({ user_id: ada.id, status: 'processing' });
+    expect(repos.settlement.balances.get(ada.id)).toBe(ada.credits - run!.credits_reserved);
+    expect(jobs).toEqual([['generation', 'generate', { runId: RUN }, { jobId: RUN }]]);
+  });
+
+  it('answers a re-sent run id as the first time, with one run, one debit and one job', async () => {
+    const { repos, jobs, service } = setup();
+    const first = await service.submit(ada, custom);
+    await expect(service.submit(ada, custom)).resolves.toEqual(first);
+    expect(repos.settlement.runsById.size).toBe(1);
+    expect(repos.settlement.ledger.filter((c) => c.reason === 'generation')).toHaveLength(1);
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('refuses a bad request with its problems listed', async () => {
+    const refused = await refusal(setup().service.submit(ada, { mode: 'teleport' }));
+    expect(refused).toBeInstanceOf(InvalidInputError);
+    expect(refused).toMatchObject({ message: 'Unknown generation mode', code: 'INVALID_REQUEST' });
+    expect((refused as InvalidInputError).details).toEqual([expect.stringContaining('Unknown generation mode')]);
+  });
+
+  it('refuses another person’s run id as an invalid one, telling nothing about it', async () => {
+    const { repos, service } = setup();
+    repos.settlement.addRun({ runId: RUN, userId: 'someone-else', creditsReserved: 2 });
+    const refused = await refusal(service.submit(ada, custom));
+    expect(refused).toBeInstanceOf(InvalidInputError);
+    expect(refused).toMatchObject({ message: INVALID_RUN_ID, details: [`runId: ${INVALID_RUN_ID}`] });
+  });
+
+  it('refuses a source that is not the person’s own upload', async () => {
+    const { repos, service } = setup();
+    const theirs = anUpload({ user_id: 'someone-else' });
+    repos.uploads.rows.push(theirs);
+    await expect(service.submit(ada, { ...custom, sourceAssetId: theirs.url })).rejects.toMatchObject({ message: FOREIGN_SOURCE });
+    expect(repos.settlement.runsById.size).toBe(0);
+  });
+
+  it('answers 402 Insufficient credits before anything is recorded, and when the debit finds the balance short', async () => {
+    const { repos, service } = setup();
+    const poor = await refusal(service.submit(aUser({ credits: 1 }), custom));
+    expect(poor).toBeInstanceOf(PaymentRequiredError);
+    expect(poor).toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
+
+    repos.settlement.credits = {
+      apply: async () => {
+        throw new InsufficientCreditsError(0, 2);
+      },
+    };
+    await expect(service.submit(ada, custom)).rejects.toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
+    // The run and its debit commit together: no run without its debit.
+    expect(repos.settlement.runsById.size).toBe(0);
+  });
+
+  it('gives every credit back and fails the run when the queue cannot take the job', async () => {
+    const { repos, queue, service } = setup();
+    queue.failing = true;
+    const refused = await refusal(service.submit(ada, custom));
+    expect(refused).toBeInstanceOf(UnavailableError);
+    expect(refused).toMatchObject({ message: 'Server error. Please try again.', code: 'QUEUE_UNAVAILABLE' });
+    expect(repos.settlement.runsById.get(RUN)).toMatchObject({ status: 'failed', error: QUEUE_UNAVAILABLE });
+    expect(repos.settlement.balances.get(ada.id)).toBe(ada.credits);
+  });
+});
+
+describe('GenerationService.byRunId', () => {
+  it('answers 404 while processing and for someone else’s run', async () => {
+    const { repos, service } = setup();
+    repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
+    const processing = await refusal(service.byRunId(ada, RUN));
+    expect(processing).toBeInstanceOf(NotFoundError);
+    expect(processing).toMatchObject({ code: 'PROCESSING' });
+    await expect(service.byRunId(aUser({ id: 'someone-else' }), RUN)).rejects.toMatchObject({ message: 'No such run' });
+  });
+
+  it('answers the media when done, and the failure with any image kept when failed', async () => {
+    const { repos, service } = setup();
+    repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
+    repos.mediaRows.push(aMedia({ run_id: RUN }));
+    await repos.runs.finish(RUN, { status: 'done' });
+    await expect(service.byRunId(ada, RUN)).resolves.toMatchObject({ success: true, status: 'done', runId: RUN, media: { id: aMedia().id } });
+
+    const failed = 'run-0002-abcdef' as RunId;
+    repos.settlement.addRun({ runId: failed, userId: ada.id, creditsReserved: 2 });
+    await repos.runs.finish(failed, { status: 'failed', error: 'The provider refused the prompt' });
+    await expect(service.byRunId(ada, failed)).resolves.toEqual({ success: false, status: 'failed', runId: failed, error: 'The provider refused the prompt' });
+  });
+});

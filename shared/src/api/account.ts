@@ -1,0 +1,70 @@
+/**
+ * The signed-in person's own account (spec 1 §7, spec 2 §7, spec 3 §7): profile, settings,
+ * upload agreement, quota, e-mail change and deletion. Every call needs a session.
+ */
+import { z } from 'zod';
+import { changeEmailRequest, emailChangeOtpRequest, updateProfileRequest, userSettingsRequest } from '../schemas/auth';
+import { authUserSchema, messageResponse, successResponse } from './auth';
+import { defineCall } from './define-call';
+
+const success = z.literal(true);
+
+export const profileViewSchema = authUserSchema.extend({ totalLikesReceived: z.number() });
+
+export const userProfileResponse = z.object({
+  success,
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  onboarding_completed: z.boolean(),
+  createdAt: z.string(),
+  user: profileViewSchema,
+  /** The same person under the name spec 3 §7 reads (specs 1 and 2 read the fields above). */
+  profile: profileViewSchema,
+});
+export type UserProfileResponse = z.infer<typeof userProfileResponse>;
+
+export const userSettingsSchema = z.object({ share_to_feed: z.boolean(), media_upload_agreed: z.boolean() });
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export const userSettingsResponse = z.object({ success, settings: userSettingsSchema });
+
+export const getUserProfileCall = defineCall({ name: 'get-user-profile', method: 'GET', request: undefined, response: userProfileResponse });
+export const updateProfileCall = defineCall({
+  name: 'update-profile',
+  method: 'POST',
+  request: updateProfileRequest,
+  response: z.object({ success, profile: authUserSchema }),
+});
+export const getUserSettingsCall = defineCall({ name: 'user-settings', method: 'GET', request: undefined, response: userSettingsResponse });
+export const updateUserSettingsCall = defineCall({ name: 'user-settings', method: 'POST', request: userSettingsRequest, response: userSettingsResponse });
+export const uploadAgreementCall = defineCall({ name: 'upload-agreement', method: 'POST', request: undefined, response: userSettingsResponse });
+
+/** GET check-quota: spec 1 §7's preflight (not the sign-up check, which is POST check-quota). */
+export const checkQuotaCall = defineCall({
+  name: 'check-quota',
+  method: 'GET',
+  request: undefined,
+  response: z.object({ success, quota: z.object({ quota_reached: z.boolean(), remaining: z.number() }) }),
+});
+/** GET getQuota: the balance under both names the specs read. */
+export const getQuotaCall = defineCall({
+  name: 'getQuota',
+  method: 'GET',
+  request: undefined,
+  response: z.object({ success, remaining: z.number(), currentBalance: z.number() }),
+});
+export const requestEmailChangeOtpCall = defineCall({
+  name: 'request-email-change-otp',
+  method: 'POST',
+  request: emailChangeOtpRequest,
+  response: messageResponse,
+});
+export const changeEmailCall = defineCall({
+  name: 'change-email',
+  method: 'POST',
+  request: changeEmailRequest,
+  response: z.object({ success, newEmail: z.string() }),
+});
+/** POST delete-account; the client also names the account in an X-User-Email header. */
+export const deleteAccountCall = defineCall({ name: 'delete-account', method: 'POST', request: z.object({}), response: successResponse });

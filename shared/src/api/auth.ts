@@ -1,0 +1,59 @@
+/**
+ * The sign-in calls (spec 3 §7, spec 1 §7): check-quota by e-mail, request-otp, verify-otp,
+ * refresh-token, logout. They run before there is a session (logout may carry one).
+ */
+import { z } from 'zod';
+import { checkQuotaRequest, logoutRequest, refreshTokenRequest, requestOtpRequest, verifyOtpRequest } from '../schemas/auth';
+import { defineCall } from './define-call';
+
+const success = z.literal(true);
+/** `{ success: true, message }`: the calls that only say something was sent. */
+export const messageResponse = z.object({ success, message: z.string() });
+export const successResponse = z.object({ success });
+
+/** The signed-in person as every auth answer returns it (and as `user_data` stores it). */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  avatar: z.string().nullable(),
+  tier: z.string(),
+  credits: z.number(),
+  shareToFeed: z.boolean(),
+  onboarding_completed: z.boolean(),
+  media_upload_agreed: z.boolean(),
+  createdAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const verifyOtpResponse = z.object({
+  success,
+  accessToken: z.string(),
+  /** The same access token, under the name spec 3 §3's "accessToken or token" lets older clients read. */
+  token: z.string(),
+  refreshToken: z.string(),
+  user: authUserSchema,
+  isNewUser: z.boolean(),
+});
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
+
+export const refreshTokenResponse = z.object({
+  success,
+  accessToken: z.string(),
+  /** Refresh tokens rotate: the one sent is spent, keep this one. */
+  refreshToken: z.string(),
+});
+export type RefreshTokenResponse = z.infer<typeof refreshTokenResponse>;
+
+/** POST check-quota { email }: whether this address may still sign up while the beta is capped. */
+export const checkSignUpQuotaCall = defineCall({
+  name: 'check-quota',
+  method: 'POST',
+  request: checkQuotaRequest,
+  response: z.object({ success, canSignUp: z.boolean() }),
+});
+export const requestOtpCall = defineCall({ name: 'request-otp', method: 'POST', request: requestOtpRequest, response: messageResponse });
+export const verifyOtpCall = defineCall({ name: 'verify-otp', method: 'POST', request: verifyOtpRequest, response: verifyOtpResponse });
+export const refreshTokenCall = defineCall({ name: 'refresh-token', method: 'POST', request: refreshTokenRequest, response: refreshTokenResponse });
+export const logoutCall = defineCall({ name: 'logout', method: 'POST', request: logoutRequest, response: successResponse });

@@ -1,0 +1,159 @@
+/**
+ * One media item, and the calls that serve it.
+ *
+ * Calls defined in shared/src/api (import from `@app/shared/api/<file>`):
+ * - media.ts:     getUserMediaCall, deleteMediaCall, shareMediaCall, migrateGuestMediaCall,
+ *                 toggleLikeCall, getUserLikesCall; schemas mediaItemSchema, runMediaSchema
+ * - feed.ts:      getPublicFeedCall, getTrendingCall; feedItemSchema (creator's display name in `user.name`)
+ * - auth.ts:      checkSignUpQuotaCall, requestOtpCall, verifyOtpCall, refreshTokenCall, logoutCall
+ * - account.ts:   getUserProfileCall, updateProfileCall, getUserSettingsCall, updateUserSettingsCall,
+ *                 uploadAgreementCall, checkQuotaCall, getQuotaCall, requestEmailChangeOtpCall,
+ *                 changeEmailCall, deleteAccountCall
+ * - drafts.ts:    getUserDraftsCall, createDraftCall, updateDraftCall, deleteDraftCall
+ * - referrals.ts: getReferralStatsCall, sendReferralInviteCall
+ * - waitlist.ts:  waitlistSignupCall
+ * - launch.ts:    getLaunchStatusCall, getAppInfoCall
+ * - generation.ts (unified-generate, getMediaByRunId, get-presets, magic-wand, cloudinary-sign)
+ *
+ * Two concepts share the word "type" in the specs' answers, so the schemas name them apart:
+ * - the media kind, image or video: `mediaType` (and `type` in getMediaByRunId, spec 1 §7);
+ * - the preset kind (`custom`, `ghibli_reaction`…): `presetType` (and `type` in getUserMedia
+ *   and the feed, spec 2 §3 and spec 1 §3).
+ */
+import { z } from 'zod';
+import { MEDIA_PAGE_SIZE } from '../constants';
+import { safeText, uuidSchema } from '../schemas/input';
+import { defineCall } from './define-call';
+
+const success = z.literal(true);
+
+/** How a media file is stored. */
+export const mediaKindSchema = z.enum(['image', 'video']);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+/** The media kind as getUserMedia and getMediaByRunId spell it (spec 2 §3: photo or video). */
+export const mediaTypeSchema = z.enum(['photo', 'video']);
+export const mediaStatusSchema = z.enum(['processing', 'completed', 'failed']);
+
+/** Fields every view of a media item carries, the feed's included. */
+export const mediaCoreSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  mediaType: mediaTypeSchema,
+  /** The preset kind (`custom`, `ghibli_reaction`…), never the media kind. */
+  presetType: z.string(),
+  presetKey: z.string().nullable(),
+  prompt: z.string().nullable(),
+  finalUrl: z.string().nullable(),
+  /** The still of the item: the image itself, or a video's first frame when one was stored. */
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  tags: z.array(z.string()),
+  likes_count: z.number(),
+  createdAt: z.string(),
+  cloudinaryPublicId: z.string().nullable(),
+});
+
+/** A media item as its owner sees it (getUserMedia; spec 2 §3). */
+export const mediaItemSchema = mediaCoreSchema.extend({
+  runId: z.string().nullable(),
+  /** The same as finalUrl, the name spec 1 §3's client view reads. */
+  url: z.string().nullable(),
+  /** The preset kind again, under the name spec 2 §3 fixes ("type (the preset kind)"). */
+  type: z.string(),
+  status: mediaStatusSchema,
+  isPublic: z.boolean(),
+  /** Guest media only: when it is removed unless claimed. */
+  expiresAt: z.string().nullable(),
+  /** Everything stored with the item, and its width and height (spec 2 §3 reads them here). */
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+/**
+ * The item getMediaByRunId answers (spec 1 §7 reads id, runId, type, url, metadata.provider):
+ * there `type` is the media kind, image or video, not the preset kind.
+ */
+export const runMediaSchema = mediaItemSchema.extend({
+  type: mediaKindSchema,
+  created_at: z.string(),
+});
+export type RunMedia = z.infer<typeof runMediaSchema>;
+
+/** GET getUserMedia: the query spec 2 §7 sends (userId, limit, offset, all, sort, order). */
+export const userMediaQuery = z.object({
+  userId: safeText().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  sort: z.literal('created_at').optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const getUserMediaCall = defineCall({
+  name: 'getUserMedia',
+  method: 'GET',
+  request: userMediaQuery,
+  response: z.object({ success, items: z.array(mediaItemSchema), total: z.number(), hasMore: z.boolean() }),
+});
+
+/** One item (mediaId), several (mediaIds) or every item (all: true); the first named wins. */
+export const deleteMediaRequest = z
+  .object({
+    mediaId: uuidSchema('mediaId').optional(),
+    mediaIds: z.array(uuidSchema('mediaIds')).min(1).max(500).optional(),
+    all: z.literal(true).optional(),
+    userId: safeText().max(100).optional(),
+  })
+  .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined || body.all === true, {
+    error: 'Name the media to delete: mediaId, mediaIds or all',
+  });
+
+/** One item answers `{ success: true, deleted: 1 }`; several add what failed (success false if any did). */
+export const deleteMediaResponse = z.object({
+  success: z.boolean(),
+  deleted: z.number(),
+  failed: z.number().optional(),
+  errors: z.array(z.object({ mediaId: z.string(), error: z.string() })).optional(),
+});
+export type DeleteMediaResponse = z.infer<typeof deleteMediaResponse>;
+
+export const deleteMediaCall = defineCall({ name: 'delete-media', method: 'DELETE', request: deleteMediaRequest, response: deleteMediaResponse });
+
+export const shareMediaRequest = z.object({ mediaId: uuidSchema('mediaId'), isPublic: z.boolean().default(true) });
+export const shareMediaCall = defineCall({
+  name: 'share-media',
+  method: 'POST',
+  request: shareMediaRequest,
+  response: z.object({ success, isPublic: z.boolean() }),
+});
+
+/** On sign-in the client names its guest id; that guest's media become the account's. */
+export const migrateGuestMediaRequest = z.object({ guestId: z.string().regex(/^guest-[A-Za-z0-9_-]{8,80}$/) });
+export const migrateGuestMediaCall = defineCall({
+  name: 'migrate-guest-media',
+  method: 'POST',
+  request: migrateGuestMediaRequest,
+  response: z.object({ success, migrated: z.number() }),
+});
+
+/** `mediaType` here is what spec 1 §7 sends: the item's preset kind (the server ignores it). */
+export const toggleLikeRequest = z.object({ mediaId: uuidSchema('mediaId'), mediaType: safeText().max(40).optional() });
+export const toggleLikeCall = defineCall({
+  name: 'toggleLike',
+  method: 'POST',
+  request: toggleLikeRequest,
+  response: z.object({ success, liked: z.boolean(), likesCount: z.number() }),
+});
+
+/** Likes keyed `${presetType with _ for -}:${mediaId}` (spec 1 §3, `likeKey`). */
+export const getUserLikesCall = defineCall({
+  name: 'getUserLikes',
+  method: 'GET',
+  request: undefined,
+  response: z.object({ success, likes: z.record(z.string(), z.literal(true)), count: z.number() }),
+});

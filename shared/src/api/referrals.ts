@@ -1,0 +1,29 @@
+/** The invite programme (spec 2 §7): stats and invitation e-mails. Signed in. */
+import { z } from 'zod';
+import { emailSchema } from '../schemas/auth';
+import { safeText } from '../schemas/input';
+import { defineCall } from './define-call';
+
+const success = z.literal(true);
+
+export const referralStatsSchema = z.object({ totalReferrals: z.number(), totalCreditsEarned: z.number(), referralCode: z.string() });
+
+export const sendReferralInviteRequest = z.object({
+  referrerEmail: emailSchema,
+  referrerName: safeText().max(80).optional(),
+  friendEmail: z.string().trim().min(1, { error: 'Please enter an email address' }).pipe(emailSchema),
+  referralCode: safeText().max(40).optional(),
+});
+
+export const getReferralStatsCall = defineCall({
+  name: 'get-referral-stats',
+  method: 'GET',
+  request: undefined,
+  response: z.object({ success, stats: referralStatsSchema }),
+});
+export const sendReferralInviteCall = defineCall({
+  name: 'send-referral-invite',
+  method: 'POST',
+  request: sendReferralInviteRequest,
+  response: z.object({ success, message: z.string() }),
+});

@@ -1,0 +1,2 @@
+/** Bounding concurrent work inside one process. */
+export * from './semaphore';

@@ -1,0 +1,3 @@
+/** The BullMQ queues, their job names and payloads. */
+export * from './jobs';
+export * from './job-queue';

@@ -1,0 +1,3 @@
+/** Object storage: the port, and the local-disk and S3 implementations behind it. */
+export * from './storage';
+export * from './create-storage';

@@ -1,0 +1,92 @@
+import { COST_IMAGE, type RunId, runIdSchema } from '@app/shared';
+import type { User } from '@app/shared/server/db';
+import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { GenerationPipeline, IDENTITY_FAILED, type PipelineRepositories } from './generation-pipeline';
+import type { RunMediaRow } from './output-storage';
+import { FakeProvider, MemoryStorage, fakeIdentity, fakeVideo, solidImage } from './pipeline-fakes';
+import { PermanentGenerationError } from './ports';
+
+const runId: RunId = runIdSchema.parse('run-00000001');
+const request = {
+  serviceMode: 'custom-prompt',
+  presetType: 'custom_prompt',
+  prompt: 'me on the moon',
+  aspectRatio: '4:5',
+  sources: [{ key: 'users/friend/uploads/a.png', url: 'http://media.test/users/friend/uploads/a.png', publicId: 'a' }],
+  enableVideo: false,
+  identity: { threshold: 0.5, retries: 1, blocking: true },
+  cost: 5,
+  seed: 1,
+};
+
+async function setUp(scores: number[], storedRequest: Record<string, unknown> = request) {
+  const fakes = new FakeRunRepositories();
+  fakes.balances.set('friend', 0);
+  fakes.addRun({ runId, userId: 'friend', creditsReserved: 5, request: storedRequest });
+  const media: RunMediaRow[] = [];
+  const repos: PipelineRepositories = Object.assign(fakes, {
+    runs: { ...fakes.runs, recordAttempt: async () => 1 },
+    users: { findById: async (id: string) => ({ id, share_to_feed: false, referrer_id: 'inviter' }) as User },
+    media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
+  });
+  const storage = new MemoryStorage();
+  await storage.put('users/friend/uploads/a.png', (await solidImage(64, 80)).data, { contentType: 'image/png' });
+  const provider = new FakeProvider();
+  const pipeline = new GenerationPipeline({
+    repos,
+    storage,
+    provider,
+    identity: fakeIdentity(scores),
+    video: fakeVideo,
+    logger: pino({ level: 'silent' }),
+    providerTimeoutMs: 5_000,
+  });
+  return { pipeline, fakes, media, provider };
+}
+
+describe('GenerationPipeline', () => {
+  it('makes, stores and settles a run: media kept, the unused reservation refunded, the inviter rewarded', async () => {
+    const { pipeline, fakes, media, provider } = await setUp([0.9]);
+    expect(await pipeline.run(runId)).toBe('done');
+    expect(provider.requests[0]).toMatchObject({ mode: 'custom-prompt', prompt: 'me on the moon', aspectRatio: '4:5' });
+    expect(media).toHaveLength(1);
+    expect(media[0]).toMatchObject({ run_id: runId, user_id: 'friend', is_public: false, type: 'image' });
+    expect(fakes.runsById.get(runId)).toMatchObject({ status: 'done', credits_refunded: 5 - COST_IMAGE });
+    expect(fakes.balances.get('friend')).toBe(5 - COST_IMAGE);
+    expect(fakes.balances.get('inviter')).toBe(10);
+  });
+
+  it('keeps an image that failed the identity check and fails the run with the reason', async () => {
+    const { pipeline, fakes, media } = await setUp([0.1, 0.2]);
+    expect(await pipeline.run(runId)).toBe('failed');
+    expect(media).toHaveLength(1);
+    expect(fakes.runsById.get(runId)).toMatchObject({ status: 'failed', error: IDENTITY_FAILED });
+  });
+
+  it('refuses a stored request it cannot read, saying so, without making anything', async () => {
+    const { pipeline, provider, media } = await setUp([0.9], { ...request, aspectRatio: '5:1' });
+    const failure = pipeline.run(runId);
+    await expect(failure).rejects.toBeInstanceOf(PermanentGenerationError);
+    await expect(failure).rejects.toThrow(/stored request of this run is unreadable \(aspectRatio/);
+    expect(provider.requests).toHaveLength(0);
+    expect(media).toHaveLength(0);
+  });
+
+  it('fails for good when a source photo is gone', async () => {
+    const gone = { ...request, sources: [{ key: 'users/friend/uploads/missing.png', url: 'x', publicId: 'm' }] };
+    const { pipeline } = await setUp([0.9], gone);
+    await expect(pipeline.run(runId)).rejects.toThrow('The source photo is no longer available');
+  });
+
+  it('skips a run already settled, and fail() gives every credit back once', async () => {
+    const { pipeline, fakes, provider } = await setUp([0.9]);
+    await pipeline.fail(runId, 'Timeout: the AI service took too long');
+    await pipeline.fail(runId, 'again');
+    expect(fakes.balances.get('friend')).toBe(5);
+    expect(fakes.runsById.get(runId)?.error).toBe('Timeout: the AI service took too long');
+    expect(await pipeline.run(runId)).toBe('skipped');
+    expect(provider.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,39 @@
+import type { GeneratedImage } from '../providers/provider';
+import type { IdentityPort, IdentityVerdict } from './ports';
+
+export interface IdentitySettings {
+  threshold: number;
+  /** Further attempts after the first when the check fails. */
+  retries: number;
+  /** Whether a failed check is worth another attempt; when not, the first image is kept. */
+  blocking: boolean;
+}
+
+export interface CheckedImage {
+  image: GeneratedImage;
+  identity: IdentityVerdict & { attempts: number };
+}
+
+/**
+ * Generates until an image passes the identity check, up to 1 + `retries` attempts, and keeps
+ * the best-scoring image (the earlier one, on ties). `attempts` counts every attempt made. A source
+ * without a face ends the loop at once: there is nothing to compare.
+ */
+export async function generateWithIdentityCheck(
+  identity: IdentityPort,
+  source: Buffer,
+  settings: IdentitySettings,
+  generate: (attempt: number) => Promise<GeneratedImage>,
+): Promise<CheckedImage> {
+  const face = await identity.prepareSource(source);
+  let best: CheckedImage | undefined;
+  for (let attempt = 1; attempt <= 1 + settings.retries; attempt++) {
+    const image = await generate(attempt);
+    const verdict = await identity.check(face, image.data, settings.threshold);
+    if (!best || (verdict.score ?? 1) > (best.identity.score ?? 1)) best = { image, identity: { ...verdict, attempts: attempt } };
+    best.identity.attempts = attempt;
+    if (verdict.passed || !verdict.applicable || !settings.blocking) break;
+  }
+  // The loop runs at least once (retries >= 0).
+  return best!;
+}

@@ -1,0 +1,65 @@
+import { COST_IMAGE, COST_VIDEO } from '@app/shared';
+import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
+import { describe, expect, it } from 'vitest';
+import { storeOutput } from './output-storage';
+import { MemoryStorage, solidImage } from './pipeline-fakes';
+
+const request: StoredRunRequest = {
+  serviceMode: 'story-time',
+  presetType: 'story_time',
+  presetId: 'story_time_cinematic',
+  prompt: 'a cinematic story',
+  aspectRatio: '4:5',
+  sources: [{ key: 'users/u1/uploads/a.jpg', url: 'http://media.test/users/u1/uploads/a.jpg', publicId: 'a' }],
+  enableVideo: true,
+  identity: { threshold: 0.5, retries: 0, blocking: true },
+  cost: 15,
+  seed: 7,
+};
+const owner = { runId: 'run-00000001', userId: 'u1', isPublic: true };
+
+describe('storeOutput', () => {
+  it('keeps an image as a JPEG with a WebP thumbnail under the media folder, costing one image', async () => {
+    const storage = new MemoryStorage();
+    const still = await solidImage(640, 800);
+    const imageRequest = { ...request, serviceMode: 'custom-prompt', presetType: 'custom_prompt', enableVideo: false } as const;
+    const identity = { applicable: true, score: 0.8, threshold: 0.5, passed: true, attempts: 1 };
+    const { row, cost } = await storeOutput(storage, 'fake', owner, imageRequest, undefined, { type: 'image', still, identity });
+    expect(cost).toBe(COST_IMAGE);
+    const base = `users/u1/media/${row.id}`;
+    expect([...storage.objects.keys()].sort()).toEqual([`${base}/full.jpg`, `${base}/thumb.webp`]);
+    expect(storage.objects.get(`${base}/full.jpg`)?.contentType).toBe('image/jpeg');
+    expect(row).toMatchObject({
+      run_id: 'run-00000001',
+      type: 'image',
+      final_url: `http://media.test/${base}/full.jpg`,
+      source_url: request.sources[0]!.url,
+      is_public: true,
+      width: 640,
+      height: 800,
+    });
+    expect(JSON.parse(String(row.metadata))).toMatchObject({ provider: 'fake', identity: { score: 0.8, attempts: 1, passed: true } });
+  });
+
+  it('charges Story Time per clip made and points the media at the first one', async () => {
+    const storage = new MemoryStorage();
+    const still = await solidImage(64, 80);
+    const videos = [{ error: 'provider hiccup' }, { still, video: Buffer.from('clip1') }, { still, video: Buffer.from('clip2') }];
+    const { row, cost } = await storeOutput(storage, 'fake', owner, request, undefined, { type: 'video', still, video: Buffer.from('clip1'), videos });
+    expect(cost).toBe(2 * COST_VIDEO);
+    expect(row.storage_key).toBe(`users/u1/media/${row.id}/clip-1.mp4`);
+    expect(row.final_url).toBe(`http://media.test/users/u1/media/${row.id}/clip-1.mp4`);
+    expect(JSON.parse(String(row.metadata))).toMatchObject({
+      totalVideos: 3,
+      successfulVideos: 2,
+      videoResults: [{ index: 0, success: false, error: 'provider hiccup' }, { index: 1, success: true }, { index: 2, success: true }],
+    });
+  });
+
+  it('stores a retried run under the same id (no second media item)', async () => {
+    const still = await solidImage(64, 80);
+    const first = await storeOutput(new MemoryStorage(), 'fake', owner, request, undefined, { type: 'image', still });
+    const again = await storeOutput(new MemoryStorage(), 'fake', owner, request, undefined, { type: 'image', still });
+    expect(again.row.id).toBe(first.row.id);
+  });
+});

@@ -1,0 +1,112 @@
+import { COST_IMAGE, COST_VIDEO, type PresetDefinition } from '@app/shared';
+import type { NewMedia } from '@app/shared/server/db';
+import { deterministicUuid } from '@app/shared/server/media';
+import type { Storage } from '@app/shared/server/storage';
+import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
+import sharp from 'sharp';
+import type { Output } from './produce-output';
+import { deriveTags } from './tags';
+
+export interface OutputOwner {
+  runId: string;
+  userId: string;
+  /** The person's share-to-feed setting when the run finished. */
+  isPublic: boolean;
+}
+
+export type RunMediaRow = NewMedia & { run_id: string; output_index: number };
+
+/**
+ * Writes a run's output to storage (a JPEG, a WebP thumbnail, and its clips) and describes the
+ * media row that points at them, with what it costs: an image, a video, or each Story Time clip
+ * made. Keys derive from the run id, so a retried job overwrites rather than duplicates.
+ */
+export async function storeOutput(
+  storage: Storage,
+  providerName: string,
+  owner: OutputOwner,
+  request: StoredRunRequest,
+  preset: PresetDefinition | undefined,
+  output: Output,
+): Promise<{ row: RunMediaRow; cost: number }> {
+  const id = deterministicUuid(`${owner.runId}:0`);
+  // One folder per media item, so deleting it is one prefix.
+  const base = `users/${owner.userId}/media/${id}`;
+  const full = await sharp(output.still.data).jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+  const thumb = await sharp(output.still.data).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  await storage.put(`${base}/full.jpg`, full, { contentType: 'image/jpeg', immutable: true });
+  await storage.put(`${base}/thumb.webp`, thumb, { contentType: 'image/webp', immutable: true });
+  const imageUrl = storage.publicUrl(`${base}/full.jpg`);
+
+  let finalUrl = imageUrl;
+  let storageKey = `${base}/full.jpg`;
+  let cost = COST_IMAGE;
+  const presetKey = request.presetId ?? request.presetKey ?? null;
+  const metadata: Record<string, unknown> = {
+    provider: providerName,
+    presetType: request.presetType,
+    presetKey,
+    width: output.still.width,
+    height: output.still.height,
+    imageUrl,
+  };
+  if (output.identity) {
+    const { applicable, score, threshold, attempts, passed, reason } = output.identity;
+    metadata.identity = { applicable, score, threshold, attempts, passed, ...(reason ? { reason } : {}) };
+  }
+  if (output.videos) {
+    const results: Array<{ index: number; success: true; videoUrl: string } | { index: number; success: false; error: string }> = [];
+    for (const [index, clip] of output.videos.entries()) {
+      if ('error' in clip) {
+        results.push({ index, success: false, error: clip.error });
+        continue;
+      }
+      const key = `${base}/clip-${index}.mp4`;
+      await storage.put(key, clip.video, { contentType: 'video/mp4', immutable: true });
+      results.push({ index, success: true, videoUrl: storage.publicUrl(key) });
+    }
+    const successful = results.filter((r) => r.success);
+    const first = successful[0];
+    // The producer never returns Story Time without a clip.
+    if (!first) throw new Error('Generation failed: no clip could be made');
+    metadata.videoResults = results;
+    metadata.totalVideos = results.length;
+    metadata.successfulVideos = successful.length;
+    finalUrl = first.videoUrl;
+    storageKey = `${base}/clip-${first.index}.mp4`;
+    cost = COST_VIDEO * successful.length;
+  } else if (output.video) {
+    storageKey = `${base}/video.mp4`;
+    await storage.put(storageKey, output.video, { contentType: 'video/mp4', immutable: true });
+    finalUrl = storage.publicUrl(storageKey);
+    metadata.videoResults = [{ index: 0, success: true, videoUrl: finalUrl }];
+    metadata.totalVideos = 1;
+    metadata.successfulVideos = 1;
+    cost = COST_VIDEO;
+  }
+
+  return {
+    cost,
+    row: {
+      id,
+      run_id: owner.runId,
+      output_index: 0,
+      user_id: owner.userId,
+      type: output.type,
+      preset_type: request.presetType,
+      preset_key: presetKey,
+      prompt: request.prompt,
+      source_url: request.sources[0]?.url ?? null,
+      status: 'completed',
+      final_url: finalUrl,
+      thumbnail_url: storage.publicUrl(`${base}/thumb.webp`),
+      storage_key: storageKey,
+      thumbnail_key: `${base}/thumb.webp`,
+      width: output.still.width,
+      height: output.still.height,
+      is_public: owner.isPublic,
+      metadata: JSON.stringify(metadata),
+      tags: deriveTags(request.presetType, preset, request.presetLabel ?? request.prompt),
+    },
+  };
+}
