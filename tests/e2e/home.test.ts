@@ -5,53 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { type RunningProduct, startProduct } from '../support/product';
+import { AGREEMENT, newEmail, signInThroughUi, waitForCode } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
-const AGREEMENT = [
-  'I confirm that I have the legal rights to upload this media (no people under 18 or without consent).',
-  'I agree to follow the content policy (no violence or explicit themes; misuse may lead to a ban or loss of access without refund).',
-];
-
-interface OutboxMessage {
-  text: string;
-  sentAt: string;
-}
 
 interface ApiSession {
   accessToken: string;
   refreshToken: string;
   user: { id: string; email: string };
-}
-
-let counter = 0;
-function newEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
-}
-
-/** The newest 6-digit code mailed to `email` after `after` (the development outbox). */
-async function waitForCode(baseUrl: string, email: string, after: number): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${baseUrl}/api/dev/outbox?email=${encodeURIComponent(email)}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    const code = messages.find((message) => Date.parse(message.sentAt) >= after)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail reached ${email} within 30 s`);
-}
-
-/** Signs a new person in through /auth with the code from the outbox; ends on /. */
-async function signInThroughUi(page: Page, baseUrl: string, email: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth`);
-  const asked = Date.now() - 1000;
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send login code' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-  await page.getByLabel('6-digit code').fill(await waitForCode(baseUrl, email, asked));
-  await page.waitForURL(`${baseUrl}/`);
-  await page.getByRole('link', { name: 'My Profile' }).first().waitFor();
 }
 
 async function post<T>(baseUrl: string, name: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
@@ -293,7 +254,7 @@ describe('the home screen in Chromium', () => {
     await prompt.getByRole('button', { name: 'Continue Browsing' }).click();
     await prompt.waitFor({ state: 'detached' });
 
-    // A like sends a visitor to /auth.
+    // A like shows a visitor the sign-up prompt over the viewer; Sign Up Free goes to /auth.
     await tiles.first().getByRole('button', { name: /^Open/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Media viewer' });
     await viewer.waitFor();
@@ -303,6 +264,10 @@ describe('the home screen in Chromium', () => {
     await viewer.getByRole('button', { name: 'Previous' }).click();
     await viewer.getByText(/^(\d+) \/ \1$/).waitFor();
     await viewer.getByRole('button', { name: /^Like/ }).click();
+    const saveFavorites = page.getByRole('dialog', { name: 'Save Favorites' });
+    await saveFavorites.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await saveFavorites.getByRole('button', { name: 'Sign Up Free' }).click();
     await page.waitForURL(`${product.baseUrl}/auth`);
     await page.close();
   }, 240_000);

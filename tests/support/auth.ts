@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CreditsRepository, type Infrastructure, UsersRepository } from '@app/shared/server';
+import type { Infrastructure } from '@app/shared/server/infrastructure';
+import { CreditsRepository, UsersRepository } from '@app/shared/server/repositories';
 import request from 'supertest';
 import { TokenService } from '../../api/src/services/tokens';
 

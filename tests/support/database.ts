@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '@app/migrations';
-import { createDatabase, type DatabaseHandle } from '@app/shared/server';
+import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';

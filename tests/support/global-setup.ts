@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedRedis } from '@app/shared/server';
+import { startEmbeddedRedis } from '@app/shared/server/redis';
 import { containerRuntimeAvailable } from './docker';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '@app/shared/server';
+import { freePort } from '@app/shared/server/redis';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 

@@ -3,18 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '@app/migrations';
-import {
-  type Config,
-  type Infrastructure,
-  JobQueues,
-  createDatabase,
-  createLogger,
-  createRedis,
-  createStorage,
-  parseConfig,
-  resolveSecrets,
-  whenReady,
-} from '@app/shared/server';
+import { type Config, parseConfig } from '@app/shared/server/config';
+import { createDatabase } from '@app/shared/server/db';
+import type { Infrastructure } from '@app/shared/server/infrastructure';
+import { createLogger } from '@app/shared/server/logger';
+import { JobQueues } from '@app/shared/server/queue';
+import { createRedis, whenReady } from '@app/shared/server/redis';
+import { resolveSecrets } from '@app/shared/server/secrets';
+import { createStorage } from '@app/shared/server/storage';
 import { inject } from 'vitest';
 import { composeApi } from '../../api/src/compose';
 import { type WorkerOverrides, composeWorkers } from '../../worker/src/compose';

@@ -1,11 +1,10 @@
-import { apiRequest } from './client';
+import type { CallResponse } from '@app/shared/api/define-call';
+import { getLaunchStatusCall } from '@app/shared/api/launch';
+import { callApiData } from './client';
 
 /** GET get-launch-status (spec 3 §7). */
-export interface LaunchStatusAnswer {
-  success: boolean;
-  launch: { is_launched: boolean };
-}
+export type LaunchStatusAnswer = CallResponse<typeof getLaunchStatusCall>;
 
 export function getLaunchStatus(): Promise<LaunchStatusAnswer> {
-  return apiRequest<LaunchStatusAnswer>('get-launch-status', { auth: 'none' });
+  return callApiData(getLaunchStatusCall, { auth: 'none' });
 }

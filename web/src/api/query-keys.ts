@@ -13,4 +13,5 @@ export const queryKeys = {
   presets: () => ['presets'] as const,
   profile: () => ['profile'] as const,
   referrals: () => ['referrals'] as const,
+  settings: () => ['settings'] as const,
 };

@@ -1,14 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AlertHost } from '../components/dialog/alert-host';
 import { AppFrame } from '../components/layout/app-frame';
+import { SignUpPromptHost } from '../components/signup-prompt/signup-prompt-host';
 import { NavigationProgress } from '../components/layout/navigation-progress';
 import { RouteLoadingScreen } from '../components/page/route-loading-screen';
 import { ToastStack } from '../components/toast/toast-stack';
 import { paths } from '../config/paths';
-import { startGenerationActivity } from '../features/library/generation-activity';
+import { ViewerHost } from '../features/viewer/viewer-host';
+import { wireGeneration } from './generation-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
 import { useLaunchStatus } from './use-launch-status';
+
+wireGeneration();
 
 const ComingSoonPage = lazy(() =>
   import('../pages/coming-soon/coming-soon-page').then((module) => ({ default: module.ComingSoonPage })),
@@ -26,8 +30,6 @@ function isOpenBeforeLaunch(pathname: string): boolean {
 export function AppLayout() {
   const launched = useLaunchStatus();
   const { pathname } = useLocation();
-  // Runs started on / must be known to the gallery and profile that open right after.
-  useEffect(() => startGenerationActivity(), []);
 
   if (launched === false && !isOpenBeforeLaunch(pathname)) {
     return (
@@ -42,7 +44,14 @@ export function AppLayout() {
   }
 
   return (
-    <AppFrame>
+    <AppFrame
+      hosts={
+        <>
+          <ViewerHost />
+          <SignUpPromptHost />
+        </>
+      }
+    >
       <NavigationProgress />
       {launched === null ? (
         <RouteLoadingScreen />

@@ -1,7 +1,7 @@
-import { MOBILE_MAX_WIDTH_PX } from '@app/shared';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { isMobileDevice } from '../lib/is-mobile-device';
 import '../styles/mobile-guard.css';
 
 /**
@@ -20,16 +20,6 @@ const GUARDED_ROUTES = [
   paths.adminDashboard.path,
   paths.storyCreation.path,
 ];
-
-const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
-
-/** Mobile: 768 px wide or less, or a touch screen, or a mobile user agent (spec 1 §9). */
-export function isMobileDevice(): boolean {
-  if (typeof window === 'undefined') return false;
-  if (window.matchMedia?.(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches) return true;
-  if ('ontouchstart' in window || navigator.maxTouchPoints > 0) return true;
-  return MOBILE_USER_AGENT.test(navigator.userAgent);
-}
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('resize', listener);

@@ -1,6 +1,8 @@
 import type { AuthUser } from '@app/shared';
 import { endSession } from '../api/auth';
 import { isValidJwt } from '../api/client';
+import { announce as announceEvent } from '../lib/app-events';
+import { createStore } from '../lib/create-store';
 import {
   clearStoredSession,
   hasSessionStorage,
@@ -11,8 +13,8 @@ import {
 } from './auth-storage';
 
 /**
- * The auth state of spec 1 §3, kept in localStorage and mirrored here for React
- * (`useSyncExternalStore`). Signing in or out announces `auth-state-changed` on window;
+ * The auth state of spec 1 §3, kept in localStorage and mirrored here for React. Signing
+ * in or out announces `auth-state-changed` on window (the app itself follows the store);
  * other tabs follow through the storage event.
  */
 export interface AuthState {
@@ -39,22 +41,17 @@ function toState(stored: StoredSession): AuthState {
   };
 }
 
-let state: AuthState = toState(readStoredSession());
-const listeners = new Set<() => void>();
-
-function setState(next: AuthState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const authStore = createStore<AuthState>(toState(readStoredSession()));
+const setState = (next: AuthState) => authStore.set(next);
 
 function announce(): void {
-  if (typeof window === 'undefined') return;
-  const detail: AuthStateChangedDetail = { isAuthenticated: state.isAuthenticated, user: state.user };
-  window.dispatchEvent(new CustomEvent(AUTH_STATE_CHANGED_EVENT, { detail }));
+  const { isAuthenticated, user } = authStore.get();
+  const detail: AuthStateChangedDetail = { isAuthenticated, user };
+  announceEvent(AUTH_STATE_CHANGED_EVENT, detail);
 }
 
 export function getAuthState(): AuthState {
-  return state;
+  return authStore.get();
 }
 
 /**
@@ -62,14 +59,24 @@ export function getAuthState(): AuthState {
  * tab heard of it, so the request helper reads them here rather than from the React state.
  */
 export function readSessionTokens(): { accessToken: string | null; refreshToken: string | null } {
-  if (!hasSessionStorage()) return { accessToken: state.token, refreshToken: state.refreshToken };
+  if (!hasSessionStorage()) return { accessToken: authStore.get().token, refreshToken: authStore.get().refreshToken };
   const stored = readStoredSession();
   return { accessToken: stored.token, refreshToken: stored.refreshToken };
 }
 
 export function subscribeAuth(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return authStore.subscribe(listener);
+}
+
+/** Runs `listener` when the signed-in person changes (a sign-in, a sign-out), not on a token refresh. */
+export function subscribeSignedInUser(listener: () => void): () => void {
+  let who = authStore.get().user?.id ?? null;
+  return authStore.subscribe(() => {
+    const next = authStore.get().user?.id ?? null;
+    if (next === who) return;
+    who = next;
+    listener();
+  });
 }
 
 export interface SignInSession {
@@ -90,7 +97,7 @@ export function signIn(session: SignInSession): void {
  * never keeps anyone signed in).
  */
 export async function signOut(): Promise<void> {
-  const { token, refreshToken, isAuthenticated } = state;
+  const { token, refreshToken, isAuthenticated } = authStore.get();
   clearStoredSession();
   setState(toState({ token: null, refreshToken: null, user: null }));
   announce();
@@ -104,13 +111,14 @@ export async function signOut(): Promise<void> {
 
 /** Keeps the rotated tokens a refresh answered. */
 export function storeRefreshedTokens(token: string, refreshToken: string): void {
-  const next = { token, refreshToken, user: state.user };
+  const next = { token, refreshToken, user: authStore.get().user };
   writeStoredSession(next);
   setState(toState(next));
 }
 
 /** Changes fields of the stored user (a new e-mail address, for example). */
 export function updateAuthUser(patch: Partial<AuthUser>): void {
+  const state = authStore.get();
   if (!state.user) return;
   const next = { token: state.token, refreshToken: state.refreshToken, user: { ...state.user, ...patch } };
   writeStoredSession(next);
@@ -129,6 +137,7 @@ export function startAuthSync(): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== window.localStorage || !isSessionStorageKey(event.key)) return;
     const next = toState(readStoredSession());
+    const state = authStore.get();
     const changedWho = next.isAuthenticated !== state.isAuthenticated || !sameUser(next.user, state.user);
     setState(next);
     if (changedWho) announce();

@@ -1,5 +1,6 @@
 import { getUserProfile, type UserProfile } from '../api/profile';
-import { AUTH_STATE_CHANGED_EVENT, getAuthState } from './auth-store';
+import { createStore } from '../lib/create-store';
+import { getAuthState, subscribeSignedInUser } from './auth-store';
 
 /**
  * The signed-in user's profile (spec 1 §4): loaded 200 ms after start, loaded again on
@@ -14,22 +15,16 @@ export const PROFILE_INITIAL_DELAY_MS = 200;
 
 const EMPTY: ProfileState = { profile: null, status: 'idle' };
 
-let state: ProfileState = EMPTY;
+const profileStore = createStore<ProfileState>(EMPTY);
 let controller: AbortController | null = null;
-const listeners = new Set<() => void>();
-
-function setState(next: ProfileState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const setState = (next: ProfileState) => profileStore.set(next);
 
 export function getProfileState(): ProfileState {
-  return state;
+  return profileStore.get();
 }
 
 export function subscribeProfile(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return profileStore.subscribe(listener);
 }
 
 function resetProfile(): void {
@@ -44,13 +39,14 @@ export async function refreshProfile(): Promise<void> {
   controller?.abort();
   const own = new AbortController();
   controller = own;
-  const sameUser = state.profile?.id === getAuthState().user?.id;
-  setState({ profile: sameUser ? state.profile : null, status: 'loading' });
+  const { profile: current } = profileStore.get();
+  const sameUser = current?.id === getAuthState().user?.id;
+  setState({ profile: sameUser ? current : null, status: 'loading' });
   try {
     const profile = await getUserProfile(own.signal);
     if (controller === own) setState({ profile, status: 'ready' });
   } catch {
-    if (controller === own) setState({ profile: state.profile, status: 'error' });
+    if (controller === own) setState({ profile: profileStore.get().profile, status: 'error' });
   } finally {
     if (controller === own) controller = null;
   }
@@ -59,13 +55,12 @@ export async function refreshProfile(): Promise<void> {
 /** Starts the profile's life cycle; returns a function that stops it. */
 export function startProfileSync(): () => void {
   const timer = window.setTimeout(() => void refreshProfile(), PROFILE_INITIAL_DELAY_MS);
-  const onAuthChanged = () => {
+  const stop = subscribeSignedInUser(() => {
     if (getAuthState().isAuthenticated) void refreshProfile();
     else resetProfile();
-  };
-  window.addEventListener(AUTH_STATE_CHANGED_EVENT, onAuthChanged);
+  });
   return () => {
     window.clearTimeout(timer);
-    window.removeEventListener(AUTH_STATE_CHANGED_EVENT, onAuthChanged);
+    stop();
   };
 }

@@ -1,3 +1,5 @@
+import { createStore } from '../../lib/create-store';
+
 /**
  * Messages that need an OK before the user goes on (such as 'Session Expired'), shown one at
  * a time by `<AlertHost />` in the layout. Any code may call `showAlert`.
@@ -8,31 +10,24 @@ export interface AlertMessage {
   message: string;
 }
 
-let queue: readonly AlertMessage[] = [];
+const alertStore = createStore<readonly AlertMessage[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
 const waiting = new Map<number, () => void>();
 
-function setQueue(next: readonly AlertMessage[]): void {
-  queue = next;
-  for (const listener of listeners) listener();
-}
-
 export function getAlerts(): readonly AlertMessage[] {
-  return queue;
+  return alertStore.get();
 }
 
 export function subscribeAlerts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return alertStore.subscribe(listener);
 }
 
 /** Shows the alert; resolves once it is acknowledged. The same text twice in a row shows once. */
 export function showAlert(title: string, message: string): Promise<void> {
-  const existing = queue.find((alert) => alert.title === title && alert.message === message);
+  const existing = alertStore.get().find((alert) => alert.title === title && alert.message === message);
   if (existing) return new Promise((resolve) => chain(existing.id, resolve));
   const alert = { id: nextId++, title, message };
-  setQueue([...queue, alert]);
+  alertStore.set((queue) => [...queue, alert]);
   return new Promise((resolve) => waiting.set(alert.id, resolve));
 }
 
@@ -45,7 +40,7 @@ function chain(id: number, resolve: () => void): void {
 }
 
 export function acknowledgeAlert(id: number): void {
-  setQueue(queue.filter((alert) => alert.id !== id));
+  alertStore.set((queue) => queue.filter((alert) => alert.id !== id));
   waiting.get(id)?.();
   waiting.delete(id);
 }

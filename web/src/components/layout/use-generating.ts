@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { getGenerationState, subscribeGeneration } from '../../features/generation/generation-service';
+import { useGenerationStatus } from '../../state/generation-store';
 
 /** Whether a generation runs now (the profile button's spinner ring). */
 export function useIsGenerating(): boolean {
-  return useSyncExternalStore(subscribeGeneration, () => getGenerationState().isGenerating, () => false);
+  return useGenerationStatus((status) => status.isGenerating);
 }

@@ -32,6 +32,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
     resume();
     return () => window.clearTimeout(timer.current);
     // The timer belongs to this toast for its whole life: started once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const Icon = ICONS[toast.kind];

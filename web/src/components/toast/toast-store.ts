@@ -1,4 +1,5 @@
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@app/shared';
+import { createStore } from '../../lib/create-store';
 
 /**
  * The toast stack of spec 1 §9: at most 3 visible (a new one pushes the oldest out), each
@@ -31,22 +32,16 @@ export interface ToastInput {
   onClick?: () => void;
 }
 
-let toasts: readonly Toast[] = [];
+const toastStore = createStore<readonly Toast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function setToasts(next: readonly Toast[]): void {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
+const setToasts = (next: readonly Toast[]) => toastStore.set(next);
 
 export function getToasts(): readonly Toast[] {
-  return toasts;
+  return toastStore.get();
 }
 
 export function subscribeToasts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return toastStore.subscribe(listener);
 }
 
 export function showToast(kind: ToastKind, input: ToastInput = {}): number {
@@ -58,11 +53,12 @@ export function showToast(kind: ToastKind, input: ToastInput = {}): number {
     message: input.message ?? (input.title === undefined ? defaults.message : null),
     onClick: input.onClick,
   };
-  setToasts([...toasts, toast].slice(-TOAST_MAX_VISIBLE));
+  setToasts([...toastStore.get(), toast].slice(-TOAST_MAX_VISIBLE));
   return toast.id;
 }
 
 export function dismissToast(id: number): void {
+  const toasts = toastStore.get();
   if (toasts.some((toast) => toast.id === id)) setToasts(toasts.filter((toast) => toast.id !== id));
 }
 

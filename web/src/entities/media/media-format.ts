@@ -1,4 +1,4 @@
-/** Texts of the full-screen viewer (spec 1 §9): the date and our identity-check line. */
+/** Texts of media items (spec 1 §9, spec 2 §3): dates and the identity-check line. */
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true });
 
 export const UNKNOWN_DATE = 'Unknown date';
@@ -33,4 +33,17 @@ export function identityLine(identity: IdentityLineInput | null | undefined): st
 export function identityPassed(identity: IdentityLineInput | null | undefined): boolean | null {
   if (!identity || typeof identity.score !== 'number' || typeof identity.threshold !== 'number') return null;
   return identity.score >= identity.threshold;
+}
+
+const CARD_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Aug 4, 2025' under a library card; nothing for an unknown date. */
+export function formatCardDate(value: string | null): string {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? CARD_DATE.format(date) : '';
+}
+
+/** 'Identity 0.93', the chip of a library card. */
+export function identityLabel(score: number): string {
+  return `Identity ${score.toFixed(2)}`;
 }

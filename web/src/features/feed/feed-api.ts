@@ -1,6 +1,7 @@
 import { FEED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '@app/shared';
-import { apiRequest } from '../../api/client';
-import { type FeedItem, type RawFeedItem, toFeedItems } from './feed-item';
+import { getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import { callApiData } from '../../api/client';
+import { fromFeedItems, type MediaItem } from '../../entities/media/media-item';
 
 /** What the feed can be narrowed to: a preset type (e.g. unreal_reflection) and / or a creator. */
 export interface FeedFilter {
@@ -11,15 +12,15 @@ export interface FeedFilter {
 export const NO_FILTER: FeedFilter = { presetType: null, creatorId: null };
 
 export interface FeedPage {
-  items: FeedItem[];
+  items: MediaItem[];
   hasMore: boolean;
   nextCursor: string | null;
 }
 
-interface FeedAnswer {
-  items?: RawFeedItem[];
-  hasMore?: boolean;
-  nextCursor?: string | null;
+/** Where the next page starts: the previous page's cursor, or (the spec's form) the count loaded. */
+export interface FeedPageParam {
+  cursor: string | null;
+  offset: number;
 }
 
 /**
@@ -28,29 +29,25 @@ interface FeedAnswer {
  * number already loaded) is the spec's form, used when the server gave no cursor.
  */
 export async function fetchFeedPage(
-  options: { cursor?: string | null; offset?: number; filter?: FeedFilter; seen?: ReadonlySet<string>; signal?: AbortSignal } = {},
+  { cursor, offset }: FeedPageParam,
+  filter: FeedFilter = NO_FILTER,
+  signal?: AbortSignal,
 ): Promise<FeedPage> {
-  const { filter = NO_FILTER } = options;
-  const answer = await apiRequest<FeedAnswer>('getPublicFeed', {
+  const answer = await callApiData(getPublicFeedCall, {
     auth: 'none',
-    signal: options.signal,
+    signal,
     query: {
       limit: FEED_PAGE_SIZE,
-      ...(options.cursor ? { cursor: options.cursor } : { offset: options.offset ?? 0 }),
+      ...(cursor ? { cursor } : { offset }),
       ...(filter.presetType ? { type: filter.presetType } : {}),
       ...(filter.creatorId ? { creator: filter.creatorId } : {}),
     },
   });
-  const raw = Array.isArray(answer.items) ? answer.items : [];
-  return {
-    items: toFeedItems(raw, options.seen),
-    hasMore: answer.hasMore === true,
-    nextCursor: typeof answer.nextCursor === 'string' && answer.nextCursor ? answer.nextCursor : null,
-  };
+  return { items: fromFeedItems(answer.items), hasMore: answer.hasMore, nextCursor: answer.nextCursor || null };
 }
 
 /** GET getTrending: likes × exp(−age in days / 7), best first. */
-export async function fetchTrending(limit = TRENDING_DEFAULT_LIMIT, signal?: AbortSignal): Promise<FeedItem[]> {
-  const answer = await apiRequest<FeedAnswer>('getTrending', { auth: 'none', signal, query: { limit } });
-  return toFeedItems(Array.isArray(answer.items) ? answer.items : []);
+export async function fetchTrending(signal?: AbortSignal, limit = TRENDING_DEFAULT_LIMIT): Promise<MediaItem[]> {
+  const answer = await callApiData(getTrendingCall, { auth: 'none', signal, query: { limit } });
+  return fromFeedItems(answer.items);
 }

@@ -16,7 +16,3 @@ export function useFeedColumns(): number {
   return useSyncExternalStore(subscribe, columns, () => FEED_COLUMNS);
 }
 
-/** Whether the screen is phone-sized (videos then play when in view, not on hover). */
-export function useIsNarrow(): boolean {
-  return useFeedColumns() === 1;
-}

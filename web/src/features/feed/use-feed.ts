@@ -1,160 +1,83 @@
 import { FEED_MIN_INITIAL_LOADING_MS } from '@app/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type FeedFilter, type FeedPage, fetchFeedPage } from './feed-api';
-import type { FeedItem } from './feed-item';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { queryKeys } from '../../api/query-keys';
+import type { MediaItem } from '../../entities/media/media-item';
+import { type FeedFilter, type FeedPage, type FeedPageParam, fetchFeedPage } from './feed-api';
 
-export interface FeedState {
-  items: FeedItem[];
+export interface UseFeed {
+  items: MediaItem[];
   /** 'loading': the first page of this filter (skeleton rows show). */
   status: 'loading' | 'ready' | 'error';
   loadingMore: boolean;
   hasMore: boolean;
-}
-
-export interface UseFeed extends FeedState {
   /** The next page (ignored while one loads or at the end). */
   loadMore(): void;
-  /** Asks for the first page again and puts what is new on top (the refreshFeed event). */
-  refresh(): void;
   /** Shows the skeleton and loads from the start. */
   reload(): void;
-  /** Puts an item on top (a new public creation); a repeat is ignored. */
-  prepend(item: FeedItem): void;
-  /** Changes one item in place (its like count). */
-  update(id: string, patch: Partial<FeedItem>): void;
+  /** Puts an item on top at once (a new public creation); a repeat or an item the filter hides is ignored. */
+  prepend(item: MediaItem): void;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const FIRST_PAGE: FeedPageParam = { cursor: null, offset: 0 };
 
-function logFailure(error: unknown): void {
-  // Spec 1 §8: a feed failure is only logged.
-  if ((error as { name?: string } | null)?.name !== 'AbortError') console.warn('Feed failed to load', error);
+/** The query key of one filter of the feed (all of them invalidate with `queryKeys.feed()`). */
+export function feedKey(filter: FeedFilter) {
+  return queryKeys.feed(`${filter.presetType ?? ''}|${filter.creatorId ?? ''}`);
 }
 
 /**
  * The public feed (spec 1 §2, §9): pages of 50 by cursor, a first load that lasts at least
- * 1200 ms (skeleton rows), more on demand, and a quiet refresh.
+ * 1200 ms (skeleton rows), more on demand.
  */
 export function useFeed(filter: FeedFilter): UseFeed {
-  const [state, setState] = useState<FeedState>({ items: [], status: 'loading', loadingMore: false, hasMore: false });
-  const cursor = useRef<string | null>(null);
-  const items = useRef<FeedItem[]>([]);
-  const busy = useRef(false);
-  const generation = useRef(0);
-  const controller = useRef<AbortController | null>(null);
-  /** The first load shows its skeleton until this moment (also across StrictMode's second mount). */
-  const minimumUntil = useRef<number | null>(null);
+  const client = useQueryClient();
   const { presetType, creatorId } = filter;
-
-  const hasMore = useRef(false);
-  const status = useRef<FeedState['status']>('loading');
-
-  const apply = useCallback((next: FeedItem[], patch: Partial<FeedState>) => {
-    items.current = next;
-    if (patch.hasMore !== undefined) hasMore.current = patch.hasMore;
-    if (patch.status !== undefined) status.current = patch.status;
-    setState((current) => ({ ...current, ...patch, items: next }));
-  }, []);
-
-  const loadFirst = useCallback(() => {
-    generation.current += 1;
-    const mine = generation.current;
-    controller.current?.abort();
-    const own = new AbortController();
-    controller.current = own;
-    busy.current = true;
-    cursor.current = null;
-    apply([], { status: 'loading', loadingMore: false, hasMore: false });
-    minimumUntil.current ??= Date.now() + FEED_MIN_INITIAL_LOADING_MS;
-    const minimum = wait(Math.max(0, minimumUntil.current - Date.now()));
-    Promise.all([fetchFeedPage({ filter: { presetType, creatorId }, signal: own.signal }), minimum])
-      .then(([page]: [FeedPage, unknown]) => {
-        if (mine !== generation.current) return;
-        cursor.current = page.nextCursor;
-        apply(page.items, { status: 'ready', hasMore: page.hasMore });
-      })
-      .catch((error: unknown) => {
-        if (mine !== generation.current) return;
-        logFailure(error);
-        apply([], { status: 'error', hasMore: false });
-      })
-      .finally(() => {
-        if (mine === generation.current) busy.current = false;
-      });
-  }, [apply, presetType, creatorId]);
-
+  const key = useMemo(() => feedKey({ presetType, creatorId }), [presetType, creatorId]);
+  /** The skeleton shows until this moment (also across StrictMode's second mount). */
+  const minimumUntil = useRef<number | null>(null);
+  const query = useInfiniteQuery({
+    queryKey: key,
+    initialPageParam: FIRST_PAGE,
+    queryFn: async ({ pageParam, signal }) => {
+      if (pageParam.cursor !== null || pageParam.offset > 0) return fetchFeedPage(pageParam, filter, signal);
+      minimumUntil.current ??= Date.now() + FEED_MIN_INITIAL_LOADING_MS;
+      const [page] = await Promise.all([fetchFeedPage(pageParam, filter, signal), wait(Math.max(0, minimumUntil.current - Date.now()))]);
+      return page;
+    },
+    getNextPageParam: (last, pages): FeedPageParam | undefined =>
+      last.hasMore ? { cursor: last.nextCursor, offset: pages.reduce((sum, page) => sum + page.items.length, 0) } : undefined,
+    retry: false,
+  });
+  // Spec 1 §8: a feed failure is only logged.
   useEffect(() => {
-    loadFirst();
-    return () => controller.current?.abort();
-  }, [loadFirst]);
+    if (query.error) console.warn('Feed failed to load', query.error);
+  }, [query.error]);
 
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    return (query.data?.pages ?? []).flatMap((page) => page.items.filter((item) => !seen.has(item.id) && seen.add(item.id)));
+  }, [query.data]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => {
-    if (busy.current || !hasMore.current || status.current !== 'ready') return;
-    const mine = generation.current;
-    const loaded = items.current;
-    busy.current = true;
-    setState((current) => ({ ...current, loadingMore: true }));
-    fetchFeedPage({
-      cursor: cursor.current,
-      offset: loaded.length,
-      filter: { presetType, creatorId },
-      seen: new Set(loaded.map((item) => item.id)),
-      signal: controller.current?.signal,
-    })
-      .then((page) => {
-        if (mine !== generation.current) return;
-        cursor.current = page.nextCursor;
-        apply([...items.current, ...page.items], { loadingMore: false, hasMore: page.hasMore });
-      })
-      .catch((error: unknown) => {
-        if (mine !== generation.current) return;
-        logFailure(error);
-        setState((now) => ({ ...now, loadingMore: false }));
-      })
-      .finally(() => {
-        if (mine === generation.current) busy.current = false;
-      });
-  }, [apply, presetType, creatorId]);
-
-  const refresh = useCallback(() => {
-    const mine = generation.current;
-    if (status.current === 'loading') return;
-    fetchFeedPage({ filter: { presetType, creatorId } })
-      .then((page) => {
-        if (mine !== generation.current) return;
-        const fresh = new Map(page.items.map((item) => [item.id, item]));
-        const known = new Set(items.current.map((item) => item.id));
-        const added = page.items.filter((item) => !known.has(item.id));
-        const kept = items.current.map((item) => {
-          const update = fresh.get(item.id);
-          return update ? { ...item, likes_count: update.likes_count } : item;
-        });
-        if (items.current.length === 0) cursor.current = page.nextCursor;
-        apply([...added, ...kept], items.current.length === 0 ? { status: 'ready', hasMore: page.hasMore } : {});
-      })
-      .catch(logFailure);
-  }, [apply, presetType, creatorId]);
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   const prepend = useCallback(
-    (item: FeedItem) => {
-      if (items.current.some((existing) => existing.id === item.id)) return;
-      if (presetType && item.presetType !== presetType) return;
-      if (creatorId && item.userId !== creatorId) return;
-      apply([item, ...items.current], {});
+    (item: MediaItem) => {
+      if ((presetType && item.presetType !== presetType) || (creatorId && item.userId !== creatorId)) return;
+      client.setQueryData<InfiniteData<FeedPage, FeedPageParam>>(key, (data) => {
+        const [first, ...rest] = data?.pages ?? [];
+        if (!data || !first || data.pages.some((page) => page.items.some((known) => known.id === item.id))) return data;
+        return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...rest] };
+      });
     },
-    [apply, presetType, creatorId],
+    [client, key, presetType, creatorId],
   );
 
-  const update = useCallback(
-    (id: string, patch: Partial<FeedItem>) => {
-      if (!items.current.some((item) => item.id === id)) return;
-      apply(
-        items.current.map((item) => (item.id === id ? { ...item, ...patch } : item)),
-        {},
-      );
-    },
-    [apply],
-  );
-
-  return { ...state, loadMore, refresh, reload: loadFirst, prepend, update };
+  const status = query.isPending ? 'loading' : query.isError && items.length === 0 ? 'error' : 'ready';
+  return { items, status, loadingMore: isFetchingNextPage, hasMore: hasNextPage, loadMore, reload, prepend };
 }

@@ -1,16 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../api/query-keys';
+import type { MediaItem } from '../../entities/media/media-item';
 import { fetchTrending } from './feed-api';
-import type { FeedItem } from './feed-item';
 
-/** GET getTrending once (a failure only leaves the strip out). */
-export function useTrending(refreshKey: unknown = null): FeedItem[] {
-  const [items, setItems] = useState<FeedItem[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchTrending(undefined, controller.signal)
-      .then(setItems)
-      .catch(() => {});
-    return () => controller.abort();
-  }, [refreshKey]);
-  return items;
+const NONE: MediaItem[] = [];
+
+/** GET getTrending (a failure only leaves the strip out). */
+export function useTrending(): MediaItem[] {
+  const { data } = useQuery({ queryKey: queryKeys.trending(), queryFn: ({ signal }) => fetchTrending(signal) });
+  return data ?? NONE;
 }

@@ -1,13 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/api-error';
+import { queryKeys } from '../../api/query-keys';
 import { toast } from '../../components/toast/toast-store';
 import { getAuthState } from '../../state/auth-store';
+import { downloadItem } from '../../entities/media/download';
+import { zipFileName } from '../../entities/media/download-names';
+import type { MediaItem } from '../../entities/media/media-item';
+import { announce } from '../../lib/app-events';
 import { deleteMediaItem, deleteMediaItems, getAllUserMedia } from './api/media-api';
-import { zipFileName } from './download-names';
-import { downloadItem, downloadZip } from './download';
-import { announce, MEDIA_EVENTS, REFRESH_AFTER_DELETE_MS, REFRESH_AFTER_DOWNLOAD_MS } from './media-events';
-import type { LibraryItem } from './media-item';
-import type { MediaLibrary } from './use-media-library';
+import { downloadZip } from './download-zip';
+import { type MediaLibrary, REFRESH_AFTER_DELETE_MS, REFRESH_AFTER_DOWNLOAD_MS } from './use-media-library';
 
 /** The texts of spec 2 §5 and §8. */
 export const LIBRARY_TEXT = {
@@ -36,11 +39,11 @@ function plural(count: number): string {
 
 export interface MediaActions {
   busy: null | 'delete' | 'download';
-  deleteOne: (item: LibraryItem) => Promise<boolean>;
+  deleteOne: (item: MediaItem) => Promise<boolean>;
   deleteMany: (ids: readonly string[]) => Promise<boolean>;
   deleteAll: () => Promise<boolean>;
-  downloadOne: (item: LibraryItem) => Promise<boolean>;
-  downloadSelected: (items: readonly LibraryItem[]) => Promise<boolean>;
+  downloadOne: (item: MediaItem) => Promise<boolean>;
+  downloadSelected: (items: readonly MediaItem[]) => Promise<boolean>;
   downloadAll: () => Promise<boolean>;
 }
 
@@ -51,6 +54,12 @@ export interface MediaActions {
  */
 export function useMediaActions(library: MediaLibrary, userId: string | null): MediaActions {
   const [busy, setBusy] = useState<MediaActions['busy']>(null);
+  const client = useQueryClient();
+  /** Deleted media leave the public feed too; the spec's refreshFeed is still announced. */
+  const announceFeedChange = useCallback(() => {
+    void client.invalidateQueries({ queryKey: queryKeys.feed() });
+    announce('refreshFeed', undefined);
+  }, [client]);
 
   const signedIn = useCallback((): string | null => {
     if (!getAuthState().token || !userId) {
@@ -61,7 +70,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
   }, [userId]);
 
   const deleteOne = useCallback(
-    async (item: LibraryItem) => {
+    async (item: MediaItem) => {
       if (item.pending) {
         library.hide([item.id]);
         return true;
@@ -73,7 +82,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
       try {
         await deleteMediaItem(item.id, owner);
         toast.success('Media Deleted', 'The item was removed from your library');
-        announce(MEDIA_EVENTS.refreshFeed);
+        announceFeedChange();
         return true;
       } catch (error) {
         toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
@@ -83,7 +92,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
         library.refreshAfter(REFRESH_AFTER_DELETE_MS);
       }
     },
-    [library, signedIn],
+    [library, signedIn, announceFeedChange],
   );
 
   const reportBulk = useCallback(
@@ -112,7 +121,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
       try {
         const report = await deleteMediaItems([...remote], owner);
         reportBulk(remote.length, report.deleted, report.failed);
-        if (report.deleted > 0) announce(MEDIA_EVENTS.refreshFeed);
+        if (report.deleted > 0) announceFeedChange();
         return report.deleted > 0;
       } catch (error) {
         toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
@@ -122,7 +131,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
         library.refreshAfter(REFRESH_AFTER_DELETE_MS);
       }
     },
-    [library, reportBulk, signedIn],
+    [library, reportBulk, signedIn, announceFeedChange],
   );
 
   const deleteAll = useCallback(async () => {
@@ -138,7 +147,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
     try {
       const report = await deleteMediaItems('all', owner);
       reportBulk(before, report.deleted, report.failed);
-      if (report.deleted > 0) announce(MEDIA_EVENTS.refreshFeed);
+      if (report.deleted > 0) announceFeedChange();
       return report.deleted > 0;
     } catch (error) {
       toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
@@ -147,10 +156,10 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
       setBusy(null);
       library.refreshAfter(REFRESH_AFTER_DELETE_MS);
     }
-  }, [library, reportBulk, signedIn]);
+  }, [library, reportBulk, signedIn, announceFeedChange]);
 
   const downloadOne = useCallback(
-    async (item: LibraryItem) => {
+    async (item: MediaItem) => {
       try {
         await downloadItem(item);
         toast.success(LIBRARY_TEXT.downloadStarted, 'Your file is on its way');
@@ -166,7 +175,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
   );
 
   const zip = useCallback(
-    async (items: readonly LibraryItem[], scope: 'all' | 'selected') => {
+    async (items: readonly MediaItem[], scope: 'all' | 'selected') => {
       setBusy('download');
       toast.queue('Preparing Download', `Zipping ${plural(items.length)}…`);
       try {
@@ -193,7 +202,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
   );
 
   const downloadSelected = useCallback(
-    async (items: readonly LibraryItem[]) => {
+    async (items: readonly MediaItem[]) => {
       const ready = items.filter((item) => !item.pending);
       if (ready.length === 0) {
         toast.error(...LIBRARY_TEXT.noSelection);
@@ -207,7 +216,7 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
   const downloadAll = useCallback(async () => {
     const owner = signedIn();
     if (!owner) return false;
-    let items: LibraryItem[];
+    let items: MediaItem[];
     try {
       items = library.hasMore ? await getAllUserMedia(owner) : library.items.filter((item) => !item.pending);
     } catch {

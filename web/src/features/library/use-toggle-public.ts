@@ -1,27 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { errorMessage } from '../../api/api-error';
+import { queryKeys } from '../../api/query-keys';
 import { toast } from '../../components/toast/toast-store';
+import type { MediaItem } from '../../entities/media/media-item';
+import { announce } from '../../lib/app-events';
 import { shareMedia } from './api/media-api';
-import { announce, MEDIA_EVENTS } from './media-events';
-import type { LibraryItem } from './media-item';
 import type { MediaLibrary } from './use-media-library';
 
 /** Publishes one item to the public feed or takes it back (share-media); the change shows at once. */
-export function useTogglePublic(library: MediaLibrary): (item: LibraryItem) => Promise<void> {
+export function useTogglePublic(library: MediaLibrary): (item: MediaItem) => Promise<void> {
+  const client = useQueryClient();
+  const { update } = library;
   return useCallback(
-    async (item: LibraryItem) => {
+    async (item: MediaItem) => {
       const next = !item.isPublic;
-      library.update(item.id, { isPublic: next });
+      update(item.id, { isPublic: next });
       try {
-        const answer = await shareMedia(item.id, next);
-        library.update(item.id, { isPublic: answer.isPublic });
+        update(item.id, { isPublic: await shareMedia(item.id, next) });
         toast.success(next ? 'Shared to Feed' : 'Removed from Feed', next ? 'Everyone can see it in the public feed' : 'Only you can see it now');
-        announce(MEDIA_EVENTS.refreshFeed);
+        void client.invalidateQueries({ queryKey: queryKeys.feed() });
+        announce('refreshFeed', undefined);
       } catch (error) {
-        library.update(item.id, { isPublic: item.isPublic });
+        update(item.id, { isPublic: item.isPublic });
         toast.error('Error', errorMessage(error, 'Could not change who can see this item'));
       }
     },
-    [library],
+    [client, update],
   );
 }

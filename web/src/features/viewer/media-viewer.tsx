@@ -1,4 +1,5 @@
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import {
   ChevronLeftIcon,
@@ -9,60 +10,74 @@ import {
   RemixIcon,
   ShareIcon,
 } from '../../components/icons/creation-icons';
-import { CloseIcon } from '../../components/icons/line-icons';
+import { CloseIcon, GlobeIcon, LockIcon, TrashIcon } from '../../components/icons/line-icons';
+import { showSignUpPrompt } from '../../components/signup-prompt/signup-prompt-store';
 import { paths } from '../../config/paths';
+import { LikeButton } from '../../entities/media/like-button';
+import { formatViewerDate, identityLine, identityPassed } from '../../entities/media/media-format';
+import { captionOf, isReady, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
+import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
-import { type FeedItem, isWaitingForVideos, presetLabelOf, presetTypeLabel } from '../feed/feed-item';
-import { LikeButton } from '../likes/like-button';
-import { showSignUpPrompt } from '../signup-prompt/signup-prompt-store';
 import { downloadMedia, shareMedia } from './viewer-actions';
-import { formatViewerDate, identityLine, identityPassed } from './viewer-format';
+import './viewer.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
-export interface RemixState {
+interface RemixState {
   remixPrompt: string;
+}
+
+/** What the owner of the items may do from the viewer (the profile and the gallery). */
+export interface OwnerActions {
+  onDownload: (item: MediaItem) => void;
+  onDelete: (item: MediaItem) => void;
+  onTogglePublic?: (item: MediaItem) => void;
+  onShare?: (item: MediaItem) => void;
 }
 
 const SWIPE_MIN_PX = 50;
 
 type MediaViewerProps = {
-  items: readonly FeedItem[];
+  items: readonly MediaItem[];
   index: number;
   onClose: () => void;
   onStep: (delta: number) => void;
+  /** Opened by the owner: delete, download and share-to-feed instead of remix and save. */
+  owner?: OwnerActions;
 };
 
-function initialOf(name: string | null): string {
+function initialOf(name: string | null | undefined): string {
   return (name?.trim()[0] ?? 'M').toUpperCase();
 }
 
 /**
- * The full-screen media viewer (spec 1 §2, §4): close, previous / next (wrapping), the date,
- * the preset tag, a 3D badge, the like button with its count, the identity check; ←/→/Esc
- * and swipes.
+ * The one full-screen media viewer (spec 1 §2, §4): close, previous / next (wrapping), the date,
+ * the preset tag, a 3D badge, the like button with its count, the identity check; ←/→/Esc and
+ * swipes. Focus stays inside while it is open and returns to the opener when it closes.
  */
-export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps) {
+export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewerProps) {
   const item = items[index];
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
+  const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const [fullPrompt, setFullPrompt] = useState(false);
+  const [clip, setClip] = useState(0);
   const many = items.length > 1;
+  useFocusTrap(dialog, closeButton);
 
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeButton.current?.focus();
     document.documentElement.classList.add('has-viewer');
-    return () => {
-      document.documentElement.classList.remove('has-viewer');
-      previous?.focus();
-    };
+    return () => document.documentElement.classList.remove('has-viewer');
   }, []);
+  useEffect(() => {
+    setClip(0);
+    setFullPrompt(false);
+  }, [item?.id]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // A modal over the viewer (the sign-up prompt) answers its own keys.
+      // A modal over the viewer (the sign-up prompt, a delete confirmation) answers its own keys.
       if (document.documentElement.classList.contains('has-modal')) return;
       if (event.key === 'Escape') onClose();
       else if (event.key === 'ArrowLeft') onStep(-1);
@@ -77,18 +92,22 @@ export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps)
   if (!item) return null;
 
   const label = presetTypeLabel(item.presetType);
-  const look = presetLabelOf(item);
-  const longPrompt = item.prompt.length > 160;
+  const caption = captionOf(item);
+  const shownPrompt = fullPrompt && caption.fullPrompt ? caption.fullPrompt : caption.text;
   const identity = identityLine(item.identity);
   const passed = identityPassed(item.identity);
   const is3d = item.tags.some((tag) => tag.toLowerCase() === '3d');
+  const isVideo = item.mediaType === 'video';
+  const source = isVideo ? (item.videoResults[clip] ?? item.url) : (item.url ?? item.posterUrl);
+  const ready = isReady(item) && !isWaitingForVideos(item);
+  const creatorName = item.creator?.name ?? null;
   const goTo = (href: string) => {
     onClose();
     void navigate(href);
   };
   const remix = () => {
     onClose();
-    const state: RemixState = { remixPrompt: item.prompt };
+    const state: RemixState = { remixPrompt: item.prompt ?? '' };
     void navigate(paths.home.getHref(), { state });
   };
   const gated = (variant: 'remix' | 'save' | 'share', action: () => void) => () => {
@@ -112,8 +131,8 @@ export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps)
   };
 
   const backdrop = item.posterUrl ?? item.thumbnailUrl;
-  return (
-    <div className="viewer" role="dialog" aria-modal="true" aria-label="Media viewer">
+  return createPortal(
+    <div className="viewer" role="dialog" aria-modal="true" aria-label="Media viewer" ref={dialog} tabIndex={-1}>
       {backdrop && <div className="viewer__ambient" style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden="true" />}
       <div className="viewer__stage" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         <div className="viewer__topbar">
@@ -127,20 +146,11 @@ export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps)
           )}
         </div>
 
-        <div className="viewer__media" key={item.id}>
-          {item.type === 'video' ? (
-            <video
-              className="viewer__video"
-              src={item.url}
-              poster={item.posterUrl ?? undefined}
-              controls
-              autoPlay
-              muted
-              loop
-              playsInline
-            />
+        <div className="viewer__media" key={`${item.id}-${clip}`}>
+          {isVideo ? (
+            <video className="viewer__video" src={source ?? undefined} poster={item.posterUrl ?? undefined} controls autoPlay muted loop playsInline />
           ) : (
-            <img className="viewer__image" src={item.url} alt={item.prompt || 'A community creation'} />
+            <img className="viewer__image" src={source ?? undefined} alt={caption.title ?? caption.text} />
           )}
           {isWaitingForVideos(item) && <span className="viewer__waiting">Generating Videos...</span>}
         </div>
@@ -158,27 +168,33 @@ export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps)
       </div>
 
       <aside className="viewer__panel" aria-label="Details">
-        <div className="viewer__creator">
-          {item.creator.avatar ? (
-            <img className="viewer__avatar" src={item.creator.avatar} alt="" />
-          ) : (
-            <span className="viewer__avatar viewer__avatar--initial" aria-hidden="true">
-              {initialOf(item.creator.name)}
-            </span>
-          )}
-          <div className="viewer__who">
-            {item.userId ? (
-              <button type="button" className="viewer__name" onClick={() => goTo(`${paths.home.getHref()}?creator=${encodeURIComponent(item.userId ?? '')}`)}>
-                {item.creator.name ?? 'Mirrorverse creator'}
-              </button>
+        {owner ? (
+          <time className="viewer__date viewer__date--alone" dateTime={item.createdAt ?? undefined}>
+            {formatViewerDate(item.createdAt)}
+          </time>
+        ) : (
+          <div className="viewer__creator">
+            {item.creator?.avatar ? (
+              <img className="viewer__avatar" src={item.creator.avatar} alt="" />
             ) : (
-              <span className="viewer__name">{item.creator.name ?? 'Mirrorverse creator'}</span>
+              <span className="viewer__avatar viewer__avatar--initial" aria-hidden="true">
+                {initialOf(creatorName)}
+              </span>
             )}
-            <time className="viewer__date" dateTime={item.createdAt ?? undefined}>
-              {formatViewerDate(item.createdAt)}
-            </time>
+            <div className="viewer__who">
+              {item.userId ? (
+                <button type="button" className="viewer__name" onClick={() => goTo(`${paths.home.getHref()}?creator=${encodeURIComponent(item.userId ?? '')}`)}>
+                  {creatorName ?? 'Mirrorverse creator'}
+                </button>
+              ) : (
+                <span className="viewer__name">{creatorName ?? 'Mirrorverse creator'}</span>
+              )}
+              <time className="viewer__date" dateTime={item.createdAt ?? undefined}>
+                {formatViewerDate(item.createdAt)}
+              </time>
+            </div>
           </div>
-        </div>
+        )}
 
         <div className="viewer__tags">
           {label && item.presetType && (
@@ -197,18 +213,32 @@ export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps)
               3D
             </span>
           )}
-          {item.type === 'video' && <span className="viewer__badge">Video</span>}
+          {isVideo && <span className="viewer__badge">Video</span>}
+          {owner && (
+            <span className="viewer__badge">
+              {item.isPublic ? <GlobeIcon /> : <LockIcon />}
+              {item.isPublic ? 'Public' : 'Private'}
+            </span>
+          )}
         </div>
 
-        {look && <h2 className="viewer__title">{look}</h2>}
-        {item.prompt && (
-          <div className="viewer__prompt-block">
-            <p className={`viewer__prompt${longPrompt && !fullPrompt ? ' is-clamped' : ''}`}>{item.prompt}</p>
-            {longPrompt && (
-              <button type="button" className="viewer__more" onClick={() => setFullPrompt((open) => !open)}>
-                {fullPrompt ? 'Show less' : 'Show full prompt'}
+        {caption.title && <h2 className="viewer__title">{caption.title}</h2>}
+        <div className="viewer__prompt-block">
+          <p className="viewer__prompt">{shownPrompt}</p>
+          {caption.fullPrompt && (
+            <button type="button" className="viewer__more" onClick={() => setFullPrompt((open) => !open)}>
+              {fullPrompt ? 'Show less' : 'Show full prompt'}
+            </button>
+          )}
+        </div>
+
+        {item.videoResults.length > 1 && (
+          <div className="viewer__clips" role="group" aria-label="Clips">
+            {item.videoResults.map((_, i) => (
+              <button key={i} type="button" className="viewer__clip" aria-pressed={i === clip} onClick={() => setClip(i)}>
+                Clip {i + 1}
               </button>
-            )}
+            ))}
           </div>
         )}
 
@@ -219,22 +249,49 @@ export function MediaViewer({ items, index, onClose, onStep }: MediaViewerProps)
           </p>
         )}
 
-        <div className="viewer__actions">
-          <LikeButton item={item} variant="pill" />
-          <button type="button" className="viewer__action" onClick={gated('remix', remix)}>
-            <RemixIcon />
-            <span>Remix</span>
-          </button>
-          <button type="button" className="viewer__action" onClick={gated('save', () => void downloadMedia(item))}>
-            <DownloadIcon />
-            <span>Save</span>
-          </button>
-          <button type="button" className="viewer__action" onClick={gated('share', () => void shareMedia(item))}>
-            <ShareIcon />
-            <span>Share</span>
-          </button>
-        </div>
+        {owner ? (
+          <div className="viewer__actions viewer__actions--owner">
+            <LikeButton item={item} variant="pill" />
+            {owner.onTogglePublic && (
+              <button type="button" className="viewer__action" onClick={() => owner.onTogglePublic?.(item)} disabled={!ready}>
+                {item.isPublic ? <LockIcon /> : <GlobeIcon />}
+                <span>{item.isPublic ? 'Make Private' : 'Share to Feed'}</span>
+              </button>
+            )}
+            {owner.onShare && (
+              <button type="button" className="viewer__action" onClick={() => owner.onShare?.(item)} disabled={!ready}>
+                <ShareIcon />
+                <span>Share</span>
+              </button>
+            )}
+            <button type="button" className="viewer__action" onClick={() => owner.onDownload(item)} disabled={!ready}>
+              <DownloadIcon />
+              <span>Download</span>
+            </button>
+            <button type="button" className="viewer__action viewer__action--danger" onClick={() => owner.onDelete(item)}>
+              <TrashIcon />
+              <span>Delete</span>
+            </button>
+          </div>
+        ) : (
+          <div className="viewer__actions">
+            <LikeButton item={item} variant="pill" />
+            <button type="button" className="viewer__action" onClick={gated('remix', remix)}>
+              <RemixIcon />
+              <span>Remix</span>
+            </button>
+            <button type="button" className="viewer__action" onClick={gated('save', () => void downloadMedia(item))}>
+              <DownloadIcon />
+              <span>Save</span>
+            </button>
+            <button type="button" className="viewer__action" onClick={gated('share', () => void shareMedia(item))}>
+              <ShareIcon />
+              <span>Share</span>
+            </button>
+          </div>
+        )}
       </aside>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,39 +1,28 @@
 import { toast } from '../../components/toast/toast-store';
-import type { FeedItem } from '../feed/feed-item';
+import { downloadItem } from '../../entities/media/download';
+import { captionOf, type MediaItem } from '../../entities/media/media-item';
 
-function extensionOf(item: FeedItem): string {
-  const match = /\.([a-z0-9]{2,5})(?:\?|$)/i.exec(item.url);
-  return match?.[1]?.toLowerCase() ?? (item.type === 'video' ? 'mp4' : 'jpg');
-}
-
-/** Saves the media as a file (the browser's download). */
-export async function downloadMedia(item: FeedItem): Promise<void> {
+/** Saves the media as a file (`{brand}-{id}.jpg|mp4`). */
+export async function downloadMedia(item: MediaItem): Promise<void> {
   try {
-    const response = await fetch(item.url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const blob = await response.blob();
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = `mirrorverse-${item.id}.${extensionOf(item)}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    await downloadItem(item);
   } catch {
     toast.error('Download failed', 'Please try again.');
   }
 }
 
 /** The system share sheet where there is one, else the link on the clipboard. */
-export async function shareMedia(item: FeedItem): Promise<void> {
-  const data = { title: 'Made with Mirrorverse', text: item.prompt || 'A creation on Mirrorverse', url: item.url };
+export async function shareMedia(item: MediaItem): Promise<void> {
+  const url = item.url ?? item.posterUrl;
+  if (!url) return;
+  const caption = captionOf(item);
+  const data = { title: 'Made with Mirrorverse', text: caption.title ?? caption.text, url: new URL(url, window.location.href).href };
   try {
     if (typeof navigator.share === 'function') {
       await navigator.share(data);
       return;
     }
-    await navigator.clipboard.writeText(item.url);
+    await navigator.clipboard.writeText(data.url);
     toast.success('Link copied', 'Share it anywhere.');
   } catch (error) {
     if ((error as { name?: string } | null)?.name === 'AbortError') return;

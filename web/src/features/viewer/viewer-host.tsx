@@ -1,12 +1,14 @@
-import { useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useStore } from '../../lib/create-store';
 import { MediaViewer } from './media-viewer';
-import { closeViewer, getViewerState, stepViewer, subscribeViewer } from './viewer-store';
-import './viewer.css';
+import { closeViewer, stepViewer, viewerStore } from './viewer-store';
 
-/** Where the full-screen viewer appears, over any screen (the feed, or the profile after "Tap to open"). */
+/** Where the full-screen viewer appears when opened through the store, over any screen; leaving the page closes it. */
 export function ViewerHost() {
-  const state = useSyncExternalStore(subscribeViewer, getViewerState, getViewerState);
+  const state = useStore(viewerStore);
+  const { pathname } = useLocation();
+  useEffect(() => closeViewer, [pathname]);
   if (!state.open) return null;
-  return createPortal(<MediaViewer items={state.items} index={state.index} onClose={closeViewer} onStep={stepViewer} />, document.body);
+  return <MediaViewer items={state.items} index={state.index} onClose={closeViewer} onStep={stepViewer} />;
 }

@@ -1,19 +1,14 @@
-import type { FeedItem } from '../feed/feed-item';
+import type { MediaItem } from '../../entities/media/media-item';
+import { createStore } from '../../lib/create-store';
 
-/** The full-screen viewer's list and position; any screen (or the "Tap to open" toast) opens it. */
+/** The full-screen viewer's list and position when opened over any screen (the feed, or the "Tap to open" toast). */
 export interface ViewerState {
-  items: readonly FeedItem[];
+  items: readonly MediaItem[];
   index: number;
   open: boolean;
 }
 
-let state: ViewerState = { items: [], index: 0, open: false };
-const listeners = new Set<() => void>();
-
-function set(next: ViewerState): void {
-  state = next;
-  for (const listener of [...listeners]) listener();
-}
+export const viewerStore = createStore<ViewerState>({ items: [], index: 0, open: false });
 
 /** The index wraps around at both ends (spec 1 §4). */
 export function wrapIndex(index: number, length: number): number {
@@ -21,31 +16,17 @@ export function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 
-export function getViewerState(): ViewerState {
-  return state;
-}
-
-export function subscribeViewer(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function openViewer(items: readonly FeedItem[], index = 0): void {
+export function openViewer(items: readonly MediaItem[], index = 0): void {
   if (items.length === 0) return;
-  set({ items, index: wrapIndex(index, items.length), open: true });
+  viewerStore.set({ items, index: wrapIndex(index, items.length), open: true });
 }
 
 export function closeViewer(): void {
-  if (state.open) set({ ...state, open: false });
+  viewerStore.set((state) => (state.open ? { ...state, open: false } : state));
 }
 
 export function stepViewer(delta: number): void {
-  if (!state.open || state.items.length === 0) return;
-  set({ ...state, index: wrapIndex(state.index + delta, state.items.length) });
-}
-
-/** Keeps an open viewer's copy of an item in step (a like count, for example). */
-export function updateViewerItem(id: string, patch: Partial<FeedItem>): void {
-  if (!state.items.some((item) => item.id === id)) return;
-  set({ ...state, items: state.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) });
+  viewerStore.set((state) =>
+    state.open && state.items.length > 0 ? { ...state, index: wrapIndex(state.index + delta, state.items.length) } : state,
+  );
 }

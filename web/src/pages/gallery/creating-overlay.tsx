@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ActiveRun } from '../../features/library/generation-activity';
+import type { RunningGeneration } from '../../state/generation-store';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be
  * tucked away into a small pill; a new run brings it back.
  */
-export function CreatingOverlay({ runs }: { runs: readonly ActiveRun[] }) {
+export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }) {
   const [minimised, setMinimised] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const newest = runs[runs.length - 1];

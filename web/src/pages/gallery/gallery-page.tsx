@@ -6,17 +6,17 @@ import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { shareInviteLink } from '../../features/invites/share-invite';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
-import { CoinsIcon, DownloadIcon, ShareIcon } from '../../features/library/components/library-icons';
-import { Masonry } from '../../features/library/components/masonry';
+import { DownloadIcon, ShareIcon } from '../../components/icons/creation-icons';
+import { CoinsIcon } from '../../components/icons/line-icons';
+import { MasonryGrid } from '../../components/masonry/masonry-grid';
+import type { MediaItem } from '../../entities/media/media-item';
 import { MediaCard } from '../../features/library/components/media-card';
-import { MediaLightbox } from '../../features/library/components/media-lightbox';
 import { MediaSkeleton } from '../../features/library/components/media-skeleton';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
-import { useGenerationActivity } from '../../features/library/generation-activity';
-import { REFRESH_AFTER_GENERATION_MS } from '../../features/library/media-events';
-import type { LibraryItem } from '../../features/library/media-item';
+import { MediaViewer } from '../../features/viewer/media-viewer';
+import { useRunningGenerations } from '../../state/generation-store';
 import { useBalance } from '../../features/library/use-balance';
-import { useInfiniteScroll } from '../../features/library/use-infinite-scroll';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { useMediaActions } from '../../features/library/use-media-actions';
 import { useMediaLibrary } from '../../features/library/use-media-library';
 import { useShareToFeed } from '../../features/library/use-share-to-feed';
@@ -26,8 +26,8 @@ import { useSignOut } from '../../state/use-sign-out';
 import { CreatingOverlay } from './creating-overlay';
 import { saveItem, shareItem } from './gallery-sharing';
 import '../../styles/panels.css';
-import '../../styles/library.css';
-import '../../styles/gallery.css';
+
+import './gallery.css';
 
 /** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {
@@ -37,19 +37,20 @@ export function GalleryPage() {
 }
 
 const COLUMNS = 2;
+const ratioOf = (item: MediaItem) => item.aspectRatio;
 
 function Gallery({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { profile } = useProfile();
-  const library = useMediaLibrary(user.id, REFRESH_AFTER_GENERATION_MS.gallery);
+  const library = useMediaLibrary(user.id);
   const actions = useMediaActions(library, user.id);
-  const { balance } = useBalance(true);
-  const shareToFeed = useShareToFeed(true, user.shareToFeed ?? null);
-  const { runs } = useGenerationActivity();
+  const balance = useBalance();
+  const shareToFeed = useShareToFeed(user.shareToFeed ?? null);
+  const runs = useRunningGenerations();
   const [viewerId, setViewerId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<LibraryItem | null>(null);
-  const lastItem = useInfiniteScroll(library.loadMore, library.hasMore && !library.loadingMore);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
 
   const viewable = useMemo(() => library.items.filter((item) => !item.pending), [library.items]);
   const viewerIndex = viewerId ? viewable.findIndex((item) => item.id === viewerId) : -1;
@@ -111,15 +112,15 @@ function Gallery({ user }: { user: AuthUser }) {
       )}
 
       {library.items.length > 0 && (
-        <Masonry
+        <MasonryGrid
           items={library.items}
           columns={COLUMNS}
+          ratioOf={ratioOf}
           extra={0.55}
           className="gallery-grid"
-          renderItem={(item, index) => {
+          renderItem={(item) => {
             const ready = !item.pending && item.status === 'completed';
             return (
-              <div ref={index === library.items.length - 1 ? lastItem : undefined}>
                 <MediaCard
                   item={item}
                   selecting={false}
@@ -143,11 +144,11 @@ function Gallery({ user }: { user: AuthUser }) {
                     </div>
                   }
                 />
-              </div>
             );
           }}
         />
       )}
+      <div ref={end} aria-hidden="true" />
 
       {library.loadingMore && (
         <div className="library-more" role="status">
@@ -159,15 +160,15 @@ function Gallery({ user }: { user: AuthUser }) {
         <p className="library-end">You've reached the end of your gallery</p>
       )}
 
-      <MediaLightbox
-        items={viewable}
-        index={viewerIndex >= 0 ? viewerIndex : null}
-        onIndex={(index) => setViewerId(viewable[index]?.id ?? null)}
-        onClose={() => setViewerId(null)}
-        onDownload={(item) => void saveItem(item)}
-        onShare={(item) => void shareItem(item)}
-        onDelete={(item) => setDeleting(item)}
-      />
+      {viewerIndex >= 0 && (
+        <MediaViewer
+          items={viewable}
+          index={viewerIndex}
+          onStep={(step) => setViewerId(viewable[(viewerIndex + step + viewable.length) % viewable.length]?.id ?? null)}
+          onClose={() => setViewerId(null)}
+          owner={{ onDownload: (item) => void saveItem(item), onShare: (item) => void shareItem(item), onDelete: (item) => setDeleting(item) }}
+        />
+      )}
 
       <ConfirmDialog
         open={deleting !== null}

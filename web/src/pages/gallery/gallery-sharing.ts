@@ -1,7 +1,7 @@
 import { toast } from '../../components/toast/toast-store';
-import { downloadItem, fetchMediaBlob } from '../../features/library/download';
-import { singleDownloadName } from '../../features/library/download-names';
-import { displayPrompt, type LibraryItem, mediaSourceUrl } from '../../features/library/media-item';
+import { downloadItem, fetchMediaBlob } from '../../entities/media/download';
+import { singleDownloadName } from '../../entities/media/download-names';
+import { captionOf, type MediaItem } from '../../entities/media/media-item';
 
 /** The gallery's texts (spec 2 §8, mobile). */
 export const GALLERY_TEXT = {
@@ -19,14 +19,15 @@ function isAbort(error: unknown): boolean {
  * Shares one creation with the system share sheet: the file itself where the device can share
  * files, else its address, else says sharing is not supported.
  */
-export async function shareItem(item: LibraryItem): Promise<void> {
-  const url = mediaSourceUrl(item);
+export async function shareItem(item: MediaItem): Promise<void> {
+  const url = item.url;
   if (!url) {
     toast.error(...GALLERY_TEXT.shareFailed);
     return;
   }
   const title = 'Made with Mirrorverse';
-  const text = displayPrompt(item);
+  const caption = captionOf(item);
+  const text = caption.title ?? caption.text;
   try {
     if (typeof navigator.share === 'function' && typeof navigator.canShare === 'function') {
       const blob = await fetchMediaBlob(url).catch(() => null);
@@ -50,7 +51,7 @@ export async function shareItem(item: LibraryItem): Promise<void> {
 }
 
 /** Saves one creation to the device: 'Saved to Photos', or 'Download Failed'. */
-export async function saveItem(item: LibraryItem): Promise<void> {
+export async function saveItem(item: MediaItem): Promise<void> {
   try {
     await downloadItem(item);
     toast.success(GALLERY_TEXT.saved);

@@ -2,21 +2,23 @@ import { Link } from 'react-router-dom';
 import { FlameIcon, UploadIcon } from '../../components/icons/creation-icons';
 import { SparkleIcon } from '../../components/icons/line-icons';
 import { paths } from '../../config/paths';
-import type { FeedItem } from '../../features/feed/feed-item';
-import { presetTypeLabel } from '../../features/feed/feed-item';
+import { MODE_LABELS, type PresetMode } from '../../features/create/composer/composer-modes';
+import { type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 
 type HomeHeroProps = {
-  trending: readonly FeedItem[];
+  trending: readonly MediaItem[];
   /** Shown when nothing is trending yet: the newest creations. */
-  fresh: readonly FeedItem[];
+  fresh: readonly MediaItem[];
   onUpload: () => void;
-  onOpenTrending: (items: readonly FeedItem[], index: number) => void;
+  /** A look chip: starts that mode in the composer (sign-in rules as for the mode buttons). */
+  onLook: (mode: PresetMode) => void;
+  onOpenTrending: (items: readonly MediaItem[], index: number) => void;
 };
 
-const LOOKS = ['Unreal Reflection', 'Parallel Self', 'Ghibli Reaction', 'Cyber Siren', 'Story Time'];
+const LOOKS: readonly PresetMode[] = ['unrealreflection', 'parallelself', 'ghiblireact', 'cyber-siren', 'storytime'];
 
 /** The top of the home screen: what the product does, the first action, and what is trending. */
-export function HomeHero({ trending, fresh, onUpload, onOpenTrending }: HomeHeroProps) {
+export function HomeHero({ trending, fresh, onUpload, onLook, onOpenTrending }: HomeHeroProps) {
   const isTrending = trending.length > 0;
   // Trending first, topped up with the newest creations so there are always three cards.
   const trendingIds = new Set(trending.map((item) => item.id));
@@ -40,8 +42,12 @@ export function HomeHero({ trending, fresh, onUpload, onOpenTrending }: HomeHero
           </Link>
         </div>
         <ul className="home-hero__looks" aria-label="Looks">
-          {LOOKS.map((look) => (
-            <li key={look}>{look}</li>
+          {LOOKS.map((mode) => (
+            <li key={mode}>
+              <button type="button" className="home-hero__look" onClick={() => onLook(mode)}>
+                {MODE_LABELS[mode]}
+              </button>
+            </li>
           ))}
         </ul>
       </div>
@@ -61,7 +67,7 @@ export function HomeHero({ trending, fresh, onUpload, onOpenTrending }: HomeHero
                 onClick={() => onOpenTrending(picks, index)}
                 aria-label={`Open trending ${presetTypeLabel(item.presetType) ?? 'creation'}`}
               >
-                <img src={item.thumbnailUrl ?? item.posterUrl ?? item.url} alt="" loading="eager" />
+                <img src={item.thumbnailUrl ?? item.posterUrl ?? item.url ?? undefined} alt="" loading="eager" />
                 {item.presetType && <span className="showcase__tag">{presetTypeLabel(item.presetType)}</span>}
               </button>
             ))}

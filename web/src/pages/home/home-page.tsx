@@ -2,15 +2,14 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionColumn } from '../../components/layout/action-column';
 import { pageTitle } from '../../config/brand';
-import { Composer } from '../../features/composer/components/composer';
-import { useComposer } from '../../features/composer/use-composer';
+import { Composer } from '../../features/create/composer/components/composer';
+import { useComposer } from '../../features/create/composer/use-composer';
 import type { FeedFilter } from '../../features/feed/feed-api';
-import { type FeedItem, feedItemFromGenerated } from '../../features/feed/feed-item';
+import { fromGenerated, type MediaItem } from '../../entities/media/media-item';
 import { FeedSection } from '../../features/feed/components/feed-section';
 import { useFeed } from '../../features/feed/use-feed';
 import { useTrending } from '../../features/feed/use-trending';
-import type { GeneratedMediaItem } from '../../features/generation/generation-types';
-import { useGenerationEvent } from '../../features/generation/use-generation-event';
+import type { GeneratedMediaItem } from '../../features/create/generation/generation-types';
 import { openViewer } from '../../features/viewer/viewer-store';
 import { getAuthState } from '../../state/auth-store';
 import { HomeHero } from './home-hero';
@@ -18,7 +17,7 @@ import '../../styles/home.css';
 
 /** The ready toast's tap: the new media in the full-screen viewer, wherever the person is. */
 function openGenerated(item: GeneratedMediaItem): void {
-  const shown = feedItemFromGenerated(item, getAuthState().user?.id ?? null, 'You');
+  const shown = fromGenerated(item, { userId: getAuthState().user?.id ?? null, name: 'You' });
   if (shown) openViewer([shown], 0);
 }
 
@@ -35,7 +34,17 @@ export function HomePage() {
   );
   const feed = useFeed(filter);
   const trending = useTrending();
-  const composer = useComposer({ onOpen: openGenerated });
+  const { prepend } = feed;
+  // A new public creation shows on top at once; the feed query is refreshed 500 ms later.
+  const onComplete = useCallback(
+    (record: GeneratedMediaItem) => {
+      if (record.isPublic !== true) return;
+      const item = fromGenerated(record, { userId: getAuthState().user?.id ?? null, name: 'You' });
+      if (item) prepend(item);
+    },
+    [prepend],
+  );
+  const composer = useComposer({ onOpen: openGenerated, onComplete });
 
   const setFilter = useCallback(
     (patch: Partial<FeedFilter>) => {
@@ -58,15 +67,7 @@ export function HomePage() {
     [setParams],
   );
 
-  // A new public creation shows on top at once; the engine's refreshFeed follows 500 ms later.
-  useGenerationEvent('generation-complete', ({ record }) => {
-    if (record.isPublic !== true) return;
-    const item = feedItemFromGenerated(record, getAuthState().user?.id ?? null, 'You');
-    if (item) feed.prepend(item);
-  });
-  useGenerationEvent('refreshFeed', () => feed.refresh());
-
-  const open = useCallback((items: readonly FeedItem[], index: number) => openViewer(items, index), []);
+  const open = useCallback((items: readonly MediaItem[], index: number) => openViewer(items, index), []);
 
   return (
     <div className="home">
@@ -75,6 +76,7 @@ export function HomePage() {
         trending={trending}
         fresh={feed.items}
         onUpload={() => composer.actions.openFilePicker()}
+        onLook={composer.actions.selectMode}
         onOpenTrending={open}
       />
       <FeedSection feed={feed} filter={filter} onOpen={open} onFilter={setFilter} />

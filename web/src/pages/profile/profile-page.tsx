@@ -5,10 +5,10 @@ import { paths, parseProfileTab, type ProfileTab } from '../../config/paths';
 import { DraftsTab } from '../../features/drafts/components/drafts-tab';
 import { InviteFriendsTab } from '../../features/invites/components/invite-friends-tab';
 import { AllMediaTab } from '../../features/library/components/all-media-tab';
-import { REFRESH_AFTER_GENERATION_MS } from '../../features/library/media-events';
 import { useBalance } from '../../features/library/use-balance';
 import { useMediaLibrary } from '../../features/library/use-media-library';
 import { useShareToFeed } from '../../features/library/use-share-to-feed';
+import { MediaViewer } from '../../features/viewer/media-viewer';
 import type { UserProfile } from '../../api/profile';
 import { useAuth } from '../../state/use-auth';
 import { useProfile } from '../../state/use-profile';
@@ -16,9 +16,9 @@ import { AccountTab } from './account/account-tab';
 import { ProfileSidebar } from './profile-sidebar';
 import { TokensTab } from './tokens/tokens-tab';
 import '../../styles/forms.css';
-import '../../styles/profile.css';
+import './profile.css';
 import '../../styles/panels.css';
-import '../../styles/profile-shell.css';
+import './profile-shell.css';
 
 const TAB_TITLES: Record<ProfileTab, string> = {
   tokens: 'Tokens',
@@ -43,9 +43,9 @@ export function ProfilePage() {
 }
 
 function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUser; profile: UserProfile | null }) {
-  const library = useMediaLibrary(user.id, REFRESH_AFTER_GENERATION_MS.profile);
-  const { balance } = useBalance(true);
-  const shareToFeed = useShareToFeed(true, user.shareToFeed ?? null);
+  const library = useMediaLibrary(user.id);
+  const balance = useBalance();
+  const shareToFeed = useShareToFeed(user.shareToFeed ?? null);
 
   const email = profile?.email || profile?.user?.email || user.email || '';
   const name = profile?.name || user.name || null;
@@ -65,7 +65,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         shareToFeed={shareToFeed}
       />
       <div className="profile-shell__panel" role="region" aria-label={TAB_TITLES[tab]}>
-        {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} />}
+        {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} />}
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}

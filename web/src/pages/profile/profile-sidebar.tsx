@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeftIcon, DocumentIcon, GiftIcon, ImageIcon, LogoutIcon, UserIcon } from '../../components/icons/line-icons';
+import { HeartIcon } from '../../components/icons/creation-icons';
+import { ArrowLeftIcon, CoinsIcon, DocumentIcon, GiftIcon, ImageIcon, LogoutIcon, UserIcon } from '../../components/icons/line-icons';
 import { paths, type ProfileTab } from '../../config/paths';
-import { CoinsIcon, HeartIcon } from '../../features/library/components/library-icons';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import type { ShareToFeed } from '../../features/library/use-share-to-feed';
 import { emailName } from '../../lib/email';

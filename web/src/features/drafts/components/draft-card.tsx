@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DocumentIcon, PenIcon, TrashIcon } from '../../../components/icons/line-icons';
-import type { Draft } from '../api/drafts-api';
+import type { Draft } from '../../../entities/draft/drafts-api';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

@@ -5,11 +5,11 @@ import { Modal } from '../../../components/dialog/modal';
 import { DocumentIcon, TrashIcon } from '../../../components/icons/line-icons';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
-import type { Draft } from '../api/drafts-api';
-import { useDrafts } from '../use-drafts';
+import type { Draft } from '../../../entities/draft/drafts-api';
+import { useDrafts } from '../../../entities/draft/use-drafts';
 import { DraftCard } from './draft-card';
 import '../../../styles/panels.css';
-import '../../../styles/library.css';
+import '../../library/library.css';
 import '../../../styles/drafts.css';
 
 /** What / receives to open a draft in the composer (spec 1 §2). */

@@ -1,18 +1,23 @@
 import { GridIcon } from '../../../components/icons/creation-icons';
 import type { FeedFilter } from '../feed-api';
-import type { FeedItem } from '../feed-item';
+import { MasonryGrid } from '../../../components/masonry/masonry-grid';
+import type { MediaItem } from '../../../entities/media/media-item';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import type { UseFeed } from '../use-feed';
 import { useFeedColumns } from '../use-columns';
-import { useInfiniteScroll } from '../use-infinite-scroll';
-import { FeedGrid } from './feed-grid';
+import { FeedTile } from './feed-tile';
 import { FeedSkeleton } from './feed-skeleton';
 import { FilterChips } from './filter-chips';
 import '../feed.css';
 
+/** The gap between tiles as a share of a column's width (for the shortest-column sum). */
+const GAP_SHARE = 0.04;
+const ratioOf = (item: MediaItem) => item.aspectRatio;
+
 type FeedSectionProps = {
   feed: UseFeed;
   filter: FeedFilter;
-  onOpen: (items: readonly FeedItem[], index: number) => void;
+  onOpen: (items: readonly MediaItem[], index: number) => void;
   onFilter: (patch: Partial<FeedFilter>) => void;
 };
 
@@ -58,12 +63,24 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
           )}
         </div>
       ) : (
-        <FeedGrid
+        <MasonryGrid
           items={feed.items}
           columns={columns}
-          onOpen={(_, index) => onOpen(feed.items, index)}
-          onPresetType={(presetType) => onFilter({ presetType })}
-          onCreator={(creatorId) => onFilter({ creatorId })}
+          ratioOf={ratioOf}
+          extra={GAP_SHARE}
+          className="feed-grid"
+          laneClassName="feed-grid__column"
+          testId="feed-grid"
+          renderItem={(item, index) => (
+            <FeedTile
+              item={item}
+              playInView={columns === 1}
+              eager={index < columns * 4}
+              onOpen={() => onOpen(feed.items, index)}
+              onPresetType={(presetType) => onFilter({ presetType })}
+              onCreator={(creatorId) => onFilter({ creatorId })}
+            />
+          )}
         />
       )}
 

@@ -1,16 +1,16 @@
 import { FEED_IMAGE_WIDTH } from '@app/shared';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
-import { LikeButton } from '../../likes/like-button';
-import { type FeedItem, isWaitingForVideos, presetTypeLabel } from '../feed-item';
+import { LikeButton } from '../../../entities/media/like-button';
+import { captionOf, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 
 type FeedTileProps = {
-  item: FeedItem;
+  item: MediaItem;
   /** Phones: videos play while in view; elsewhere on hover. */
   playInView: boolean;
   /** The first screenful loads eagerly. */
   eager: boolean;
-  onOpen: (item: FeedItem) => void;
+  onOpen: () => void;
   onPresetType: (presetType: string) => void;
   onCreator: (userId: string) => void;
 };
@@ -25,7 +25,8 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
   const tile = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
   const label = presetTypeLabel(item.presetType);
-  const isVideo = item.type === 'video';
+  const isVideo = item.mediaType === 'video';
+  const creatorName = item.creator?.name ?? null;
 
   // Phones: a video plays (muted) while most of it is on screen.
   useEffect(() => {
@@ -52,14 +53,16 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       video.current.currentTime = 0;
     }
   };
-  const open = () => onOpen(item);
-  const stopThen = (action: () => void) => (event: MouseEvent) => {
+    const stopThen = (action: () => void) => (event: MouseEvent) => {
     event.stopPropagation();
     action();
   };
 
-  const still = item.thumbnailUrl ?? item.posterUrl ?? item.url;
-  const srcSet = !isVideo && item.thumbnailUrl && item.thumbnailUrl !== item.url ? `${item.thumbnailUrl} 480w, ${item.url} ${item.width ?? FEED_IMAGE_WIDTH}w` : undefined;
+  const still = item.thumbnailUrl ?? item.posterUrl ?? item.url ?? undefined;
+  const srcSet =
+    !isVideo && item.url && item.thumbnailUrl && item.thumbnailUrl !== item.url
+      ? `${item.thumbnailUrl} 480w, ${item.url} ${item.width ?? FEED_IMAGE_WIDTH}w`
+      : undefined;
 
   return (
     <article
@@ -73,14 +76,14 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       <button
         type="button"
         className="feed-tile__open"
-        aria-label={`Open ${label ?? 'creation'}${item.creator.name ? ` by ${item.creator.name}` : ''}`}
-        onClick={open}
+        aria-label={`Open ${label ?? 'creation'}${creatorName ? ` by ${creatorName}` : ''}`}
+        onClick={onOpen}
       >
       {isVideo ? (
         <video
           ref={video}
           className="feed-tile__media"
-          src={item.url}
+          src={item.url ?? undefined}
           poster={item.posterUrl ?? undefined}
           muted
           loop
@@ -94,7 +97,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
           src={still}
           srcSet={srcSet}
           sizes="(max-width: 768px) 100vw, 400px"
-          alt={item.prompt || label || 'A community creation'}
+          alt={captionOf(item).title ?? (item.prompt || label || 'A community creation')}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onLoad={() => setLoaded(true)}
@@ -123,14 +126,14 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
             onClick={stopThen(() => item.userId && onCreator(item.userId))}
             title="More from this creator"
           >
-            {item.creator.avatar ? (
+            {item.creator?.avatar ? (
               <img src={item.creator.avatar} alt="" className="feed-tile__avatar" />
             ) : (
               <span className="feed-tile__avatar feed-tile__avatar--initial" aria-hidden="true">
-                {initialOf(item.creator.name)}
+                {initialOf(creatorName)}
               </span>
             )}
-            <span className="feed-tile__name">{item.creator.name ?? 'Mirrorverse creator'}</span>
+            <span className="feed-tile__name">{creatorName ?? 'Mirrorverse creator'}</span>
           </button>
           <LikeButton item={item} variant="overlay" />
         </div>

@@ -1,6 +1,6 @@
 import { CloseIcon } from '../../../components/icons/line-icons';
 import type { FeedFilter } from '../feed-api';
-import { presetTypeLabel } from '../feed-item';
+import { presetTypeLabel } from '../../../entities/media/media-item';
 
 /** 'Filtering by {preset type}' and 'Filtering by creator', each with 'clear' (spec 1 §2). */
 export function FilterChips({ filter, onClearType, onClearCreator }: { filter: FeedFilter; onClearType: () => void; onClearCreator: () => void }) {

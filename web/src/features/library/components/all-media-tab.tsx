@@ -1,39 +1,38 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ImageIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { DownloadIcon } from '../../../components/icons/creation-icons';
+import { ImageIcon, RefreshIcon, SelectIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { MasonryGrid } from '../../../components/masonry/masonry-grid';
 import { paths } from '../../../config/paths';
-import type { LibraryItem } from '../media-item';
-import { useInfiniteScroll } from '../use-infinite-scroll';
-import { useLikes } from '../use-likes';
+import { type MediaItem, TOKENS_PER_ITEM } from '../../../entities/media/media-item';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { useMediaActions } from '../use-media-actions';
 import type { MediaLibrary } from '../use-media-library';
 import { useTogglePublic } from '../use-toggle-public';
-import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
-import { DownloadIcon, RefreshIcon, SelectIcon } from './library-icons';
-import { Masonry } from './masonry';
+import type { LibraryViewer } from './library-viewer';
 import { MediaCard } from './media-card';
-import { MediaLightbox } from './media-lightbox';
 import { MediaSkeleton } from './media-skeleton';
 import '../../../styles/panels.css';
-import '../../../styles/library.css';
 
-type Pending = { kind: 'one'; item: LibraryItem } | { kind: 'selected' } | { kind: 'all' } | null;
+
+type Pending = { kind: 'one'; item: MediaItem } | { kind: 'selected' } | { kind: 'all' } | null;
 
 const COLUMNS = 3;
+const ratioOf = (item: MediaItem) => item.aspectRatio;
 
 /**
  * The All Media tab (spec 2 §2): a 3-column grid with infinite scroll, a viewer, selection
  * mode with bulk download and delete, Download All and Delete All behind a confirmation.
  */
-export function AllMediaTab({ library, userId }: { library: MediaLibrary; userId: string }) {
+export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary; userId: string; Viewer: LibraryViewer }) {
   const actions = useMediaActions(library, userId);
   const togglePublic = useTogglePublic(library);
-  const likes = useLikes(true, useCallback((id: string, count: number) => library.update(id, { likes: count }), [library.update]));
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [viewerId, setViewerId] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Pending>(null);
-  const lastItem = useInfiniteScroll(library.loadMore, library.hasMore && !library.loadingMore);
+  const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
 
   const viewable = useMemo(() => library.items.filter((item) => !item.pending), [library.items]);
   const viewerIndex = viewerId ? viewable.findIndex((item) => item.id === viewerId) : -1;
@@ -99,7 +98,7 @@ export function AllMediaTab({ library, userId }: { library: MediaLibrary; userId
           <p className="panel-header__subtitle">
             {library.status === 'loading'
               ? 'Loading your creations…'
-              : `${count} ${count === 1 ? 'creation' : 'creations'} · ${count * 2} tokens used · `}
+              : `${count} ${count === 1 ? 'creation' : 'creations'} · ${count * TOKENS_PER_ITEM} tokens used · `}
             {library.status !== 'loading' && (
               <Link to={paths.profile.getHref('tokens')} className="inline-link">
                 How credits work
@@ -202,13 +201,13 @@ export function AllMediaTab({ library, userId }: { library: MediaLibrary; userId
       )}
 
       {library.items.length > 0 && (
-        <Masonry
+        <MasonryGrid
           items={library.items}
           columns={COLUMNS}
+          ratioOf={ratioOf}
           extra={0.24}
           className="library-grid"
-          renderItem={(item, index) => (
-            <div ref={index === library.items.length - 1 ? lastItem : undefined}>
+          renderItem={(item) => (
               <MediaCard
                 item={item}
                 selecting={selecting}
@@ -218,10 +217,10 @@ export function AllMediaTab({ library, userId }: { library: MediaLibrary; userId
                 onDownload={() => void actions.downloadOne(item)}
                 onDelete={() => setConfirm({ kind: 'one', item })}
               />
-            </div>
           )}
         />
       )}
+      <div ref={end} aria-hidden="true" />
 
       {library.loadingMore && (
         <div className="library-more" role="status">
@@ -233,17 +232,19 @@ export function AllMediaTab({ library, userId }: { library: MediaLibrary; userId
         <p className="library-end">That's everything — {count} {count === 1 ? 'creation' : 'creations'}.</p>
       )}
 
-      <MediaLightbox
-        items={viewable}
-        index={viewerIndex >= 0 ? viewerIndex : null}
-        onIndex={(index) => setViewerId(viewable[index]?.id ?? null)}
-        onClose={() => setViewerId(null)}
-        onDownload={(item) => void actions.downloadOne(item)}
-        onDelete={(item) => setConfirm({ kind: 'one', item })}
-        liked={likes.isLiked}
-        onLike={(item) => void likes.toggle(item)}
-        onTogglePublic={(item) => void togglePublic(item)}
-      />
+      {viewerIndex >= 0 && (
+        <Viewer
+          items={viewable}
+          index={viewerIndex}
+          onStep={(step) => setViewerId(viewable[(viewerIndex + step + viewable.length) % viewable.length]?.id ?? null)}
+          onClose={() => setViewerId(null)}
+          owner={{
+            onDownload: (item) => void actions.downloadOne(item),
+            onDelete: (item) => setConfirm({ kind: 'one', item }),
+            onTogglePublic: (item) => void togglePublic(item),
+          }}
+        />
+      )}
 
       <ConfirmDialog
         open={confirm !== null}

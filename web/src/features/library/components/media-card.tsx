@@ -1,20 +1,14 @@
+import '../library.css';
 import type { ReactNode } from 'react';
-import { CheckIcon, TrashIcon } from '../../../components/icons/line-icons';
-import {
-  aspectRatioOf,
-  displayPrompt,
-  formatCardDate,
-  identityLabel,
-  isVideo,
-  type LibraryItem,
-  presetLabel,
-} from '../media-item';
-import { DownloadIcon, FilmIcon, FingerprintIcon, GlobeIcon } from './library-icons';
+import { DownloadIcon, FilmIcon } from '../../../components/icons/creation-icons';
+import { CheckIcon, FingerprintIcon, GlobeIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { formatCardDate, identityLabel } from '../../../entities/media/media-format';
+import { captionOf, isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 
 type MediaCardProps = {
-  item: LibraryItem;
+  item: MediaItem;
   selecting: boolean;
   selected: boolean;
   onOpen: () => void;
@@ -41,16 +35,17 @@ export function MediaCard({
   footer,
   hoverActions = true,
 }: MediaCardProps) {
-  const label = presetLabel(item.presetType);
-  const prompt = displayPrompt(item);
-  const ready = !item.pending && item.status === 'completed';
+  const label = presetTypeLabel(item.presetType);
+  const caption = captionOf(item);
+  const prompt = caption.title ?? caption.text;
+  const ready = isReady(item);
   const classes = ['media-card', selected && 'is-selected', selecting && 'is-selecting', item.pending && 'is-pending']
     .filter(Boolean)
     .join(' ');
 
   return (
     <article className={classes} data-media-id={item.id} data-status={item.status}>
-      <div className="media-card__frame" style={{ aspectRatio: String(aspectRatioOf(item)) }}>
+      <div className="media-card__frame" style={{ aspectRatio: String(item.aspectRatio) }}>
         <button
           type="button"
           className="media-card__open"
@@ -64,7 +59,7 @@ export function MediaCard({
 
         <div className="media-card__chips">
           {label && <span className="media-chip">{label}</span>}
-          {isVideo(item) && (
+          {item.mediaType === 'video' && (
             <span className="media-chip media-chip--icon" title="Video">
               <FilmIcon />
               <span className="visually-hidden">Video</span>
@@ -78,7 +73,7 @@ export function MediaCard({
           )}
         </div>
 
-        {item.identity && (
+        {item.identity?.score != null && (
           <span
             className={`media-chip media-chip--identity${item.identity.passed === false ? ' is-low' : ''}`}
             title={
@@ -88,7 +83,7 @@ export function MediaCard({
             }
           >
             <FingerprintIcon />
-            {identityLabel(item.identity)}
+            {identityLabel(item.identity.score)}
           </span>
         )}
 
@@ -114,8 +109,9 @@ export function MediaCard({
         )}
       </div>
       <div className="media-card__caption">
-        <p className="media-card__prompt" title={prompt}>
-          {prompt}
+        {caption.title && <p className="media-card__title">{caption.title}</p>}
+        <p className="media-card__prompt" title={caption.text}>
+          {caption.text}
         </p>
         <p className="media-card__meta">{item.pending ? (item.status === 'failed' ? 'Generation failed' : 'In progress') : formatCardDate(item.createdAt)}</p>
       </div>

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { ImageIcon } from '../../../components/icons/line-icons';
-import { displayPrompt, isVideo, type LibraryItem, mediaSourceUrl, previewUrl } from '../media-item';
+import { captionOf, type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
 
 /**
  * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its
  * first frame and plays, muted, while the pointer is on it.
  */
-export function MediaPreview({ item }: { item: LibraryItem }) {
+export function MediaPreview({ item }: { item: MediaItem }) {
   const [broken, setBroken] = useState(false);
-  const image = previewUrl(item);
-  const video = isVideo(item) ? mediaSourceUrl(item) : null;
+  const image = previewUrlOf(item);
+  const video = item.mediaType === 'video' ? item.url : null;
+  const caption = captionOf(item);
+  const alt = caption.title ?? caption.text;
 
   if (item.pending || broken || (!image && !video)) {
     return (
@@ -27,7 +29,7 @@ export function MediaPreview({ item }: { item: LibraryItem }) {
         loop
         playsInline
         preload="metadata"
-        aria-label={displayPrompt(item)}
+        aria-label={alt}
         onMouseEnter={(event) => void event.currentTarget.play().catch(() => {})}
         onMouseLeave={(event) => event.currentTarget.pause()}
         onError={() => setBroken(true)}
@@ -38,7 +40,7 @@ export function MediaPreview({ item }: { item: LibraryItem }) {
     <img
       className="media-preview"
       src={image ?? undefined}
-      alt={displayPrompt(item)}
+      alt={alt}
       loading="lazy"
       decoding="async"
       draggable={false}

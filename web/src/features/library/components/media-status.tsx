@@ -1,8 +1,8 @@
 import { WarningIcon } from '../../../components/icons/line-icons';
-import { isAwaitingVideos, type LibraryItem } from '../media-item';
+import { isWaitingForVideos, type MediaItem } from '../../../entities/media/media-item';
 
 /** The state laid over a card or the viewer: running, failed, or Story Time still rendering. */
-export function MediaStatus({ item }: { item: LibraryItem }) {
+export function MediaStatus({ item }: { item: MediaItem }) {
   if (item.status === 'processing') {
     return (
       <div className="media-status media-status--processing" role="status">
@@ -19,7 +19,7 @@ export function MediaStatus({ item }: { item: LibraryItem }) {
       </span>
     );
   }
-  if (isAwaitingVideos(item)) {
+  if (isWaitingForVideos(item)) {
     return (
       <div className="media-status media-status--videos" role="status">
         <span className="spinner" aria-hidden="true" />

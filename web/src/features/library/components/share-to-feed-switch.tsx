@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { GlobeIcon } from './library-icons';
+import { GlobeIcon } from '../../../components/icons/line-icons';
 import '../../../styles/panels.css';
 
 type ShareToFeedSwitchProps = {

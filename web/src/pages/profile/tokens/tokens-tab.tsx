@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockIcon, GiftIcon, ImageIcon, SparkleIcon } from '../../../components/icons/line-icons';
 import { paths } from '../../../config/paths';
-import { CoinsIcon, FilmIcon, RefreshIcon } from '../../../features/library/components/library-icons';
+import { FilmIcon } from '../../../components/icons/creation-icons';
+import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
+import { repoRoot } from '../support/process';
+import { type RunningProduct, startProduct } from '../support/product';
+import { acceptAgreement, newEmail, signInThroughUi } from '../support/ui-sign-in';
+
+const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
+
+/** Picks the astronaut through the composer's file input and waits until it is uploaded. */
+async function uploadPhoto(page: Page): Promise<number> {
+  await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
+  await acceptAgreement(page);
+  const composer = page.getByRole('region', { name: 'Composer' });
+  await composer.getByTestId('composer-preview').waitFor();
+  await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached', timeout: 150_000 });
+  return Date.now();
+}
+
+/** The composer defects of the review (issue 10), in the composer as a person uses it. */
+describe('the composer in Chromium', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('keeps the mode and the prompt when a preset panel is only looked at, and takes the Uploading toast down with the upload', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, product.baseUrl, newEmail('composer-look'));
+    const composer = page.getByRole('region', { name: 'Composer' });
+    const uploading = page.getByText('Uploading...');
+
+    const uploaded = await uploadPhoto(page);
+    // The toast goes when the upload is done, not 4.2 s after it appeared.
+    await uploading.waitFor({ state: 'detached', timeout: 1_500 });
+    expect(Date.now() - uploaded).toBeLessThan(1_500);
+
+    const prompt = composer.getByRole('textbox');
+    await prompt.fill('Me as a jazz singer in 1920s Paris');
+    await composer.getByRole('button', { name: 'Unreal Reflection' }).click();
+    const presets = page.getByRole('menu', { name: 'Unreal Reflection presets' });
+    await presets.waitFor();
+    // Only looking: the prompt stays on screen, the mode stays Custom Prompt.
+    expect(await prompt.inputValue()).toBe('Me as a jazz singer in 1920s Paris');
+    await composer.locator('.composer__mode').getByText('Custom Prompt').waitFor();
+    await page.getByRole('button', { name: 'Close presets' }).click();
+    await presets.waitFor({ state: 'detached' });
+    expect(await prompt.inputValue()).toBe('Me as a jazz singer in 1920s Paris');
+    await composer.locator('.composer__mode').getByText('Custom Prompt').waitFor();
+
+    // A preset mode chosen from More is also only a look until a preset is picked.
+    await composer.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: /Ghibli Reaction/ }).click();
+    await page.getByRole('menu', { name: 'Ghibli Reaction presets' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await prompt.inputValue()).toBe('Me as a jazz singer in 1920s Paris');
+
+    // Custom Prompt is always in the More menu.
+    await composer.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: /Custom Prompt/ }).click();
+    expect(await prompt.inputValue()).toBe('Me as a jazz singer in 1920s Paris');
+    await screenshot(page, 'composer-prompt-kept-desktop');
+    await page.close();
+  }, 240_000);
+
+  it('lets every mode be reached in the phone tray, with a hint that the row scrolls', async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    await signInThroughUi(page, product.baseUrl, newEmail('composer-tray'));
+    await uploadPhoto(page);
+    const composer = page.getByRole('region', { name: 'Composer' });
+    await composer.getByText('Hide Options').waitFor();
+    await page.getByText('Uploading...').waitFor({ state: 'detached', timeout: 1_500 });
+
+    const modes = composer.getByRole('group', { name: 'Modes' });
+    const more = composer.getByRole('button', { name: 'More', exact: true });
+    const scrollHint = composer.getByRole('button', { name: 'More modes' });
+    // The row is wider than the phone: the arrow says so.
+    await scrollHint.waitFor();
+    await screenshot(page, 'composer-tray-mobile');
+    expect(await modes.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+    // The arrow moves the row on until its end, where the arrow goes.
+    for (let taps = 0; taps < 4 && (await scrollHint.count()) > 0; taps += 1) {
+      await scrollHint.click();
+      await page.waitForTimeout(400);
+    }
+    await scrollHint.waitFor({ state: 'detached' });
+    const box = await more.boundingBox();
+    expect(box !== null && box.x >= 0 && box.x + box.width <= MOBILE.width).toBe(true);
+    await more.click();
+    for (const name of ['Custom Prompt', 'Ghibli Reaction', 'Cyber Siren', 'Presets', 'Story Time']) {
+      await page.getByRole('menuitem', { name: new RegExp(name) }).waitFor();
+    }
+    for (const name of ['Upload', 'Studio', 'Unreal Reflection', 'Parallel Self']) {
+      expect(await modes.getByRole('button', { name, exact: true }).count()).toBe(1);
+    }
+    await page.close();
+  }, 240_000);
+
+  it("starts a mode from the hero's look chips: sign-up for a visitor, the mode's presets for a signed-in person", async () => {
+    const visitor = await browser.newPage({ viewport: DESKTOP });
+    await visitor.goto(product.baseUrl);
+    await visitor.getByRole('list', { name: 'Looks' }).getByRole('button', { name: 'Cyber Siren' }).click();
+    const prompt = visitor.getByRole('dialog', { name: 'Access AI Filters' });
+    await prompt.waitFor();
+    await visitor.close();
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, product.baseUrl, newEmail('composer-chip'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('list', { name: 'Looks' }).getByRole('button', { name: 'Parallel Self' }).click();
+    await (await chooser).setFiles(ASTRONAUT);
+    await acceptAgreement(page);
+    const presets = page.getByRole('menu', { name: 'Parallel Self presets' });
+    await presets.waitFor();
+    expect(await presets.getByRole('menuitemradio').count()).toBe(6);
+    await page.close();
+  }, 240_000);
+});

@@ -1,0 +1,242 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, artifactsDir, launchBrowser } from '../support/browser';
+import { type RunningProduct, startProduct } from '../support/product';
+import { settle, uploadAstronaut } from '../support/screen';
+import { newEmail, signInThroughUi } from '../support/ui-sign-in';
+
+/**
+ * One media item across the feed, the viewer, the profile and the gallery: the defects the
+ * review found (a visitor's heart, black bars, engineering prompts as captions, focus leaving
+ * the viewer, small touch targets, nameless creators), and screenshots of each screen.
+ */
+
+const CREATOR_NAME = 'Ada Lovelace';
+/** Screenshots of a run against an older build carry its prefix (SHOT_PREFIX=before-). */
+const SHOT_PREFIX = process.env.SHOT_PREFIX ?? '';
+const MIN_TARGET_PX = 44;
+
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${SHOT_PREFIX}${name}.png`), fullPage });
+}
+
+async function signIn(page: Page, baseUrl: string, email: string): Promise<string> {
+  await signInThroughUi(page, baseUrl, email);
+  return page.evaluate(() => localStorage.getItem('auth_token') ?? '');
+}
+
+async function call<T>(baseUrl: string, token: string, name: string, body?: unknown, query = ''): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}/.netlify/functions/${name}${query}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+}
+
+/** A catalogue look (whose stored prompt is the engineering one) and two custom prompts, rendered by the worker. */
+async function seedCreations(baseUrl: string, token: string): Promise<void> {
+  const uploaded = await uploadAstronaut(baseUrl, token);
+  const source = { sourceAssetId: uploaded.secure_url, sourceWidth: uploaded.width, sourceHeight: uploaded.height };
+  const runs = [
+    { mode: 'custom', prompt: 'A golden hour portrait on a cliff by the sea' },
+    { mode: 'custom', prompt: 'Neon-lit rain in Tokyo at midnight' },
+    { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_syndicate' },
+  ];
+  for (const [index, run] of runs.entries()) {
+    const answer = await call(baseUrl, token, 'unified-generate', { ...run, ...source, runId: `media-${Date.now().toString(36)}-${index}` });
+    expect(answer.status).toBe(202);
+  }
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const feed = (await (await fetch(`${baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: unknown[] };
+    if (feed.items.length >= runs.length) return;
+    if (Date.now() > deadline) throw new Error('the seeded creations did not reach the feed within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Visible interactive controls whose box is under 44 px either way, described for the failure message. */
+async function smallTargets(scope: Page | Locator): Promise<string[]> {
+  const root = 'locator' in scope && !('goto' in scope) ? scope : (scope as Page).locator('body');
+  return root.evaluate((element, min) => {
+    const controls = element.querySelectorAll<HTMLElement>('button, a[href], [role="switch"], [role="button"], input:not([type="hidden"]), select');
+    const small: string[] = [];
+    for (const control of Array.from(controls)) {
+      const box = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
+      if (control.closest('[aria-hidden="true"], [inert]')) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        small.push(`${control.tagName.toLowerCase()}.${control.className} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, MIN_TARGET_PX);
+}
+
+/** Media that do not fill their frame (letterboxed): object-fit other than cover, or a box smaller than its frame. */
+async function letterboxed(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((media) =>
+    media.flatMap((node) => {
+      const element = node as HTMLImageElement | HTMLVideoElement;
+      const frame = element.parentElement?.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      const fit = getComputedStyle(element).objectFit;
+      const natural =
+        element instanceof HTMLImageElement ? element.naturalWidth / (element.naturalHeight || 1) : element.videoWidth / (element.videoHeight || 1);
+      const shown = box.width / (box.height || 1);
+      const fills = frame ? box.width >= frame.width - 1 && box.height >= frame.height - 1 : true;
+      const bars = !fills || (fit !== 'cover' && Number.isFinite(natural) && natural > 0 && Math.abs(natural - shown) / shown > 0.02);
+      return bars ? [`${element.currentSrc || element.getAttribute('src')} fit=${fit} natural=${natural.toFixed(2)} shown=${shown.toFixed(2)}`] : [];
+    }),
+  );
+}
+
+/** Presses Tab `times` times; counts the presses after which focus was outside `dialog`. */
+async function focusEscapes(page: Page, dialog: Locator, times = 15): Promise<number> {
+  let escaped = 0;
+  for (let i = 0; i < times; i += 1) {
+    await page.keyboard.press('Tab');
+    const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
+    if (!inside) escaped += 1;
+  }
+  return escaped;
+}
+
+describe('media across the feed, the viewer, the profile and the gallery', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let creator: BrowserContext;
+
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct({ LOCAL_PROVIDER_DELAY_MS: '300' }), launchBrowser()]);
+    creator = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const page = await creator.newPage();
+    const token = await signIn(page, product.baseUrl, newEmail('creator'));
+    expect((await call(product.baseUrl, token, 'update-profile', { name: CREATOR_NAME })).status).toBe(200);
+    await seedCreations(product.baseUrl, token);
+    // One like, so trending has something to rank.
+    const feed = (await (await fetch(`${product.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string; type: string }> };
+    await call(product.baseUrl, token, 'toggleLike', { mediaId: feed.items[0]!.id, mediaType: feed.items[0]!.type });
+    await page.close();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`shows the feed with creators' names and media filling their tiles, and a viewer a visitor's heart cannot leave (${name})`, async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(product.baseUrl);
+      const tiles = page.getByTestId('feed-item');
+      await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(3);
+      await settle(page);
+      await shot(page, `media-feed-${name}`, true);
+
+      // Every creator by their name.
+      for (const tile of await tiles.all()) expect(await tile.textContent()).toContain(CREATOR_NAME);
+      expect(await page.getByText('Mirrorverse creator').count()).toBe(0);
+      // No bars: the feed's and trending's media fill their frames.
+      expect(await letterboxed(page, '[data-testid="feed-item"] img, [data-testid="feed-item"] video, .showcase__card img')).toEqual([]);
+      if (name === 'mobile') expect(await smallTargets(page.locator('section.feed'))).toEqual([]);
+
+      // The viewer: the look's name and a short description, never the engineering prompt.
+      const opener = tiles.first().getByRole('button', { name: /^Open/ });
+      await opener.click();
+      const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+      await viewer.waitFor();
+      await settle(page);
+      await shot(page, `media-viewer-${name}`);
+      await viewer.getByText(CREATOR_NAME).first().waitFor();
+      if (name === 'mobile') expect(await smallTargets(viewer)).toEqual([]);
+
+      // Focus stays in the viewer.
+      expect(await focusEscapes(page, viewer)).toBe(0);
+
+      // A visitor's heart shows the sign-up prompt over the viewer, and the page stays.
+      await viewer.getByRole('button', { name: /^Like/ }).click();
+      const prompt = page.getByRole('dialog', { name: 'Save Favorites' });
+      await prompt.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await settle(page);
+      await shot(page, `media-viewer-signup-${name}`);
+      await prompt.getByRole('button', { name: 'Continue Browsing' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      expect(await viewer.isVisible()).toBe(true);
+
+      // Escape closes it, and focus returns to the tile that opened it.
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.close();
+    });
+  }
+
+  it("shows the profile's grid without bars, and its viewer with the owner's actions, the look's name and focus kept inside", async () => {
+    const page = await creator.newPage();
+    await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+    const cards = page.locator('article.media-card');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await settle(page);
+    await shot(page, 'media-profile-desktop', true);
+    expect(await letterboxed(page, 'article.media-card img, article.media-card video')).toEqual([]);
+    expect(await page.getByText('Same person, same face').count()).toBe(0);
+    await page.getByText('The Syndicate').first().waitFor();
+
+    const syndicate = cards.filter({ hasText: 'The Syndicate' }).first();
+    const opener = syndicate.getByRole('button', { name: /^Open/ });
+    await opener.click();
+    const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+    await viewer.waitFor();
+    await settle(page);
+    await shot(page, 'media-profile-viewer-desktop');
+    await viewer.getByRole('heading', { name: 'The Syndicate' }).waitFor();
+    expect(await viewer.getByText('Same person, same face').count()).toBe(0);
+    await viewer.getByRole('button', { name: 'Download' }).waitFor();
+    await viewer.getByRole('button', { name: 'Delete' }).waitFor();
+    await viewer.getByRole('button', { name: /Make Private|Share to Feed/ }).waitFor();
+
+    expect(await focusEscapes(page, viewer)).toBe(0);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.goto(`${product.baseUrl}/gallery`);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await settle(page);
+    await shot(page, 'media-gallery-desktop', true);
+    await page.close();
+  });
+
+  it('shows the gallery on a phone with the look names, no bars and 44 px targets', async () => {
+    const phone = await browser.newContext({ viewport: MOBILE, storageState: await creator.storageState() });
+    const page = await phone.newPage();
+    await page.goto(`${product.baseUrl}/gallery`);
+    const cards = page.locator('article.media-card');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await settle(page);
+    await shot(page, 'media-gallery-mobile', true);
+    expect(await page.getByText('Same person, same face').count()).toBe(0);
+    await page.getByText('The Syndicate').first().waitFor();
+    expect(await letterboxed(page, 'article.media-card img, article.media-card video')).toEqual([]);
+    expect(await smallTargets(page.locator('.page.gallery'))).toEqual([]);
+
+    await cards.filter({ hasText: 'The Syndicate' }).first().getByRole('button', { name: /^Open/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+    await viewer.waitFor();
+    await settle(page);
+    await shot(page, 'media-gallery-viewer-mobile');
+    expect(await viewer.getByText('Same person, same face').count()).toBe(0);
+    expect(await smallTargets(viewer)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await phone.close();
+  });
+});

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { artifactsDir } from './browser';
+import { repoRoot } from './process';
+
+/** Waits until the screen is still: fonts, every picture (lazy ones too) and the entrance animations. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  // A full-page screenshot shows the whole grid: load the pictures lazy loading would keep for later.
+  await page.evaluate(() => {
+    for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) img.setAttribute('loading', 'eager');
+  });
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => {});
+  // Let entrance animations finish (the spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
+  await page.waitForTimeout(150);
+}
+
+/** A screenshot of what is on screen (full-screen overlays), as artifacts/screenshots/<name>.png. */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+}
+
+/** Uploads the astronaut through a running product as the composer does: sign, then the multipart upload. */
+export async function uploadAstronaut(baseUrl: string, token: string): Promise<{ secure_url: string; width: number; height: number }> {
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const signRes = await fetch(`${baseUrl}/api/cloudinary-sign`, { method: 'POST', headers, body: JSON.stringify({ folder: 'sources' }) });
+  const signed = (await signRes.json()) as { timestamp: number; signature: string; apiKey: string; cloudName: string; folder: string };
+  const form = new FormData();
+  form.set('timestamp', String(signed.timestamp));
+  form.set('signature', signed.signature);
+  form.set('api_key', signed.apiKey);
+  form.set('folder', signed.folder);
+  form.set('file', new Blob([fs.readFileSync(path.join(repoRoot, 'tests/fixtures/faces/astronaut.png'))], { type: 'image/png' }), 'astronaut.png');
+  const res = await fetch(`${baseUrl}/v1_1/${signed.cloudName}/auto/upload`, { method: 'POST', body: form });
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}`);
+  return (await res.json()) as { secure_url: string; width: number; height: number };
+}

@@ -1,0 +1,86 @@
+import type { ClientMode, Notice, WeeklyPreset } from '@app/shared';
+import type { GenerationStatusStore } from '../../../state/generation-store';
+import type { TimerHandle, Timers } from '../upload/scheduler';
+import type { Notifier } from '../upload/upload-notifier';
+import type { GenerationApi } from './generation-api';
+import { announceGeneration, type GenerationEventDetails, type GenerationEventName } from './generation-events';
+import type { GeneratedMediaItem, GenerationRequest } from './generation-types';
+
+/** Everything the engine talks to; all injectable (tests pass fakes and fake timers). */
+export interface GenerationEngineDeps {
+  api: GenerationApi;
+  /** Where the spec's events are announced (window in the app). */
+  events: EventTarget;
+  notifier: Notifier;
+  timers: Timers;
+  /** A fresh run id: 8–100 of [A-Za-z0-9_-] (crypto.randomUUID in the app). */
+  createRunId: () => string;
+  isSignedIn: () => boolean;
+  getUserId: () => string | null;
+  isMobile: () => boolean;
+  navigate: (path: string) => void;
+  /** The loaded weekly presets (null: not loaded). */
+  getWeeklyPresets: () => readonly WeeklyPreset[] | null;
+  now: () => Date;
+  /** The ready toast's tap; default: go where the new media shows (/gallery or /profile). */
+  onOpen?: (item: GeneratedMediaItem) => void;
+  /** Default: navigate to /auth. */
+  onSignInRequired?: () => void;
+  /** Marks server state stale (a query key of `api/query-keys.ts`); the app wires TanStack Query. */
+  invalidate?: (queryKey: readonly unknown[]) => void;
+  /** The composer: closed at the start, cleared 1 s later ('started') and on completion ('completed'). */
+  composer?: {
+    close(): void;
+    clear(reason: 'started' | 'completed'): void;
+  };
+}
+
+/** The run the engine follows; any other run is stale. */
+export interface Run {
+  runId: string;
+  mode: ClientMode;
+  request: GenerationRequest;
+  onOpen: (item: GeneratedMediaItem) => void;
+  onComplete?: (item: GeneratedMediaItem) => void;
+}
+
+/** What start, poll and finish share: the dependencies, the store, the current run and timers. */
+export interface EngineContext {
+  deps(): GenerationEngineDeps;
+  store: GenerationStatusStore;
+  isCurrent(runId: string): boolean;
+  /** Forgets the current run (it finished); returns whether it was `runId`. */
+  release(runId: string): boolean;
+  later(ms: number, callback: () => void): void;
+  announce<K extends GenerationEventName>(name: K, detail: GenerationEventDetails[K]): void;
+  toast(kind: 'ready' | 'error', notice: Notice, onClick?: () => void): void;
+}
+
+export function createEngineContext(
+  getDeps: () => GenerationEngineDeps,
+  store: GenerationStatusStore,
+  current: { get(): string | null; set(runId: string | null): void },
+  pending: Set<TimerHandle>,
+): EngineContext {
+  return {
+    deps: getDeps,
+    store,
+    isCurrent: (runId) => current.get() === runId,
+    release: (runId) => {
+      if (current.get() !== runId) return false;
+      current.set(null);
+      return true;
+    },
+    later: (ms, callback) => {
+      const handle = getDeps().timers.setTimeout(() => {
+        pending.delete(handle);
+        callback();
+      }, ms);
+      pending.add(handle);
+    },
+    announce: (name, detail) => announceGeneration(getDeps().events, name, detail),
+    toast: (kind, notice, onClick) => {
+      getDeps().notifier.show(kind, onClick ? { ...notice, onClick } : notice);
+    },
+  };
+}

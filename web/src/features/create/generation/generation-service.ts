@@ -1,0 +1,90 @@
+import { getAuthState } from '../../../state/auth-store';
+import { generationStatus } from '../../../state/generation-store';
+import { dispatchComposer } from '../composer/composer-store';
+import { systemTimers } from '../upload/scheduler';
+import { getUploadManager, type UploadManager } from '../upload/upload-manager';
+import { toastNotifier } from '../upload/upload-notifier';
+import { isMobileDevice } from '../../../lib/is-mobile-device';
+import { createGenerationApi } from './generation-api';
+import { createGenerationEngine, type GenerationEngine, type GenerationEngineDeps } from './generation-engine';
+import { createIntentQueue, type IntentQueue } from './intent-queue';
+import { createRunId } from './run-id';
+
+/**
+ * The app's generation engine and intent queue, created on first use and importable without
+ * React. The engine writes `state/generation-store` (the one truth of the running run); the
+ * app wires the router, query invalidation and the weekly presets (`configureGeneration`).
+ */
+
+/** Without a router at hand: a history push that React Router (listening to popstate) follows. */
+function historyNavigate(path: string): void {
+  if (typeof window === 'undefined') return;
+  window.history.pushState({}, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+}
+
+export function defaultGenerationDeps(): GenerationEngineDeps {
+  return {
+    api: createGenerationApi(),
+    events: typeof window !== 'undefined' ? window : new EventTarget(),
+    notifier: toastNotifier,
+    timers: systemTimers,
+    createRunId,
+    isSignedIn: () => getAuthState().isAuthenticated,
+    getUserId: () => getAuthState().user?.id ?? null,
+    isMobile: () => isMobileDevice(),
+    navigate: historyNavigate,
+    getWeeklyPresets: () => null,
+    now: () => new Date(),
+    composer: {
+      close: () => dispatchComposer({ type: 'run-started' }),
+      clear: (reason) => dispatchComposer({ type: 'run-cleared', reason }),
+    },
+  };
+}
+
+let engine: GenerationEngine | null = null;
+let intentQueue: IntentQueue | null = null;
+
+export function getGenerationEngine(): GenerationEngine {
+  engine ??= createGenerationEngine(defaultGenerationDeps(), generationStatus);
+  return engine;
+}
+
+/** Wires app-wide dependencies (the composer, query invalidation, the weekly presets…). */
+export function configureGeneration(patch: Partial<GenerationEngineDeps>): void {
+  getGenerationEngine().configure(patch);
+}
+
+/**
+ * Lets the queue follow the engine (isGenerating) and the uploads (isUploading); queued intents
+ * run on the engine. Returns the function that stops following.
+ */
+export function connectIntentQueue(
+  queue: IntentQueue,
+  generation: Pick<GenerationEngine, 'getState' | 'subscribe'>,
+  uploads: Pick<UploadManager, 'getState' | 'subscribe'>,
+): () => void {
+  queue.setGenerating(generation.getState().isGenerating);
+  queue.setUploading(uploads.getState().isUploading);
+  const stopGeneration = generation.subscribe(() => queue.setGenerating(generation.getState().isGenerating));
+  const stopUploads = uploads.subscribe(() => queue.setUploading(uploads.getState().isUploading));
+  return () => {
+    stopGeneration();
+    stopUploads();
+  };
+}
+
+/** The app's intent queue: follows the upload manager and the engine, runs intents on the engine. */
+export function getIntentQueue(): IntentQueue {
+  if (intentQueue) return intentQueue;
+  const generation = getGenerationEngine();
+  const queue = createIntentQueue({
+    // Deferred, so that a run that ends and the queued one that starts do not interleave.
+    run: (intent, options) => queueMicrotask(() => void generation.generate(intent, options)),
+    notifier: toastNotifier,
+  });
+  connectIntentQueue(queue, generation, getUploadManager());
+  intentQueue = queue;
+  return queue;
+}

@@ -1,0 +1,123 @@
+import { vi } from 'vitest';
+import type { Notice } from '@app/shared';
+import { systemTimers } from '../upload/scheduler';
+import type { GenerationApi } from './generation-api';
+import { createGenerationEngine, type GenerationEngineDeps } from './generation-engine';
+import { GENERATION_EVENTS } from './generation-events';
+import type { RunMedia, RunPoll } from './generation-types';
+
+/** Test doubles of the engine's dependencies (imported by the *.test.ts files only). */
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export function media(runId: string, patch: Partial<RunMedia> = {}): RunMedia {
+  return {
+    id: `media-${runId}`,
+    runId,
+    type: 'image',
+    url: `https://cdn.example.com/${runId}.png`,
+    finalUrl: `https://cdn.example.com/${runId}.png`,
+    thumbnailUrl: `https://cdn.example.com/${runId}_thumb.png`,
+    presetType: 'custom_prompt',
+    presetKey: null,
+    prompt: 'a cat in space',
+    width: 832,
+    height: 1216,
+    isPublic: true,
+    metadata: { provider: 'local', identity: { applicable: true, score: 0.8, threshold: 0.65, attempts: 1, passed: true } },
+    ...patch,
+  };
+}
+
+export function done(runId: string, patch: Partial<RunMedia> = {}): RunPoll {
+  return { kind: 'answer', answer: { success: true, status: 'done', runId, media: media(runId, patch) } };
+}
+
+export const PROCESSING: RunPoll = { kind: 'processing' };
+
+export interface Recorded {
+  name: string;
+  detail: unknown;
+  at: number;
+}
+
+export interface ShownToast extends Notice {
+  kind: string;
+  onClick?: () => void;
+  at: number;
+}
+
+export function harness(overrides: Partial<GenerationEngineDeps> = {}) {
+  const log: string[] = [];
+  const events = new EventTarget();
+  const seen: Recorded[] = [];
+  for (const name of Object.values(GENERATION_EVENTS)) {
+    events.addEventListener(name, (event) => {
+      seen.push({ name, detail: (event as CustomEvent).detail, at: Date.now() });
+      log.push(`event:${name}`);
+    });
+  }
+  const toasts: ShownToast[] = [];
+  const notifier = {
+    show: vi.fn((kind: string, notice: Notice & { onClick?: () => void }) => {
+      toasts.push({ kind, ...notice, at: Date.now() });
+      log.push(`toast:${kind}:${notice.title}`);
+    }),
+  };
+  const api = {
+    getQuota: vi.fn<GenerationApi['getQuota']>(async () => {
+      log.push('api:getQuota');
+      return 20;
+    }),
+    submit: vi.fn<GenerationApi['submit']>(async (body) => {
+      log.push('api:submit');
+      return { success: true, jobId: body.runId, runId: body.runId, status: 'processing' };
+    }),
+    getMediaByRunId: vi.fn<GenerationApi['getMediaByRunId']>(async () => PROCESSING),
+    findUserMediaByRunId: vi.fn<GenerationApi['findUserMediaByRunId']>(async () => null),
+  };
+  const navigate = vi.fn((path: string) => {
+    log.push(`navigate:${path}`);
+  });
+  let n = 0;
+  const invalidated: { key: readonly unknown[]; at: number }[] = [];
+  const composerCalls: string[] = [];
+  const deps: GenerationEngineDeps = {
+    api,
+    events,
+    notifier,
+    timers: systemTimers,
+    createRunId: () => `run-000${(n += 1)}`,
+    isSignedIn: () => true,
+    getUserId: () => 'user-1',
+    isMobile: () => false,
+    navigate,
+    getWeeklyPresets: () => [{ id: 'week_neon', key: 'week_neon', label: 'Neon', prompt: 'neon portrait' }],
+    now: () => new Date('2025-01-01T00:00:00.000Z'),
+    invalidate: (key) => {
+      invalidated.push({ key, at: Date.now() });
+    },
+    composer: {
+      close: () => composerCalls.push('close'),
+      clear: (reason) => composerCalls.push(`clear:${reason}`),
+    },
+    ...overrides,
+  };
+  const engine = createGenerationEngine(deps);
+  const named = (name: string) => seen.filter((entry) => entry.name === name);
+  return { engine, api, log, seen, named, toasts, notifier, navigate, events, deps, invalidated, composerCalls };
+}

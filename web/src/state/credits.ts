@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api/api-error';
+import { apiRequest } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+
+function finite(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The credits left (GET getQuota): `remaining`, else `currentBalance` (spec 1 §7), null when
+ * the answer says neither. The one reader of the balance: the composer, the profile and the
+ * engine's preflight all read it here.
+ */
+export async function fetchCredits(signal?: AbortSignal, request: typeof apiRequest = apiRequest): Promise<number | null> {
+  const answer = await request<Record<string, unknown>>('getQuota', { signal });
+  return finite(answer.remaining) ?? finite(answer.currentBalance);
+}
+
+export const creditsQuery = {
+  queryKey: queryKeys.quota(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCredits(signal),
+} as const;
+
+/** The credits while `enabled` (signed in, composer open); a 401 means no quota (null). */
+export function useCredits(enabled: boolean): { credits: number | null; isError: boolean } {
+  const query = useQuery({
+    ...creditsQuery,
+    enabled,
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 401) && failures < 1,
+  });
+  return { credits: enabled ? (query.data ?? null) : null, isError: query.isError };
+}
