@@ -3,7 +3,8 @@
 // else PGlite in memory).
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '@app/migrations';
-import { createDatabase, FeedRepository } from '@app/shared/server';
+import { createDatabase } from '@app/shared/server/db';
+import { FeedRepository } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
 import pg from 'pg';
 
