@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availableDialects } from '../support/database';
 import { bearer, readCodeFromOutbox, signIn } from '../support/auth';
-import { startTestApp, type TestContext } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 const dialect = availableDialects().at(-1)!;
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 describe(`sign-in by e-mail code (${dialect})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect);
 
   it('creates an account with 20 credits on the first sign-in and signs in again later', async () => {
     const email = uniqueEmail('newcomer');
@@ -257,11 +253,7 @@ describe(`sign-in by e-mail code (${dialect})`, () => {
 });
 
 describe(`a full beta (${dialect})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect, { BETA_ACCOUNT_CAP: '1' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect, { BETA_ACCOUNT_CAP: '1' });
 
   it('closes sign-up for new e-mails but lets existing accounts in', async () => {
     const first = uniqueEmail('early');

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAccount, type Session } from '../support/auth';
 import { availableDialects } from '../support/database';
-import { startTestApp, type TestContext } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 const dialect = availableDialects().at(-1)!;
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 describe(`feed, trending, likes and deletion (${dialect})`, () => {
-  let ctx: TestContext;
   let alice: Session;
   let bob: Session;
 
@@ -42,12 +41,11 @@ describe(`feed, trending, likes and deletion (${dialect})`, () => {
     return fanPool.slice(0, count);
   }
 
+  const ctx = useTestApp(dialect);
   beforeAll(async () => {
-    ctx = await startTestApp(dialect);
     alice = await createAccount(ctx.infra, email('alice'));
     bob = await createAccount(ctx.infra, email('bob'));
   }, 120_000);
-  afterAll(() => ctx?.close());
 
   it('pages the feed by offset and by cursor alike, newest first, public only', async () => {
     const ids: string[] = [];

@@ -4,12 +4,12 @@ import { type AspectRatio, PRESET_CATALOGUES, findPreset } from '@app/shared';
 import { readObject } from '@app/shared/server/storage';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeVideoData } from '@app/shared/server/media/probe-video';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '../../worker/src/providers/provider';
 import { bearer, type Session, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
-import { startTestApp, type TestContext } from '../support/test-app';
+import { useTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -42,18 +42,16 @@ async function difference(a: Buffer, b: Buffer): Promise<number> {
 }
 
 describe(`generation end to end through the api and the worker (${dialect})`, () => {
-  let ctx: TestContext;
   let session: Session;
   let source: { secure_url: string; public_id: string };
   const astronaut = fixture('astronaut.png');
 
+  const ctx = useTestApp(dialect, { LOCAL_PROVIDER_DELAY_MS: '300' });
   beforeAll(async () => {
-    ctx = await startTestApp(dialect, { LOCAL_PROVIDER_DELAY_MS: '300' });
     session = await signIn(ctx.app, `maker-${randomBytes(4).toString('hex')}@example.com`);
     await ctx.infra.db.updateTable('users').set({ credits: 500 }).where('id', '=', session.user.id).execute();
     source = await uploadFile(ctx.app, session, astronaut, 'astronaut.png');
   }, 120_000);
-  afterAll(() => ctx?.close());
 
   const cases: Array<{ mode: string; field?: string; presetId?: string; body?: Record<string, unknown> }> = [
     ...(['unreal-reflection', 'parallel-self', 'ghibli-reaction', 'cyber-siren'] as const).map((mode) => {
@@ -218,12 +216,8 @@ class StrangerProvider implements ImageProvider {
 }
 
 describe(`the identity check (${dialect})`, () => {
-  let ctx: TestContext;
   const provider = new StrangerProvider();
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect, {}, { overrides: { provider } });
-  }, 120_000);
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect, {}, { overrides: { provider } });
 
   it('retries a different face, then keeps the best image with success false', async () => {
     const session = await signIn(ctx.app, `twin-${randomBytes(4).toString('hex')}@example.com`);

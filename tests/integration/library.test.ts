@@ -3,10 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dailyCreditTopup, expireGuestMedia } from '@app/shared/server/maintenance';
 import { createRepositories } from '@app/shared/server/repositories';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Session, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
-import { startTestApp, type TestContext } from '../support/test-app';
+import { useTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -23,16 +23,14 @@ async function waitForRuns(ctx: TestContext, runIds: string[]) {
 }
 
 describe(`the signed-in area on the server (${dialect})`, () => {
-  let ctx: TestContext;
   let alice: Session;
   let bob: Session;
 
+  const ctx = useTestApp(dialect);
   beforeAll(async () => {
-    ctx = await startTestApp(dialect);
     alice = await signIn(ctx.app, email('alice'));
     bob = await signIn(ctx.app, email('bob'));
   }, 120_000);
-  afterAll(() => ctx?.close());
 
   it('keeps drafts to their owner, with the spec defaults', async () => {
     const created = await request(ctx.app).post('/api/user-drafts').set(bearer(alice)).send({ media_url: 'http://localhost:3000/media/x.jpg', prompt: '   ' });

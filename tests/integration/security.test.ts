@@ -16,7 +16,7 @@ import { devOutboxRoutes } from '../../api/src/routes/dev-outbox';
 import { DevOutboxService } from '../../api/src/services/dev-outbox.service';
 import { bearer, createAccount, readCodeFromOutbox, type Session, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
-import { startTestApp, type TestContext } from '../support/test-app';
+import { startTestApp, useTestApp, type TestContext } from '../support/test-app';
 
 /** Findings of the security review (issue 9), each as a user or an attacker would notice it. */
 
@@ -84,11 +84,7 @@ describe('deployment files', () => {
 });
 
 describe(`the api on its default settings (${dialect})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect);
 
   it('shows the development outbox to this machine only, whatever X-Forwarded-For says', async () => {
     const email = uniqueEmail('outbox');
@@ -244,11 +240,7 @@ describe(`the api on its default settings (${dialect})`, () => {
 });
 
 describe(`rate limits on the default settings (${dialect})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect);
 
   it('ignore a forged X-Forwarded-For: every request still counts against the real client', async () => {
     const statuses: number[] = [];
@@ -266,11 +258,7 @@ describe(`rate limits on the default settings (${dialect})`, () => {
 });
 
 describe(`invitation e-mails (${dialect})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect);
 
   const invite = (from: Session, friendEmail: string, referrerName?: string) =>
     request(ctx.app)

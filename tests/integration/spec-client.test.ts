@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITED_ACCOUNTS_PER_IP_PER_DAY } from '../../api/src/services/referrals.service';
 import { readCodeFromOutbox, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
-import { startTestApp, type TestContext } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -16,12 +16,8 @@ const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@examp
  * works with this server unchanged.
  */
 describe(`a client that knows only the spec (${dialect})`, () => {
-  let ctx: TestContext;
 
-  beforeAll(async () => {
-    ctx = await startTestApp(dialect);
-  }, 120_000);
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(dialect);
 
   /** Spec 1 §7: POST refresh-token, body refreshToken; reads success, accessToken (nothing else). */
   const specRefresh = async (refreshToken: string) => {

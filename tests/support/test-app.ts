@@ -11,7 +11,7 @@ import { JobQueues } from '@app/shared/server/queue';
 import { createRedis, whenReady } from '@app/shared/server/redis';
 import { resolveSecrets } from '@app/shared/server/secrets';
 import { createStorage } from '@app/shared/server/storage';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { composeApi } from '../../api/src/compose';
 import { type WorkerOverrides, composeWorkers } from '../../worker/src/compose';
 import { type Dialect, openTestDatabase } from './database';
@@ -79,4 +79,17 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's app: started before its tests, closed after them. The returned context is filled
+ * in by the `beforeAll` this registers, so read its fields inside hooks and tests only.
+ */
+export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await startTestApp(dialect, env, options));
+  }, 120_000);
+  afterAll(() => ctx.close?.());
+  return ctx;
 }

@@ -9,29 +9,6 @@ import {
 import { validatePresetDefinition } from './preset-validation';
 
 describe('Cyber Siren catalogue', () => {
-  it('lists the five presets of the group', () => {
-    expect(CYBER_SIREN_PRESETS.map((preset) => [preset.id, preset.label])).toEqual([
-      ['neo_tokyo_base', 'Cyber Siren'],
-      ['silver_proxy', 'Silver Proxy'],
-      ['serpent_line', 'Serpent Line'],
-      ['smoke_signal', 'Smoke Signal'],
-      ['signal_loss', 'Signal Loss'],
-    ]);
-  });
-
-  it('uses one img2img model, strength 0.55, guidance 6.5, 40 steps, 4:5', () => {
-    const models = new Set(CYBER_SIREN_PRESETS.map((preset) => preset.model));
-    expect(models.size).toBe(1);
-    for (const preset of CYBER_SIREN_PRESETS) {
-      expect(preset.strength).toBe(0.55);
-      expect(preset.guidance_scale).toBe(6.5);
-      expect(preset.num_inference_steps).toBe(40);
-      expect(preset.aspect_ratio).toBe('4:5');
-      expect(preset.source).toBe('cyber-siren');
-      expect(validatePresetDefinition(preset)).toEqual([]);
-    }
-  });
-
   it('accepts exactly the eight ids of spec 1 §3', () => {
     expect([...CYBER_SIREN_ACCEPTED_IDS].sort()).toEqual(
       [

@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The img2img model of the Cyber Siren group. */
@@ -9,18 +10,12 @@ export const CYBER_SIREN_MODEL = 'sdxl-img2img';
  * (the portrait framing of the other photographic catalogues).
  */
 const BASE = {
+  ...PHOTO_PRESET_DEFAULTS,
   model: CYBER_SIREN_MODEL,
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
   source: 'cyber-siren',
   strength: 0.55,
   guidance_scale: 6.5,
   num_inference_steps: 40,
-  prompt_upsampling: false,
-  safety_tolerance: 2,
-  output_format: 'jpeg',
-  raw: false,
   aspect_ratio: '4:5',
 } as const satisfies Partial<PresetDefinition>;
 

@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The model of Ghibli Reaction; `image_prompt_strength` weighs the photo as an image prompt. */
@@ -29,19 +30,14 @@ export function ghibliReactionPrompt(id: GhibliReactionId): string {
 }
 
 const BASE = {
+  ...PHOTO_PRESET_DEFAULTS,
   model: GHIBLI_REACTION_MODEL,
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
   source: 'ghibli-reaction',
   strength: 0.45,
   image_prompt_strength: 0.35,
   guidance_scale: 8,
   num_inference_steps: 30,
-  prompt_upsampling: false,
-  safety_tolerance: 2,
   output_format: 'png',
-  raw: false,
   aspect_ratio: '3:4',
 } as const satisfies Partial<PresetDefinition>;
 

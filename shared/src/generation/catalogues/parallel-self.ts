@@ -1,20 +1,16 @@
 import type { PresetDefinition } from '../types';
+import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The photographic model of Parallel Self; `raw` asks it for a natural, unpolished photo look. */
 export const PARALLEL_SELF_MODEL = 'flux-pro-1.1-ultra';
 
 const BASE = {
+  ...PHOTO_PRESET_DEFAULTS,
   model: PARALLEL_SELF_MODEL,
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
   source: 'parallel-self',
   guidance_scale: 7,
   num_inference_steps: 28,
-  prompt_upsampling: false,
-  safety_tolerance: 2,
-  output_format: 'jpeg',
   raw: true,
 } as const satisfies Partial<PresetDefinition>;
 

@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The image-to-video model of Story Time: one short clip per photo. */
@@ -8,18 +9,12 @@ export const STORY_TIME_MODEL = 'kling-image-to-video';
 export const DEFAULT_STORY_TIME_PRESET_ID = 'story_time_cinematic';
 
 const BASE = {
+  ...PHOTO_PRESET_DEFAULTS,
   model: STORY_TIME_MODEL,
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
   source: 'story-time',
   strength: 0.5,
   guidance_scale: 7,
   num_inference_steps: 30,
-  prompt_upsampling: false,
-  safety_tolerance: 2,
-  output_format: 'jpeg',
-  raw: false,
   aspect_ratio: '4:5',
 } as const satisfies Partial<PresetDefinition>;
 

@@ -1,22 +1,17 @@
 import type { PresetDefinition } from '../types';
+import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The image-edit model every Unreal Reflection preset uses. */
 export const UNREAL_REFLECTION_MODEL = 'flux-kontext-pro';
 
 const BASE = {
+  ...PHOTO_PRESET_DEFAULTS,
   strength: 0.55,
   model: UNREAL_REFLECTION_MODEL,
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
   source: 'unreal-reflection',
   guidance_scale: 7.5,
   num_inference_steps: 30,
-  prompt_upsampling: false,
-  safety_tolerance: 2,
-  output_format: 'jpeg',
-  raw: false,
   aspect_ratio: '4:5',
 } as const satisfies Omit<PresetDefinition, 'id' | 'label' | 'prompt' | 'negative_prompt' | 'features'>;
 
