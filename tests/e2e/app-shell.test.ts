@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
-import { type RunningProduct, startProduct } from '../support/product';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { productInChromium } from '../support/product-in-chromium';
 
 describe('the app shell in Chromium', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const app = productInChromium();
 
   it('shows the home screen with the brand and the way to sign in, at desktop and mobile sizes', async () => {
     for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
-      const page = await browser.newPage({ viewport });
-      await page.goto(product.baseUrl);
+      const page = await app.browser.newPage({ viewport });
+      await page.goto(app.baseUrl);
       await expect.poll(() => page.locator('h1').first().textContent()).toContain('Turn a photo into a new world');
       await expect.poll(() => page.getByRole('link', { name: 'Login' }).first().isVisible()).toBe(true);
       await screenshot(page, `shell-home-${name}`);
@@ -27,29 +17,29 @@ describe('the app shell in Chromium', () => {
   });
 
   it('sends an unknown path back to the home screen', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${product.baseUrl}/no/such/place`);
-    await page.waitForURL(`${product.baseUrl}/`);
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${app.baseUrl}/no/such/place`);
+    await page.waitForURL(`${app.baseUrl}/`);
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Turn a photo into a new world');
     await page.close();
   });
 
   it('moves between screens from the top bar without a page load', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(product.baseUrl);
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.goto(app.baseUrl);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same-document'));
     await page.getByRole('link', { name: 'Stories' }).first().click();
-    await page.waitForURL(`${product.baseUrl}/story`);
+    await page.waitForURL(`${app.baseUrl}/story`);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Stories');
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
     await page.close();
   });
 
   it('shows the crash screen when a screen fails to load, and Try Again recovers', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await app.browser.newPage({ viewport: DESKTOP });
     let block = true;
     await page.route(/\/assets\/stories-page-.*\.js$/, (route) => (block ? route.abort() : route.continue()));
-    await page.goto(`${product.baseUrl}/story`);
+    await page.goto(`${app.baseUrl}/story`);
     const crash = page.getByText("Something went wrong. It's not you. It's us.");
     await crash.waitFor();
     expect(await page.getByText('Access may be limited during early beta.').isVisible()).toBe(true);

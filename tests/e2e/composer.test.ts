@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
-import { type RunningProduct, startProduct } from '../support/product';
+import { productInChromium } from '../support/product-in-chromium';
 import { acceptAgreement, newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
@@ -20,20 +20,11 @@ async function uploadPhoto(page: Page): Promise<number> {
 
 /** The composer defects of the review (issue 10), in the composer as a person uses it. */
 describe('the composer in Chromium', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const app = productInChromium();
 
   it('keeps the mode and the prompt when a preset panel is only looked at, and takes the Uploading toast down with the upload', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, product.baseUrl, newEmail('composer-look'));
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, app.baseUrl, newEmail('composer-look'));
     const composer = page.getByRole('region', { name: 'Composer' });
     const uploading = page.getByText('Uploading...');
 
@@ -71,8 +62,8 @@ describe('the composer in Chromium', () => {
   }, 240_000);
 
   it('lets every mode be reached in the phone tray, with a hint that the row scrolls', async () => {
-    const page = await browser.newPage({ viewport: MOBILE });
-    await signInThroughUi(page, product.baseUrl, newEmail('composer-tray'));
+    const page = await app.browser.newPage({ viewport: MOBILE });
+    await signInThroughUi(page, app.baseUrl, newEmail('composer-tray'));
     await uploadPhoto(page);
     const composer = page.getByRole('region', { name: 'Composer' });
     await composer.getByText('Hide Options').waitFor();
@@ -104,15 +95,15 @@ describe('the composer in Chromium', () => {
   }, 240_000);
 
   it("starts a mode from the hero's look chips: sign-up for a visitor, the mode's presets for a signed-in person", async () => {
-    const visitor = await browser.newPage({ viewport: DESKTOP });
-    await visitor.goto(product.baseUrl);
+    const visitor = await app.browser.newPage({ viewport: DESKTOP });
+    await visitor.goto(app.baseUrl);
     await visitor.getByRole('list', { name: 'Looks' }).getByRole('button', { name: 'Cyber Siren' }).click();
     const prompt = visitor.getByRole('dialog', { name: 'Access AI Filters' });
     await prompt.waitFor();
     await visitor.close();
 
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, product.baseUrl, newEmail('composer-chip'));
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, app.baseUrl, newEmail('composer-chip'));
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('list', { name: 'Looks' }).getByRole('button', { name: 'Parallel Self' }).click();
     await (await chooser).setFiles(ASTRONAUT);

@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
-import { type RunningProduct, startProduct } from '../support/product';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { productInChromium } from '../support/product-in-chromium';
+import { newEmail, requestCode, signInThroughUi } from '../support/ui-sign-in';
 
 interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
   sentAt: string;
-}
-
-let counter = 0;
-/** A fresh address per test, so every run signs up new people. */
-function newEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
 async function outbox(baseUrl: string, email: string): Promise<OutboxMessage[]> {
@@ -47,43 +41,18 @@ function storedSession(page: Page) {
   }));
 }
 
-/** Step 1 of /auth: the address, then Send login code, until the code step shows. */
-async function requestCode(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send login code' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-}
-
-/** Signs a new person in through /auth with the code from the outbox; ends on /. */
-async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth`);
-  await requestCode(page, email);
-  await page.getByLabel('6-digit code').fill(await waitForCode(baseUrl, email));
-  await page.waitForURL(`${baseUrl}/`);
-  await page.getByRole('link', { name: 'My Profile' }).first().waitFor();
-}
-
 describe('e-mail code sign-in in Chromium', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const app = productInChromium();
 
   it('signs a new user in with the e-mailed code, keeps them signed in across a reload, and logs out', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await app.browser.newPage({ viewport: DESKTOP });
     const profileUpdates: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/update-profile')) profileUpdates.push(request.postData() ?? '');
     });
     const email = newEmail('new-user');
 
-    await page.goto(`${product.baseUrl}/auth`);
+    await page.goto(`${app.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Sign in to Mirrorverse' }).waitFor();
     await screenshot(page, 'signin-auth-email-desktop');
 
@@ -91,13 +60,13 @@ describe('e-mail code sign-in in Chromium', () => {
     await page.getByText('Login code sent to your email!').waitFor();
     expect(await page.getByText(/Code expires in \d+:\d\d/).first().textContent()).toMatch(/(10:00|9:[0-5]\d)/);
     expect(await page.getByRole('button', { name: 'Resend code' }).isDisabled()).toBe(true);
-    const code = await waitForCode(product.baseUrl, email);
+    const code = await waitForCode(app.baseUrl, email);
     await page.getByLabel('6-digit code').fill(code.slice(0, 3));
     await screenshot(page, 'signin-auth-code-desktop');
 
     // The sixth digit sends the code on its own.
     await page.getByLabel('6-digit code').fill(code);
-    await page.waitForURL(`${product.baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/`);
     await page.getByText('Login successful!').waitFor();
     await page.getByRole('link', { name: 'My Profile' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
@@ -111,7 +80,7 @@ describe('e-mail code sign-in in Chromium', () => {
     await expect.poll(() => profileUpdates).toContain('{}');
     await expect
       .poll(async () => {
-        const res = await fetch(`${product.baseUrl}/api/get-user-profile`, {
+        const res = await fetch(`${app.baseUrl}/api/get-user-profile`, {
           headers: { Authorization: `Bearer ${(await storedSession(page)).token}` },
         });
         return ((await res.json()) as { onboarding_completed?: boolean }).onboarding_completed;
@@ -130,7 +99,7 @@ describe('e-mail code sign-in in Chromium', () => {
     expect(await storedSession(page)).toEqual({ token: null, refreshToken: null, user: null });
     // The server ended the session too: its refresh token no longer works.
     expect((await loggedOut).status()).toBe(200);
-    const reuse = await fetch(`${product.baseUrl}/api/refresh-token`, {
+    const reuse = await fetch(`${app.baseUrl}/api/refresh-token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken: signedIn.refreshToken }),
@@ -140,33 +109,33 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('shows the invite banner and signs in on a phone', async () => {
-    const page = await browser.newPage({ viewport: MOBILE });
+    const page = await app.browser.newPage({ viewport: MOBILE });
     const email = newEmail('invited');
     const verifyBodies: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/verify-otp')) verifyBodies.push(request.postData() ?? '');
     });
-    await page.goto(`${product.baseUrl}/auth?referrer=${encodeURIComponent('maria.lopez@example.com')}`);
+    await page.goto(`${app.baseUrl}/auth?referrer=${encodeURIComponent('maria.lopez@example.com')}`);
     await page.getByText("You're invited by maria.lopez! Get 10 bonus credits when you sign up").waitFor();
     await screenshot(page, 'signin-auth-email-mobile');
 
     await requestCode(page, email);
-    const code = await waitForCode(product.baseUrl, email);
+    const code = await waitForCode(app.baseUrl, email);
     await page.getByLabel('6-digit code').fill(code.slice(0, 4));
     await screenshot(page, 'signin-auth-code-mobile');
     await page.getByLabel('6-digit code').fill(code);
-    await page.waitForURL(`${product.baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/`);
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'My Profile' }).waitFor();
     expect(JSON.parse(verifyBodies[0] ?? '{}')).toMatchObject({ email, code, referrerEmail: 'maria.lopez@example.com' });
     await page.close();
   });
 
   it('says Invalid code for a wrong code, and asks for all 6 digits', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await app.browser.newPage({ viewport: DESKTOP });
     const email = newEmail('wrong-code');
-    await page.goto(`${product.baseUrl}/auth`);
+    await page.goto(`${app.baseUrl}/auth`);
     await requestCode(page, email);
-    const code = await waitForCode(product.baseUrl, email);
+    const code = await waitForCode(app.baseUrl, email);
 
     await page.getByLabel('6-digit code').fill('12a3');
     expect(await page.getByLabel('6-digit code').inputValue()).toBe('123');
@@ -181,12 +150,12 @@ describe('e-mail code sign-in in Chromium', () => {
 
     // The right code still works after a wrong one.
     await page.getByLabel('6-digit code').fill(code);
-    await page.waitForURL(`${product.baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/`);
 
     // Back to Email starts over.
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    await page.goto(`${product.baseUrl}/auth`);
+    await page.goto(`${app.baseUrl}/auth`);
     await requestCode(page, newEmail('back'));
     await page.getByRole('button', { name: 'Back to Email' }).click();
     await page.getByRole('heading', { name: 'Sign in to Mirrorverse' }).waitFor();
@@ -195,11 +164,11 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('changes the e-mail address and deletes the account from the Account tab', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await app.browser.newPage({ viewport: DESKTOP });
     const email = newEmail('account');
-    await signIn(page, product.baseUrl, email);
+    await signInThroughUi(page, app.baseUrl, email);
 
-    await page.goto(`${product.baseUrl}/profile?tab=account`);
+    await page.goto(`${app.baseUrl}/profile?tab=account`);
     await page.getByRole('heading', { name: 'Account Information' }).waitFor();
     const current = page.getByRole('textbox', { name: 'Email address' });
     await expect.poll(() => current.inputValue()).toBe(email);
@@ -219,7 +188,7 @@ describe('e-mail code sign-in in Chromium', () => {
     await page.getByText('Verification code sent to your new email address!').waitFor();
     await dialog.getByRole('button', { name: 'Update Email' }).click();
     await dialog.getByText('Enter the verification code').waitFor();
-    await dialog.getByLabel('Verification code').fill(await waitForCode(product.baseUrl, changed));
+    await dialog.getByLabel('Verification code').fill(await waitForCode(app.baseUrl, changed));
     await screenshot(page, 'signin-change-email-desktop');
     await dialog.getByRole('button', { name: 'Update Email' }).click();
     await page.getByText('Email updated successfully!').waitFor();
@@ -240,7 +209,7 @@ describe('e-mail code sign-in in Chromium', () => {
     await screenshot(page, 'signin-delete-account-desktop');
     await confirm.getByRole('button', { name: 'Delete Account Permanently' }).click();
     await page.getByText('Your account has been permanently deleted').waitFor();
-    await page.waitForURL(`${product.baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/`);
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(
       await page.evaluate(() =>
@@ -249,18 +218,18 @@ describe('e-mail code sign-in in Chromium', () => {
         ),
       ),
     ).toEqual([null, null, null, null, null, null]);
-    const afterwards = await fetch(`${product.baseUrl}/api/get-user-profile`, { headers: { Authorization: `Bearer ${token}` } });
+    const afterwards = await fetch(`${app.baseUrl}/api/get-user-profile`, { headers: { Authorization: `Bearer ${token}` } });
     expect([401, 404]).toContain(afterwards.status);
     await page.close();
   });
 
   it('keeps two tabs of one browser in step: a sign-in and a logout in one show in the other', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await app.browser.newContext({ viewport: DESKTOP });
     const [first, second] = [await context.newPage(), await context.newPage()];
-    await second.goto(product.baseUrl);
+    await second.goto(app.baseUrl);
     await second.getByRole('link', { name: 'Login' }).first().waitFor();
 
-    await signIn(first, product.baseUrl, newEmail('two-tabs'));
+    await signInThroughUi(first, app.baseUrl, newEmail('two-tabs'));
     await second.getByRole('link', { name: 'My Profile' }).first().waitFor();
 
     await second.getByRole('button', { name: 'Logout' }).first().click();
@@ -269,29 +238,29 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('sends a signed-out visitor from /profile to /auth, and a phone from /profile to its gallery', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${product.baseUrl}/profile?tab=account`);
-    await page.waitForURL(`${product.baseUrl}/auth`);
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${app.baseUrl}/profile?tab=account`);
+    await page.waitForURL(`${app.baseUrl}/auth`);
     await page.close();
 
     // On a phone the profile lives in /gallery (spec 3 mobile route guards).
-    const phone = await browser.newPage({ viewport: MOBILE });
-    await signIn(phone, product.baseUrl, newEmail('phone'));
-    await phone.goto(`${product.baseUrl}/profile?tab=account`);
-    await phone.waitForURL(`${product.baseUrl}/gallery`);
+    const phone = await app.browser.newPage({ viewport: MOBILE });
+    await signInThroughUi(phone, app.baseUrl, newEmail('phone'));
+    await phone.goto(`${app.baseUrl}/profile?tab=account`);
+    await phone.waitForURL(`${app.baseUrl}/gallery`);
     await screenshot(phone, 'signin-profile-redirect-mobile');
     await phone.close();
   });
 
   it('refreshes an expired access token once, keeping the rotated refresh token', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, product.baseUrl, newEmail('refresh'));
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, app.baseUrl, newEmail('refresh'));
     const before = await storedSession(page);
 
     // A well-formed token the server refuses stands in for an expired one.
     await page.evaluate(() => localStorage.setItem('auth_token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bad-signature'));
     const refreshed = page.waitForResponse((res) => res.url().endsWith('/refresh-token'));
-    await page.goto(`${product.baseUrl}/profile?tab=account`);
+    await page.goto(`${app.baseUrl}/profile?tab=account`);
     expect((await refreshed).status()).toBe(200);
     await expect.poll(async () => (await storedSession(page)).refreshToken).not.toBe(before.refreshToken);
     await expect.poll(() => page.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(before.user?.email);
@@ -300,16 +269,16 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('says Session Expired, signs out and goes to /auth when the refresh fails', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, product.baseUrl, newEmail('expired'));
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, app.baseUrl, newEmail('expired'));
     await page.evaluate(() => {
       localStorage.setItem('auth_token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bad-signature');
       localStorage.setItem('refresh_token', 'spent-or-unknown-refresh-token-0000000000');
     });
-    await page.goto(`${product.baseUrl}/profile?tab=account`);
+    await page.goto(`${app.baseUrl}/profile?tab=account`);
     const alert = page.getByRole('alertdialog', { name: 'Session Expired' });
     await alert.getByText('For your security, please sign in again.').waitFor();
-    await page.waitForURL(`${product.baseUrl}/auth`);
+    await page.waitForURL(`${app.baseUrl}/auth`);
     expect((await storedSession(page)).token).toBeNull();
     await alert.getByRole('button', { name: 'OK' }).click();
     await alert.waitFor({ state: 'detached' });
@@ -319,21 +288,12 @@ describe('e-mail code sign-in in Chromium', () => {
 });
 
 describe('sign-in while the beta is full', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ BETA_ACCOUNT_CAP: '0' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const app = productInChromium({ BETA_ACCOUNT_CAP: '0' });
 
   it('offers the waitlist, and the Join Waitlist modal signs up and closes', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await app.browser.newPage({ viewport: DESKTOP });
     const email = newEmail('waitlisted');
-    await page.goto(`${product.baseUrl}/auth`);
+    await page.goto(`${app.baseUrl}/auth`);
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send login code' }).click();
     await page.getByText('Beta full. Join the waitlist to be first in line for the next drop.').waitFor();
@@ -359,8 +319,8 @@ describe('sign-in while the beta is full', () => {
   });
 
   it('shows the same waitlist on a phone', async () => {
-    const page = await browser.newPage({ viewport: MOBILE });
-    await page.goto(`${product.baseUrl}/auth`);
+    const page = await app.browser.newPage({ viewport: MOBILE });
+    await page.goto(`${app.baseUrl}/auth`);
     await page.getByLabel('Email address').fill(newEmail('phone-waitlist'));
     await page.getByRole('button', { name: 'Send login code' }).click();
     await page.getByRole('main').getByRole('button', { name: 'Join Waitlist' }).click();

@@ -30,13 +30,18 @@ export async function waitForCode(baseUrl: string, email: string, after: number)
   throw new Error(`no e-mail reached ${email} within 30 s`);
 }
 
+/** Step 1 of /auth: the address, then Send login code, until the code step shows. */
+export async function requestCode(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send login code' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+}
+
 /** Signs a new person in through /auth with the code from the outbox; ends on /. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);
   const asked = Date.now() - 1000;
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send login code' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await requestCode(page, email);
   await page.getByLabel('6-digit code').fill(await waitForCode(baseUrl, email, asked));
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('link', { name: 'My Profile' }).first().waitFor();

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { isMobileDevice } from '../lib/is-mobile-device';
-import '../styles/mobile-guard.css';
+import './mobile-guard.css';
 
 /**
  * Mobile route guards (spec 3 §2): on a phone, the guarded routes are not shown. /profile goes

@@ -1,5 +1,5 @@
 import { BrandMark } from '../layout/brand-mark';
-import '../../styles/crash-screen.css';
+import './crash-screen.css';
 
 /** Reloading fetches fresh code and state, which also recovers from a failed chunk download. */
 function reloadPage() {

@@ -1,7 +1,7 @@
 import { OTP_LENGTH } from '@app/shared';
 import { type CSSProperties, type Ref, useId } from 'react';
-import '../../styles/forms.css';
-import '../../styles/code-input.css';
+import './forms.css';
+import './code-input.css';
 
 /** Keeps digits only, at most `length` of them (spec 3 §5). */
 export function sanitizeCode(value: string, length = OTP_LENGTH): string {

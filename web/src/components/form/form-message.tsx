@@ -1,4 +1,4 @@
-import '../../styles/forms.css';
+import './forms.css';
 import type { ReactNode } from 'react';
 import { CheckIcon, WarningIcon } from '../icons/line-icons';
 

@@ -17,3 +17,10 @@ export function Icon({ children, filled = false }: { children: ReactNode; filled
     </svg>
   );
 }
+
+/** An icon component that draws `shapes` in the frame, outlined or (with `filled`) solid. */
+export function outlineIcon(shapes: ReactNode, filled = false) {
+  return function OutlineIcon() {
+    return <Icon filled={filled}>{shapes}</Icon>;
+  };
+}

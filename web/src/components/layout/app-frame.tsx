@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
-import '../../styles/layout.css';
+import './layout.css';
 
 /**
  * Top bar, the page area and the mobile bottom nav; also used while the first route loads.

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '../../config/brand';
-import '../../styles/brand.css';
+import './brand.css';
 
 /** Logo glyph and product name, without a link (the crash screen renders it outside the router). */
 export function BrandMark() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../styles/page.css';
+import './page.css';
 
 /** A panel with an icon and one line, for a page or list with nothing to show yet. */
 export function EmptyState({ icon, message }: { icon: ReactNode; message: ReactNode }) {

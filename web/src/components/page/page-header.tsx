@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { pageTitle } from '../../config/brand';
-import '../../styles/page.css';
+import './page.css';
 
 type PageHeaderProps = {
   title: string;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { getToasts, subscribeToasts } from './toast-store';
 import { ToastItem } from './toast-item';
-import '../../styles/toast.css';
+import './toast.css';
 
 /**
  * Where toasts appear: top right on wide screens, across the top on phones. It lives beside

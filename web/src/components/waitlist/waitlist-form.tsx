@@ -3,7 +3,8 @@ import { ApiError, errorMessage } from '../../api/api-error';
 import { joinWaitlist } from '../../api/waitlist';
 import { emailProblem, validEmailOrNull } from '../../lib/email';
 import { FormMessage } from '../form/form-message';
-import '../../styles/forms.css';
+import { EmailField } from '../form/text-field';
+import '../form/forms.css';
 
 /** The success callback runs this long after the success message shows (spec 1 §9). */
 export const WAITLIST_SUCCESS_DELAY_MS = 1500;
@@ -77,32 +78,26 @@ export function WaitlistForm({
   const errorId = `${id}-error`;
   return (
     <form className="waitlist-form" onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-email`} className="field__label">
-        Email address
-      </label>
-      <div className="waitlist-form__row">
-        <input
-          id={`${id}-email`}
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          autoFocus={autoFocus}
-          data-autofocus={autoFocus || undefined}
-        />
-        <button type="submit" className="button button--primary" disabled={busy || email.trim() === ''}>
-          {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
-          {busy ? 'Joining…' : submitLabel}
-        </button>
-      </div>
+      <EmailField
+        id={`${id}-email`}
+        label="Email address"
+        value={email}
+        onValueChange={(value) => {
+          setEmail(value);
+          setError(null);
+        }}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
+        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
+        rowClassName="waitlist-form__row"
+        action={
+          <button type="submit" className="button button--primary" disabled={busy || email.trim() === ''}>
+            {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+            {busy ? 'Joining…' : submitLabel}
+          </button>
+        }
+      />
       {error && (
         <FormMessage id={errorId} tone="error">
           {error}

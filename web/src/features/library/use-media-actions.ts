@@ -69,21 +69,15 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
     return userId;
   }, [userId]);
 
-  const deleteOne = useCallback(
-    async (item: MediaItem) => {
-      if (item.pending) {
-        library.hide([item.id]);
-        return true;
-      }
+  /** A delete on the server: the items hide at once and the list refreshes 1 s later, whatever it answers. */
+  const deleteOnServer = useCallback(
+    async (ids: readonly string[], request: (owner: string) => Promise<boolean>) => {
       const owner = signedIn();
       if (!owner) return false;
       setBusy('delete');
-      library.hide([item.id]);
+      library.hide(ids);
       try {
-        await deleteMediaItem(item.id, owner);
-        toast.success('Media Deleted', 'The item was removed from your library');
-        announceFeedChange();
-        return true;
+        return await request(owner);
       } catch (error) {
         toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
         return false;
@@ -92,20 +86,41 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
         library.refreshAfter(REFRESH_AFTER_DELETE_MS);
       }
     },
-    [library, signedIn, announceFeedChange],
+    [library, signedIn],
   );
 
-  const reportBulk = useCallback(
-    (requested: number, deleted: number, failed: number) => {
-      if (deleted === 0) {
-        toast.error(LIBRARY_TEXT.deleteFailed, LIBRARY_TEXT.nothingDeleted);
-      } else if (failed > 0) {
-        toast.success('Partially Deleted', `Successfully deleted ${deleted} media items, ${failed} failed`);
-      } else {
-        toast.success('Media Deleted', `Successfully deleted ${plural(deleted || requested)}`);
+  const deleteOne = useCallback(
+    async (item: MediaItem) => {
+      if (item.pending) {
+        library.hide([item.id]);
+        return true;
       }
+      return deleteOnServer([item.id], async (owner) => {
+        await deleteMediaItem(item.id, owner);
+        toast.success('Media Deleted', 'The item was removed from your library');
+        announceFeedChange();
+        return true;
+      });
     },
-    [],
+    [library, deleteOnServer, announceFeedChange],
+  );
+
+  /** Deletes `target` in one call and reports how many of `requested` items went. */
+  const deleteInBulk = useCallback(
+    (ids: readonly string[], target: string[] | 'all', requested: number) =>
+      deleteOnServer(ids, async (owner) => {
+        const report = await deleteMediaItems(target, owner);
+        if (report.deleted === 0) {
+          toast.error(LIBRARY_TEXT.deleteFailed, LIBRARY_TEXT.nothingDeleted);
+        } else if (report.failed > 0) {
+          toast.success('Partially Deleted', `Successfully deleted ${report.deleted} media items, ${report.failed} failed`);
+        } else {
+          toast.success('Media Deleted', `Successfully deleted ${plural(report.deleted || requested)}`);
+        }
+        if (report.deleted > 0) announceFeedChange();
+        return report.deleted > 0;
+      }),
+    [deleteOnServer, announceFeedChange],
   );
 
   const deleteMany = useCallback(
@@ -114,24 +129,9 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
       const remote = ids.filter((id) => !local.includes(id));
       if (local.length > 0) library.hide(local);
       if (remote.length === 0) return local.length > 0;
-      const owner = signedIn();
-      if (!owner) return false;
-      setBusy('delete');
-      library.hide(remote);
-      try {
-        const report = await deleteMediaItems([...remote], owner);
-        reportBulk(remote.length, report.deleted, report.failed);
-        if (report.deleted > 0) announceFeedChange();
-        return report.deleted > 0;
-      } catch (error) {
-        toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
-        return false;
-      } finally {
-        setBusy(null);
-        library.refreshAfter(REFRESH_AFTER_DELETE_MS);
-      }
+      return deleteInBulk(remote, remote, remote.length);
     },
-    [library, reportBulk, signedIn, announceFeedChange],
+    [library, deleteInBulk],
   );
 
   const deleteAll = useCallback(async () => {
@@ -139,24 +139,12 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
       toast.error(...LIBRARY_TEXT.noMediaToDelete);
       return false;
     }
-    const owner = signedIn();
-    if (!owner) return false;
-    setBusy('delete');
-    const before = library.total;
-    library.hide(library.items.map((item) => item.id));
-    try {
-      const report = await deleteMediaItems('all', owner);
-      reportBulk(before, report.deleted, report.failed);
-      if (report.deleted > 0) announceFeedChange();
-      return report.deleted > 0;
-    } catch (error) {
-      toast.error(LIBRARY_TEXT.deleteFailed, deleteErrorText(error));
-      return false;
-    } finally {
-      setBusy(null);
-      library.refreshAfter(REFRESH_AFTER_DELETE_MS);
-    }
-  }, [library, reportBulk, signedIn, announceFeedChange]);
+    return deleteInBulk(
+      library.items.map((item) => item.id),
+      'all',
+      library.total,
+    );
+  }, [library, deleteInBulk]);
 
   const downloadOne = useCallback(
     async (item: MediaItem) => {

@@ -1,13 +1,13 @@
-import { EmptyState } from '../../components/page/empty-state';
-import { PageHeader } from '../../components/page/page-header';
 import { ShieldIcon } from '../../components/icons/line-icons';
+import { PlaceholderPage } from '../../components/page/placeholder-page';
 
 /** The admin dashboard (spec 3 §2). */
 export function AdminDashboardPage() {
   return (
-    <div className="page">
-      <PageHeader title="Admin dashboard" />
-      <EmptyState icon={<ShieldIcon />} message="System diagnosis, users and media will appear here for operators." />
-    </div>
+    <PlaceholderPage
+      title="Admin dashboard"
+      icon={<ShieldIcon />}
+      message="System diagnosis, users and media will appear here for operators."
+    />
   );
 }

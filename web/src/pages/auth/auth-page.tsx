@@ -9,8 +9,8 @@ import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { InviteBanner } from './invite-banner';
 import { useEmailSignIn } from './use-email-sign-in';
-import '../../styles/forms.css';
-import '../../styles/auth.css';
+import '../../components/form/forms.css';
+import './auth.css';
 
 /** E-mail code sign-in, /auth (spec 3 §2): e-mail, then the 6-digit code; `?referrer=` invites. */
 export function AuthPage() {

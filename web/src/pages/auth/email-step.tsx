@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { FormMessage } from '../../components/form/form-message';
+import { EmailField } from '../../components/form/text-field';
 
 type EmailStepProps = {
   email: string;
@@ -21,23 +22,17 @@ export function EmailStep({ email, onEmailChange, onSubmit, sending, error, beta
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={sending}>
       <div className="field">
-        <label htmlFor={`${id}-email`} className="field__label">
-          Email address
-        </label>
-        <input
+        <EmailField
           id={`${id}-email`}
+          label="Email address"
           className="field__input field__input--large"
-          type="email"
-          name="email"
           inputMode="email"
-          autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="you@example.com"
           value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          aria-invalid={error && !betaFull ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          onValueChange={onEmailChange}
+          invalid={Boolean(error) && !betaFull}
+          describedBy={error ? `${id}-error` : undefined}
           autoFocus
         />
       </div>

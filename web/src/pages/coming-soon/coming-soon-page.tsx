@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CheckIcon } from '../../components/icons/line-icons';
 import { WaitlistForm } from '../../components/waitlist/waitlist-form';
 import { pageTitle } from '../../config/brand';
-import '../../styles/coming-soon.css';
+import './coming-soon.css';
 
 const PERKS = ['Early access, in drops', 'Parallel Self, Unreal Reflection & Studio', 'Free to join · No credit card'];
 

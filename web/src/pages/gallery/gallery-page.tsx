@@ -1,7 +1,7 @@
 import type { AuthUser } from '@app/shared';
-import { useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { ArrowLeftIcon, GiftIcon, ImageIcon, LogoutIcon, TrashIcon } from '../../components/icons/line-icons';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ArrowLeftIcon, GiftIcon, LogoutIcon, TrashIcon } from '../../components/icons/line-icons';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { shareInviteLink } from '../../features/invites/share-invite';
@@ -9,7 +9,9 @@ import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { DownloadIcon, ShareIcon } from '../../components/icons/creation-icons';
 import { CoinsIcon } from '../../components/icons/line-icons';
 import { MasonryGrid } from '../../components/masonry/masonry-grid';
+import { PanelEmpty } from '../../components/page/panel-empty';
 import type { MediaItem } from '../../entities/media/media-item';
+import { LoadingMore, NoMediaYet } from '../../features/library/components/library-states';
 import { MediaCard } from '../../features/library/components/media-card';
 import { MediaSkeleton } from '../../features/library/components/media-skeleton';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
@@ -17,6 +19,7 @@ import { MediaViewer } from '../../features/viewer/media-viewer';
 import { useRunningGenerations } from '../../state/generation-store';
 import { useBalance } from '../../features/library/use-balance';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { useLibraryViewer } from '../../features/library/use-library-viewer';
 import { useMediaActions } from '../../features/library/use-media-actions';
 import { useMediaLibrary } from '../../features/library/use-media-library';
 import { useShareToFeed } from '../../features/library/use-share-to-feed';
@@ -48,18 +51,16 @@ function Gallery({ user }: { user: AuthUser }) {
   const balance = useBalance();
   const shareToFeed = useShareToFeed(user.shareToFeed ?? null);
   const runs = useRunningGenerations();
-  const [viewerId, setViewerId] = useState<string | null>(null);
+  const viewer = useLibraryViewer(library.items);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
 
-  const viewable = useMemo(() => library.items.filter((item) => !item.pending), [library.items]);
-  const viewerIndex = viewerId ? viewable.findIndex((item) => item.id === viewerId) : -1;
   const email = profile?.email || profile?.user?.email || user.email || null;
 
   const confirmDelete = async () => {
     if (!deleting) return;
     const gone = await actions.deleteOne(deleting);
-    if (gone && viewerId === deleting.id) setViewerId(null);
+    if (gone && viewer.viewerId === deleting.id) viewer.close();
     setDeleting(null);
   };
 
@@ -90,25 +91,15 @@ function Gallery({ user }: { user: AuthUser }) {
       {library.status === 'loading' && <MediaSkeleton columns={COLUMNS} count={4} />}
 
       {library.status === 'error' && (
-        <div className="panel-empty">
-          <p className="panel-empty__title">Could not load your gallery</p>
+        <PanelEmpty title="Could not load your gallery">
           <button type="button" className="button button--small" onClick={library.refresh}>
             Try Again
           </button>
-        </div>
+        </PanelEmpty>
       )}
 
       {library.status === 'ready' && library.items.length === 0 && (
-        <div className="panel-empty gallery-empty">
-          <span className="panel-empty__icon" aria-hidden="true">
-            <ImageIcon />
-          </span>
-          <p className="panel-empty__title">No media yet</p>
-          <p className="panel-empty__text">Start creating amazing AI art!</p>
-          <Link to={paths.home.getHref()} className="button button--primary button--small">
-            Start Creating
-          </Link>
-        </div>
+        <NoMediaYet text="Start creating amazing AI art!" className="gallery-empty" />
       )}
 
       {library.items.length > 0 && (
@@ -126,7 +117,7 @@ function Gallery({ user }: { user: AuthUser }) {
                   selecting={false}
                   selected={false}
                   hoverActions={false}
-                  onOpen={() => setViewerId(item.id)}
+                  onOpen={() => viewer.open(item.id)}
                   onToggleSelect={() => {}}
                   onDownload={() => void saveItem(item)}
                   onDelete={() => setDeleting(item)}
@@ -150,22 +141,17 @@ function Gallery({ user }: { user: AuthUser }) {
       )}
       <div ref={end} aria-hidden="true" />
 
-      {library.loadingMore && (
-        <div className="library-more" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading more…
-        </div>
-      )}
-      {library.status === 'ready' && !library.hasMore && viewable.length > 0 && (
+      {library.loadingMore && <LoadingMore />}
+      {library.status === 'ready' && !library.hasMore && viewer.viewable.length > 0 && (
         <p className="library-end">You've reached the end of your gallery</p>
       )}
 
-      {viewerIndex >= 0 && (
+      {viewer.index >= 0 && (
         <MediaViewer
-          items={viewable}
-          index={viewerIndex}
-          onStep={(step) => setViewerId(viewable[(viewerIndex + step + viewable.length) % viewable.length]?.id ?? null)}
-          onClose={() => setViewerId(null)}
+          items={viewer.viewable}
+          index={viewer.index}
+          onStep={viewer.step}
+          onClose={viewer.close}
           owner={{ onDownload: (item) => void saveItem(item), onShare: (item) => void shareItem(item), onDelete: (item) => setDeleting(item) }}
         />
       )}

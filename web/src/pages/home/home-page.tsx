@@ -13,7 +13,7 @@ import type { GeneratedMediaItem } from '../../features/create/generation/genera
 import { openViewer } from '../../features/viewer/viewer-store';
 import { getAuthState } from '../../state/auth-store';
 import { HomeHero } from './home-hero';
-import '../../styles/home.css';
+import './home.css';
 
 /** The ready toast's tap: the new media in the full-screen viewer, wherever the person is. */
 function openGenerated(item: GeneratedMediaItem): void {

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@app/shared';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { PanelHeader } from '../../components/page/panel-header';
 import { pageTitle } from '../../config/brand';
 import { paths, parseProfileTab, type ProfileTab } from '../../config/paths';
 import { DraftsTab } from '../../features/drafts/components/drafts-tab';
@@ -15,7 +16,7 @@ import { useProfile } from '../../state/use-profile';
 import { AccountTab } from './account/account-tab';
 import { ProfileSidebar } from './profile-sidebar';
 import { TokensTab } from './tokens/tokens-tab';
-import '../../styles/forms.css';
+import '../../components/form/forms.css';
 import './profile.css';
 import '../../styles/panels.css';
 import './profile-shell.css';
@@ -71,12 +72,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}
         {tab === 'account' && (
           <>
-            <header className="panel-header">
-              <div>
-                <h2 className="panel-header__title">Account</h2>
-                <p className="panel-header__subtitle">Your sign-in address and what happens to your data.</p>
-              </div>
-            </header>
+            <PanelHeader title="Account" subtitle="Your sign-in address and what happens to your data." />
             <AccountTab email={email} />
           </>
         )}

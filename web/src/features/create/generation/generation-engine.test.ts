@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import type { RunPoll } from './generation-types';
 import { deferred, done, harness, media, PROCESSING } from './generation-test-helpers';
+import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 
 const CUSTOM = { mode: 'custom', prompt: '  a cat in space  ', sourceAssetId: 'https://cdn.example.com/src.png' };
 
 describe('generation engine', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(0);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest(0);
 
   describe('the generate sequence (spec 1 §4)', () => {
     it('announces the start, closes the composer, waits 50 ms, navigates, dispatches, and clears after 1 s', async () => {
@@ -442,7 +437,8 @@ describe('generation engine', () => {
       expect(h.api.getMediaByRunId.mock.calls.filter((call) => call[0] === 'run-0001')).toHaveLength(1);
     });
 
-    it('still shows INSUFFICIENT_CREDITS of a stale run', async () => {
+    /** A first run whose submit hangs until `failFirst`, made stale by a second run started 50 ms later. */
+    async function startStaleRun() {
       const h = harness();
       const firstSubmit = deferred<never>();
       h.api.submit.mockImplementationOnce(() => firstSubmit.promise);
@@ -450,7 +446,12 @@ describe('generation engine', () => {
       await vi.advanceTimersByTimeAsync(50);
       const second = h.engine.generate({ ...CUSTOM, prompt: 'a dog' });
       await vi.advanceTimersByTimeAsync(50);
-      firstSubmit.reject(new ApiError(402, 'INSUFFICIENT_CREDITS', 'INSUFFICIENT_CREDITS'));
+      return { h, first, second, failFirst: (error: ApiError) => firstSubmit.reject(error) };
+    }
+
+    it('still shows INSUFFICIENT_CREDITS of a stale run', async () => {
+      const { h, first, second, failFirst } = await startStaleRun();
+      failFirst(new ApiError(402, 'INSUFFICIENT_CREDITS', 'INSUFFICIENT_CREDITS'));
       await expect(first).resolves.toEqual({ status: 'stale', runId: 'run-0001' });
       expect(h.toasts).toEqual([
         expect.objectContaining({ kind: 'error', title: 'No Credits', message: 'Wait for daily reset or upgrade your plan.' }),
@@ -462,14 +463,8 @@ describe('generation engine', () => {
     });
 
     it('ignores any other error of a stale run', async () => {
-      const h = harness();
-      const firstSubmit = deferred<never>();
-      h.api.submit.mockImplementationOnce(() => firstSubmit.promise);
-      const first = h.engine.generate(CUSTOM);
-      await vi.advanceTimersByTimeAsync(50);
-      void h.engine.generate(CUSTOM);
-      await vi.advanceTimersByTimeAsync(50);
-      firstSubmit.reject(new ApiError(500, 'Server error'));
+      const { h, first, failFirst } = await startStaleRun();
+      failFirst(new ApiError(500, 'Server error'));
       await expect(first).resolves.toEqual({ status: 'stale', runId: 'run-0001' });
       expect(h.toasts).toEqual([]);
       h.engine.dispose();

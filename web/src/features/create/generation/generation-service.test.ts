@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUploadManager } from '../upload/upload-manager';
 import { connectIntentQueue, getGenerationEngine, getIntentQueue } from './generation-service';
 import { done, harness } from './generation-test-helpers';
 import { createIntentQueue } from './intent-queue';
+import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 
 const SOURCE = 'https://cdn.example.com/src.png';
 
 describe('the intent queue wired to the engine and the uploads', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('waits for the upload, then for the running generation, then runs the queued intent', async () => {
     const h = harness();

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSimulatedProgress } from './simulated-progress';
+import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 
 describe('simulated upload progress (spec 1 §4)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('grows by 5 at the least every 500 ms at the most, with random 0', () => {
     const seen: number[] = [];

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUploadManager } from './upload-manager';
 import type { Notifier } from './upload-notifier';
 import { hangingFetch, imageFile, json, OK_BODY, signMock } from './upload-test-helpers';
 import { uploadToMediaCloud } from './upload-to-media-cloud';
 import type { FetchLike, UploadInput, UploadOptions } from './upload-types';
+import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 
 function setup(fetch: FetchLike) {
   const dismiss = vi.fn();
@@ -19,12 +20,7 @@ function setup(fetch: FetchLike) {
 }
 
 describe('upload manager', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('tracks an upload: uploading toast, progress, then done with the result', async () => {
     const fetch = hangingFetch();

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UPLOAD_TIMEOUT_MESSAGE } from '@app/shared';
 import { hangingFetch, imageFile, json, OK_BODY, SIGNATURE, signMock } from './upload-test-helpers';
 import { uploadToMediaCloud } from './upload-to-media-cloud';
 import type { FetchLike, UploadOptions } from './upload-types';
+import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 
 /** jitter = floor(0.5 × 300) = 150 ms with this random source. */
 const half = () => 0.5;
@@ -12,12 +13,7 @@ function deps(fetch: FetchLike, sign = signMock()): UploadOptions['deps'] {
 }
 
 describe('uploadToMediaCloud', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('signs, then posts the multipart form to the media cloud and returns the upload result', async () => {
     const fetch = vi.fn<FetchLike>(async () => json(200, OK_BODY));
@@ -119,18 +115,12 @@ describe('uploadToMediaCloud', () => {
     const sign = signMock();
     const done = uploadToMediaCloud(imageFile(), { deps: deps(fetch, sign) });
     const settled = done.catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1149);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(2149);
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    // [ms to move on, attempts made by then]: the 2nd at 1000 + 150, the 3rd 2000 + 150 later, no 4th.
+    const timeline = [[0, 1], [1149, 1], [1, 2], [2149, 2], [1, 3], [60_000, 3]] as const;
+    for (const [ms, attempts] of timeline) {
+      await vi.advanceTimersByTimeAsync(ms);
+      expect(fetch).toHaveBeenCalledTimes(attempts);
+    }
     expect(((await settled) as Error).message).toBe('media cloud upload failed: Server error. Please try again.');
     // Each attempt is signed afresh (a signature is only good for a while).
     expect(sign).toHaveBeenCalledTimes(3);

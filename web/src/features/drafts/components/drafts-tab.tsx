@@ -3,14 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../api/api-error';
 import { Modal } from '../../../components/dialog/modal';
 import { DocumentIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { PanelEmpty } from '../../../components/page/panel-empty';
+import { PanelHeader } from '../../../components/page/panel-header';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
 import type { Draft } from '../../../entities/draft/drafts-api';
 import { useDrafts } from '../../../entities/draft/use-drafts';
 import { DraftCard } from './draft-card';
 import '../../../styles/panels.css';
-import '../../library/library.css';
-import '../../../styles/drafts.css';
+import '../../../entities/media/media.css';
+import '../drafts.css';
 
 /** What / receives to open a draft in the composer (spec 1 §2). */
 export interface EditDraftState {
@@ -49,18 +51,15 @@ export function DraftsTab() {
 
   return (
     <section className="drafts" aria-labelledby="drafts-title">
-      <header className="panel-header">
-        <div>
-          <h2 id="drafts-title" className="panel-header__title">
-            Drafts
-          </h2>
-          <p className="panel-header__subtitle">
-            {status === 'ready'
-              ? `${drafts.length} saved ${drafts.length === 1 ? 'draft' : 'drafts'} · pick one up where you left off`
-              : 'Media and prompts you saved for later'}
-          </p>
-        </div>
-      </header>
+      <PanelHeader
+        titleId="drafts-title"
+        title="Drafts"
+        subtitle={
+          status === 'ready'
+            ? `${drafts.length} saved ${drafts.length === 1 ? 'draft' : 'drafts'} · pick one up where you left off`
+            : 'Media and prompts you saved for later'
+        }
+      />
 
       {status === 'loading' && (
         <div className="drafts-grid" aria-hidden="true">
@@ -71,25 +70,15 @@ export function DraftsTab() {
       )}
 
       {status === 'error' && (
-        <div className="panel-empty">
-          <span className="panel-empty__icon" aria-hidden="true">
-            <DocumentIcon />
-          </span>
-          <p className="panel-empty__title">Could not load your drafts</p>
+        <PanelEmpty icon={<DocumentIcon />} title="Could not load your drafts">
           <button type="button" className="button button--small" onClick={reload}>
             Try Again
           </button>
-        </div>
+        </PanelEmpty>
       )}
 
       {status === 'ready' && drafts.length === 0 && (
-        <div className="panel-empty">
-          <span className="panel-empty__icon" aria-hidden="true">
-            <DocumentIcon />
-          </span>
-          <p className="panel-empty__title">No drafts found</p>
-          <p className="panel-empty__text">Your draft media will appear here</p>
-        </div>
+        <PanelEmpty icon={<DocumentIcon />} title="No drafts found" text="Your draft media will appear here" />
       )}
 
       {status === 'ready' && drafts.length > 0 && (

@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormMessage } from '../../../components/form/form-message';
+import { TextField } from '../../../components/form/text-field';
+import { PanelHeader } from '../../../components/page/panel-header';
 import { GiftIcon, MailIcon, UserIcon } from '../../../components/icons/line-icons';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
@@ -10,7 +12,7 @@ import { INVITE_TEXT, inviteEmailProblem, inviteErrorText, inviteLink, isGuestUs
 import { copyInviteLink } from '../share-invite';
 import { useReferralStats } from '../use-referral-stats';
 import '../../../styles/panels.css';
-import '../../../styles/invites.css';
+import '../invites.css';
 
 function LinkIcon() {
   return (
@@ -95,14 +97,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
   const problemId = `${id}-problem`;
   return (
     <section className="invite" aria-labelledby="invite-title">
-      <header className="panel-header">
-        <div>
-          <h2 id="invite-title" className="panel-header__title">
-            Invite Friends
-          </h2>
-          <p className="panel-header__subtitle">Bring friends to Mirrorverse and you both get credits.</p>
-        </div>
-      </header>
+      <PanelHeader titleId="invite-title" title="Invite Friends" subtitle="Bring friends to Mirrorverse and you both get credits." />
 
       <div className="invite-rewards">
         <div className="invite-reward">
@@ -128,34 +123,32 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
           <h3 className="invite-card__title">Send an invitation</h3>
           <p className="invite-card__text">We'll e-mail your friend a sign-up link from you.</p>
           <div className="field">
-            <label htmlFor={`${id}-email`} className="field__label">
-              Friend's email address
-            </label>
-            <div className="invite-card__row">
-              <input
-                id={`${id}-email`}
-                className="field__input"
-                type="text"
-                inputMode="email"
-                name="friendEmail"
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                placeholder="friend@example.com"
-                value={friend}
-                onChange={(event) => {
-                  setFriend(event.target.value);
-                  setProblem(null);
-                  setSentTo(null);
-                }}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? problemId : undefined}
-              />
-              <button type="submit" className="button button--primary" disabled={busy || friend.length === 0}>
-                {busy ? <span className="button__spinner" aria-hidden="true" /> : <MailIcon />}
-                Send Invite
-              </button>
-            </div>
+            <TextField
+              id={`${id}-email`}
+              label="Friend's email address"
+              type="text"
+              inputMode="email"
+              name="friendEmail"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder="friend@example.com"
+              value={friend}
+              onValueChange={(value) => {
+                setFriend(value);
+                setProblem(null);
+                setSentTo(null);
+              }}
+              invalid={Boolean(problem)}
+              describedBy={problem ? problemId : undefined}
+              rowClassName="invite-card__row"
+              action={
+                <button type="submit" className="button button--primary" disabled={busy || friend.length === 0}>
+                  {busy ? <span className="button__spinner" aria-hidden="true" /> : <MailIcon />}
+                  Send Invite
+                </button>
+              }
+            />
           </div>
           {problem && (
             <FormMessage id={problemId} tone="error">

@@ -4,7 +4,7 @@ import { pageTitle } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { LEGAL_LAST_UPDATED, type LegalDocumentContent } from '../legal-types';
 import '../../../styles/panels.css';
-import '../../../styles/legal.css';
+import '../legal.css';
 
 const OTHER_PAGES = [
   { href: paths.privacy.getHref(), label: 'Privacy Policy' },

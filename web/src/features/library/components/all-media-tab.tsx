@@ -1,16 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { DownloadIcon } from '../../../components/icons/creation-icons';
 import { ImageIcon, RefreshIcon, SelectIcon, TrashIcon } from '../../../components/icons/line-icons';
 import { MasonryGrid } from '../../../components/masonry/masonry-grid';
+import { PanelEmpty } from '../../../components/page/panel-empty';
+import { PanelHeader } from '../../../components/page/panel-header';
 import { paths } from '../../../config/paths';
 import { type MediaItem, TOKENS_PER_ITEM } from '../../../entities/media/media-item';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
+import { useLibraryViewer } from '../use-library-viewer';
 import { useMediaActions } from '../use-media-actions';
 import type { MediaLibrary } from '../use-media-library';
 import { useTogglePublic } from '../use-toggle-public';
 import type { LibraryViewer } from './library-viewer';
+import { LoadingMore, NoMediaYet } from './library-states';
 import { MediaCard } from './media-card';
 import { MediaSkeleton } from './media-skeleton';
 import '../../../styles/panels.css';
@@ -30,12 +34,10 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
   const togglePublic = useTogglePublic(library);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [viewerId, setViewerId] = useState<string | null>(null);
+  const viewer = useLibraryViewer(library.items);
   const [confirm, setConfirm] = useState<Pending>(null);
   const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
 
-  const viewable = useMemo(() => library.items.filter((item) => !item.pending), [library.items]);
-  const viewerIndex = viewerId ? viewable.findIndex((item) => item.id === viewerId) : -1;
   const chosen = useMemo(() => library.items.filter((item) => selected.has(item.id)), [library.items, selected]);
 
   // Items that went away leave the selection too.
@@ -65,13 +67,13 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
     if (!confirm) return;
     if (confirm.kind === 'one') {
       const gone = await actions.deleteOne(confirm.item);
-      if (gone && viewerId === confirm.item.id) setViewerId(null);
+      if (gone && viewer.viewerId === confirm.item.id) viewer.close();
     } else if (confirm.kind === 'selected') {
       await actions.deleteMany([...selected]);
       leaveSelection();
     } else {
       await actions.deleteAll();
-      setViewerId(null);
+      viewer.close();
       leaveSelection();
     }
     setConfirm(null);
@@ -88,116 +90,77 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
   };
 
   const count = library.total;
+  const canActOnAll = actions.busy === null && library.status === 'ready';
+  const downloadIcon = actions.busy === 'download' ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />;
   return (
     <section className="library" aria-labelledby="all-media-title">
-      <header className="panel-header">
-        <div>
-          <h2 id="all-media-title" className="panel-header__title">
-            All Media
-          </h2>
-          <p className="panel-header__subtitle">
-            {library.status === 'loading'
-              ? 'Loading your creations…'
-              : `${count} ${count === 1 ? 'creation' : 'creations'} · ${count * TOKENS_PER_ITEM} tokens used · `}
-            {library.status !== 'loading' && (
+      <PanelHeader
+        titleId="all-media-title"
+        title="All Media"
+        subtitle={
+          library.status === 'loading' ? (
+            'Loading your creations…'
+          ) : (
+            <>
+              {`${count} ${count === 1 ? 'creation' : 'creations'} · ${count * TOKENS_PER_ITEM} tokens used · `}
               <Link to={paths.profile.getHref('tokens')} className="inline-link">
                 How credits work
               </Link>
-            )}
-          </p>
-        </div>
+            </>
+          )
+        }
+      >
         <div className="library-toolbar" role="toolbar" aria-label="Library actions">
           {selecting ? (
             <>
               <span className="library-toolbar__count" aria-live="polite">
                 {selected.size} selected
               </span>
-              <button
-                type="button"
-                className="button button--small"
+              <ToolButton
                 onClick={() => setSelected(allSelected ? new Set() : new Set(library.items.map((item) => item.id)))}
                 disabled={library.items.length === 0}
               >
                 {allSelected ? 'Select None' : 'Select All'}
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void downloadSelected()}
-                disabled={actions.busy !== null}
-              >
-                {actions.busy === 'download' ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />}
+              </ToolButton>
+              <ToolButton icon={downloadIcon} onClick={() => void downloadSelected()} disabled={actions.busy !== null}>
                 Download Selected
-              </button>
-              <button
-                type="button"
-                className="button button--small button--ghost-danger"
-                onClick={askDeleteSelected}
-                disabled={selected.size === 0 || actions.busy !== null}
-              >
-                <TrashIcon />
+              </ToolButton>
+              <ToolButton icon={<TrashIcon />} danger onClick={askDeleteSelected} disabled={selected.size === 0 || actions.busy !== null}>
                 Delete Selected
-              </button>
+              </ToolButton>
               <button type="button" className="button button--small button--primary" onClick={leaveSelection}>
                 Done
               </button>
             </>
           ) : (
             <>
-              <button type="button" className="button button--small" onClick={toggleSelection} disabled={library.items.length === 0}>
-                <SelectIcon />
+              <ToolButton icon={<SelectIcon />} onClick={toggleSelection} disabled={library.items.length === 0}>
                 Select
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void actions.downloadAll()}
-                disabled={actions.busy !== null || library.status !== 'ready'}
-              >
-                {actions.busy === 'download' ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />}
+              </ToolButton>
+              <ToolButton icon={downloadIcon} onClick={() => void actions.downloadAll()} disabled={!canActOnAll}>
                 Download All
-              </button>
-              <button
-                type="button"
-                className="button button--small button--ghost-danger"
-                onClick={() => setConfirm({ kind: 'all' })}
-                disabled={actions.busy !== null || library.status !== 'ready'}
-              >
-                <TrashIcon />
+              </ToolButton>
+              <ToolButton icon={<TrashIcon />} danger onClick={() => setConfirm({ kind: 'all' })} disabled={!canActOnAll}>
                 Delete All
-              </button>
+              </ToolButton>
             </>
           )}
         </div>
-      </header>
+      </PanelHeader>
 
       {library.status === 'loading' && <MediaSkeleton columns={COLUMNS} />}
 
       {library.status === 'error' && (
-        <div className="panel-empty">
-          <span className="panel-empty__icon" aria-hidden="true">
-            <ImageIcon />
-          </span>
-          <p className="panel-empty__title">Could not load your media</p>
-          <p className="panel-empty__text">Check your connection and try again.</p>
+        <PanelEmpty icon={<ImageIcon />} title="Could not load your media" text="Check your connection and try again.">
           <button type="button" className="button button--small" onClick={library.refresh}>
             <RefreshIcon />
             Try Again
           </button>
-        </div>
+        </PanelEmpty>
       )}
 
       {library.status === 'ready' && library.items.length === 0 && (
-        <div className="panel-empty">
-          <span className="panel-empty__icon" aria-hidden="true">
-            <ImageIcon />
-          </span>
-          <p className="panel-empty__title">No media yet</p>
-          <p className="panel-empty__text">Everything you create lands here — photos, videos and Story Time clips.</p>
-          <Link to={paths.home.getHref()} className="button button--primary button--small">
-            Start Creating
-          </Link>
-        </div>
+        <NoMediaYet text="Everything you create lands here — photos, videos and Story Time clips." />
       )}
 
       {library.items.length > 0 && (
@@ -212,7 +175,7 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
                 item={item}
                 selecting={selecting}
                 selected={selected.has(item.id)}
-                onOpen={() => setViewerId(item.id)}
+                onOpen={() => viewer.open(item.id)}
                 onToggleSelect={() => toggleItem(item.id)}
                 onDownload={() => void actions.downloadOne(item)}
                 onDelete={() => setConfirm({ kind: 'one', item })}
@@ -222,22 +185,17 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
       )}
       <div ref={end} aria-hidden="true" />
 
-      {library.loadingMore && (
-        <div className="library-more" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading more…
-        </div>
-      )}
+      {library.loadingMore && <LoadingMore />}
       {library.status === 'ready' && !library.hasMore && library.items.length > 6 && (
         <p className="library-end">That's everything — {count} {count === 1 ? 'creation' : 'creations'}.</p>
       )}
 
-      {viewerIndex >= 0 && (
+      {viewer.index >= 0 && (
         <Viewer
-          items={viewable}
-          index={viewerIndex}
-          onStep={(step) => setViewerId(viewable[(viewerIndex + step + viewable.length) % viewable.length]?.id ?? null)}
-          onClose={() => setViewerId(null)}
+          items={viewer.viewable}
+          index={viewer.index}
+          onStep={viewer.step}
+          onClose={viewer.close}
           owner={{
             onDownload: (item) => void actions.downloadOne(item),
             onDelete: (item) => setConfirm({ kind: 'one', item }),
@@ -263,5 +221,17 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
         onCancel={() => setConfirm(null)}
       />
     </section>
+  );
+}
+
+type ToolButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { icon?: ReactNode; danger?: boolean };
+
+/** A small button of the library toolbar. */
+function ToolButton({ icon, danger = false, children, ...button }: ToolButtonProps) {
+  return (
+    <button type="button" className={danger ? 'button button--small button--ghost-danger' : 'button button--small'} {...button}>
+      {icon}
+      {children}
+    </button>
   );
 }

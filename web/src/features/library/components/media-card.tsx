@@ -1,3 +1,4 @@
+import '../../../entities/media/media.css';
 import '../library.css';
 import type { ReactNode } from 'react';
 import { DownloadIcon, FilmIcon } from '../../../components/icons/creation-icons';

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { TextField } from '../../../components/form/text-field';
 import { MailIcon, TrashIcon } from '../../../components/icons/line-icons';
 import { ChangeEmailModal } from './change-email-modal';
 import { DeleteAccountModal } from './delete-account-modal';
@@ -10,62 +11,75 @@ export function AccountTab({ email }: { email: string }) {
   const [deleting, setDeleting] = useState(false);
   return (
     <div className="account">
-      <section className="account-card" aria-labelledby={`${id}-info`}>
-        <header className="account-card__header">
-          <span className="account-card__icon" aria-hidden="true">
-            <MailIcon />
-          </span>
-          <div>
-            <h2 id={`${id}-info`} className="account-card__title">
-              Account Information
-            </h2>
-            <p className="account-card__text">The address you sign in with. Login codes are sent here.</p>
-          </div>
-        </header>
+      <AccountCard
+        titleId={`${id}-info`}
+        icon={<MailIcon />}
+        title="Account Information"
+        text="The address you sign in with. Login codes are sent here."
+      >
         <div className="field">
-          <label htmlFor={`${id}-email`} className="field__label">
-            Email address
-          </label>
-          <div className="account-card__row">
-            <input
-              id={`${id}-email`}
-              className="field__input"
-              type="email"
-              value={email}
-              placeholder="No email address on file"
-              readOnly
-            />
-            <button type="button" className="button" onClick={() => setChanging(true)}>
-              Change
-            </button>
-          </div>
+          <TextField
+            id={`${id}-email`}
+            label="Email address"
+            type="email"
+            value={email}
+            placeholder="No email address on file"
+            readOnly
+            rowClassName="account-card__row"
+            action={
+              <button type="button" className="button" onClick={() => setChanging(true)}>
+                Change
+              </button>
+            }
+          />
         </div>
-      </section>
+      </AccountCard>
 
-      <section className="account-card account-card--danger" aria-labelledby={`${id}-danger`}>
-        <header className="account-card__header">
-          <span className="account-card__icon" aria-hidden="true">
-            <TrashIcon />
-          </span>
-          <div>
-            <h2 id={`${id}-danger`} className="account-card__title">
-              Danger Zone
-            </h2>
-            <p className="account-card__text">
-              Deleting your account removes your media, your profile and your settings for good. This cannot be undone.
-            </p>
-          </div>
-        </header>
+      <AccountCard
+        titleId={`${id}-danger`}
+        icon={<TrashIcon />}
+        title="Danger Zone"
+        text="Deleting your account removes your media, your profile and your settings for good. This cannot be undone."
+        danger
+      >
         <div>
           <button type="button" className="button button--ghost-danger" onClick={() => setDeleting(true)}>
             <TrashIcon />
             Delete Account
           </button>
         </div>
-      </section>
+      </AccountCard>
 
       <ChangeEmailModal open={changing} currentEmail={email} onClose={() => setChanging(false)} />
       <DeleteAccountModal open={deleting} email={email} onClose={() => setDeleting(false)} />
     </div>
+  );
+}
+
+type AccountCardProps = {
+  titleId: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  danger?: boolean;
+  children: ReactNode;
+};
+
+function AccountCard({ titleId, icon, title, text, danger = false, children }: AccountCardProps) {
+  return (
+    <section className={danger ? 'account-card account-card--danger' : 'account-card'} aria-labelledby={titleId}>
+      <header className="account-card__header">
+        <span className="account-card__icon" aria-hidden="true">
+          {icon}
+        </span>
+        <div>
+          <h2 id={titleId} className="account-card__title">
+            {title}
+          </h2>
+          <p className="account-card__text">{text}</p>
+        </div>
+      </header>
+      {children}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { Modal } from '../../../components/dialog/modal';
 import { CodeInput } from '../../../components/form/code-input';
 import { FormMessage } from '../../../components/form/form-message';
+import { EmailField } from '../../../components/form/text-field';
 import { MailIcon } from '../../../components/icons/line-icons';
 import { useChangeEmail } from './use-change-email';
 
@@ -71,20 +72,14 @@ export function ChangeEmailModal({ open, currentEmail, onClose }: ChangeEmailMod
       <form id={formId} className="modal-form" onSubmit={submit} noValidate>
         {flow.step === 'email' ? (
           <div className="field">
-            <label htmlFor={`${id}-email`} className="field__label">
-              New email address
-            </label>
-            <input
+            <EmailField
               id={`${id}-email`}
-              className="field__input"
-              type="email"
+              label="New email address"
               name="newEmail"
-              autoComplete="email"
-              placeholder="you@example.com"
               value={flow.newEmail}
-              onChange={(event) => flow.setNewEmail(event.target.value)}
-              aria-invalid={flow.problem ? true : undefined}
-              aria-describedby={flow.problem ? problemId : undefined}
+              onValueChange={flow.setNewEmail}
+              invalid={Boolean(flow.problem)}
+              describedBy={flow.problem ? problemId : undefined}
               data-autofocus
             />
           </div>

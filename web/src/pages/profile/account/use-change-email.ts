@@ -34,42 +34,38 @@ export function useChangeEmail(onDone: () => void) {
     setBusy(false);
   };
 
-  const sendCode = async () => {
+  /** One step's request: the value must be there; the form is busy while `send` runs. */
+  const runStep = async (value: string, missing: string, failed: string, send: (value: string) => Promise<void>) => {
     if (busy) return;
-    const address = newEmail.trim();
-    if (!address) return setProblem(CHANGE_EMAIL_TEXT.noEmail);
+    if (!value) return setProblem(missing);
     setBusy(true);
     setProblem(null);
     try {
-      await requestEmailChangeCode(address);
-      toast.success(CHANGE_EMAIL_TEXT.codeSent);
-      setOtpValue('');
-      setStep('code');
+      await send(value);
     } catch (caught) {
-      toast.error('Error', errorMessage(caught, CHANGE_EMAIL_TEXT.sendFailed));
+      toast.error('Error', errorMessage(caught, failed));
     } finally {
       setBusy(false);
     }
   };
 
-  const updateEmail = async () => {
-    if (busy) return;
-    const code = otp.trim();
-    if (!code) return setProblem(CHANGE_EMAIL_TEXT.noCode);
-    setBusy(true);
-    setProblem(null);
-    try {
+  const sendCode = () =>
+    runStep(newEmail.trim(), CHANGE_EMAIL_TEXT.noEmail, CHANGE_EMAIL_TEXT.sendFailed, async (address) => {
+      await requestEmailChangeCode(address);
+      toast.success(CHANGE_EMAIL_TEXT.codeSent);
+      setOtpValue('');
+      setStep('code');
+    });
+
+  const updateEmail = () =>
+    runStep(otp.trim(), CHANGE_EMAIL_TEXT.noCode, CHANGE_EMAIL_TEXT.updateFailed, async (code) => {
       const answer = await changeEmail(newEmail.trim(), code);
       toast.success(CHANGE_EMAIL_TEXT.updated);
       updateAuthUser({ email: answer.newEmail || newEmail.trim().toLowerCase() });
       reset();
       onDone();
       void refreshProfile();
-    } catch (caught) {
-      toast.error('Error', errorMessage(caught, CHANGE_EMAIL_TEXT.updateFailed));
-      setBusy(false);
-    }
-  };
+    });
 
   return {
     step,

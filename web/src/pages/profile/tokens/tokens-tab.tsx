@@ -2,6 +2,7 @@ import { COST_IMAGE, COST_VIDEO, DAILY_TOPUP_FLOOR, INVITED_BONUS_CREDITS, REFER
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockIcon, GiftIcon, ImageIcon, SparkleIcon } from '../../../components/icons/line-icons';
+import { PanelHeader } from '../../../components/page/panel-header';
 import { paths } from '../../../config/paths';
 import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
@@ -25,14 +26,11 @@ function Row({ icon, title, text, value }: { icon: ReactNode; title: string; tex
 export function TokensTab({ balance, creations }: { balance: number | null; creations: number | null }) {
   return (
     <section className="tokens" aria-labelledby="tokens-title">
-      <header className="panel-header">
-        <div>
-          <h2 id="tokens-title" className="panel-header__title">
-            Tokens
-          </h2>
-          <p className="panel-header__subtitle">Credits pay for generations. Here is where they come from and where they go.</p>
-        </div>
-      </header>
+      <PanelHeader
+        titleId="tokens-title"
+        title="Tokens"
+        subtitle="Credits pay for generations. Here is where they come from and where they go."
+      />
 
       <div className="balance-card">
         <div className="balance-card__glow" aria-hidden="true" />

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import './page.css';
+
+type PanelHeaderProps = {
+  /** The heading's id, for the panel's `aria-labelledby`. */
+  titleId?: string;
+  title: string;
+  subtitle: ReactNode;
+  /** Beside the title, such as a toolbar. */
+  children?: ReactNode;
+};
+
+/** The heading of a profile panel (a tab): its title, a line under it and, at the side, its actions. */
+export function PanelHeader({ titleId, title, subtitle, children }: PanelHeaderProps) {
+  return (
+    <header className="panel-header">
+      <div>
+        <h2 id={titleId} className="panel-header__title">
+          {title}
+        </h2>
+        <p className="panel-header__subtitle">{subtitle}</p>
+      </div>
+      {children}
+    </header>
+  );
+}
