@@ -20,6 +20,17 @@ export async function readCodeFromOutbox(app: Express, email: string, after = 0)
   throw new Error(`no code mailed to ${email}`);
 }
 
+/** Waits until the worker has delivered at least `count` messages to an address. */
+export async function waitForMailCount(app: Express, email: string, count: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const res = await request(app).get('/api/dev/outbox').query({ email });
+    if ((res.body.messages ?? []).length >= count) return;
+    await sleep(50);
+  }
+  throw new Error(`fewer than ${count} messages mailed to ${email}`);
+}
+
 export interface Session {
   accessToken: string;
   refreshToken: string;
