@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
-import { type RunningProduct, startProduct } from '../support/product';
+import { productInChromium } from '../support/product-in-chromium';
 import { AGREEMENT, newEmail, signInThroughUi, waitForCode } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
@@ -113,27 +113,15 @@ async function settleImages(page: Page): Promise<void> {
 }
 
 describe('the home screen in Chromium', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([
-      startProduct({ LOCAL_PROVIDER_DELAY_MS: '1500', WORKER_GENERATION_CONCURRENCY: '6' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: '1500', WORKER_GENERATION_CONCURRENCY: '6' });
 
   for (const [name, viewport, destination] of [
     ['desktop', DESKTOP, '/profile'],
     ['mobile', MOBILE, '/gallery'],
   ] as const) {
     it(`lets a signed-in user upload, accept the agreement, pick an Unreal Reflection preset, open the result and like it (${name})`, async () => {
-      const page = await browser.newPage({ viewport });
-      await signInThroughUi(page, product.baseUrl, newEmail(`creator-${name}`));
+      const page = await app.browser.newPage({ viewport });
+      await signInThroughUi(page, app.baseUrl, newEmail(`creator-${name}`));
 
       // Choosing a file asks for the Media Upload Agreement first.
       await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
@@ -169,7 +157,7 @@ describe('the home screen in Chromium', () => {
       const body = JSON.parse((await submitted).postData() ?? '{}') as Record<string, unknown>;
       expect(body).toMatchObject({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_syndicate' });
       expect(String(body.sourceAssetId)).toMatch(/^https?:\/\//);
-      await page.waitForURL(`${product.baseUrl}${destination}`);
+      await page.waitForURL(`${app.baseUrl}${destination}`);
       // The profile button wears the spinner ring while the run goes on.
       await page.locator('[data-generating]').filter({ visible: true }).first().waitFor();
 
@@ -190,7 +178,7 @@ describe('the home screen in Chromium', () => {
 
       // The like is the server's too.
       const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-      const likes = await fetch(`${product.baseUrl}/api/getUserLikes`, { headers: { Authorization: `Bearer ${token}` } });
+      const likes = await fetch(`${app.baseUrl}/api/getUserLikes`, { headers: { Authorization: `Bearer ${token}` } });
       expect(((await likes.json()) as { count: number }).count).toBe(1);
 
       await page.keyboard.press('Escape');
@@ -200,9 +188,9 @@ describe('the home screen in Chromium', () => {
   }
 
   it('lets a visitor scroll the feed through two pages, filter it, and sends them to sign up or /auth for gated actions', async () => {
-    await seedFeed(product.baseUrl, 52);
+    await seedFeed(app.baseUrl, 52);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await app.browser.newPage({ viewport: DESKTOP });
     const feedCalls: string[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/getPublicFeed')) feedCalls.push(req.url());
@@ -214,7 +202,7 @@ describe('the home screen in Chromium', () => {
     });
 
     const started = Date.now();
-    await page.goto(product.baseUrl);
+    await page.goto(app.baseUrl);
     const skeleton = page.getByTestId('feed-skeleton');
     await skeleton.waitFor();
     expect(await skeleton.locator('.feed-skeleton__row').count()).toBe(6);
@@ -268,13 +256,13 @@ describe('the home screen in Chromium', () => {
     await saveFavorites.waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await saveFavorites.getByRole('button', { name: 'Sign Up Free' }).click();
-    await page.waitForURL(`${product.baseUrl}/auth`);
+    await page.waitForURL(`${app.baseUrl}/auth`);
     await page.close();
   }, 240_000);
 
   it('shows the single-column feed and the sign-up prompt on a phone', async () => {
-    const page = await browser.newPage({ viewport: MOBILE });
-    await page.goto(product.baseUrl);
+    const page = await app.browser.newPage({ viewport: MOBILE });
+    await page.goto(app.baseUrl);
     const tiles = page.getByTestId('feed-item');
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(50);
     expect(await page.getByTestId('feed-grid').locator('.feed-grid__column').count()).toBe(1);
@@ -292,7 +280,7 @@ describe('the home screen in Chromium', () => {
     await page.waitForTimeout(300);
     await screenshot(page, 'home-signup-prompt-mobile');
     await prompt.getByRole('button', { name: 'Sign Up Free' }).click();
-    await page.waitForURL(`${product.baseUrl}/auth`);
+    await page.waitForURL(`${app.baseUrl}/auth`);
     await page.close();
   });
 });

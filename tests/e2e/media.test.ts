@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser } from '../support/browser';
-import { type RunningProduct, startProduct } from '../support/product';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, artifactsDir } from '../support/browser';
+import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
@@ -108,34 +108,28 @@ async function focusEscapes(page: Page, dialog: Locator, times = 15): Promise<nu
 }
 
 describe('media across the feed, the viewer, the profile and the gallery', () => {
-  let product: RunningProduct;
-  let browser: Browser;
+  const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: '300' });
   let creator: BrowserContext;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ LOCAL_PROVIDER_DELAY_MS: '300' }), launchBrowser()]);
-    creator = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    creator = await app.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     const page = await creator.newPage();
-    const token = await signIn(page, product.baseUrl, newEmail('creator'));
-    expect((await call(product.baseUrl, token, 'update-profile', { name: CREATOR_NAME })).status).toBe(200);
-    await seedCreations(product.baseUrl, token);
+    const token = await signIn(page, app.baseUrl, newEmail('creator'));
+    expect((await call(app.baseUrl, token, 'update-profile', { name: CREATOR_NAME })).status).toBe(200);
+    await seedCreations(app.baseUrl, token);
     // One like, so trending has something to rank.
-    const feed = (await (await fetch(`${product.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string; type: string }> };
-    await call(product.baseUrl, token, 'toggleLike', { mediaId: feed.items[0]!.id, mediaType: feed.items[0]!.type });
+    const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string; type: string }> };
+    await call(app.baseUrl, token, 'toggleLike', { mediaId: feed.items[0]!.id, mediaType: feed.items[0]!.type });
     await page.close();
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
   ] as const) {
     it(`shows the feed with creators' names and media filling their tiles, and a viewer a visitor's heart cannot leave (${name})`, async () => {
-      const page = await browser.newPage({ viewport });
-      await page.goto(product.baseUrl);
+      const page = await app.browser.newPage({ viewport });
+      await page.goto(app.baseUrl);
       const tiles = page.getByTestId('feed-item');
       await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(3);
       await settle(page);
@@ -182,7 +176,7 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
 
   it("shows the profile's grid without bars, and its viewer with the owner's actions, the look's name and focus kept inside", async () => {
     const page = await creator.newPage();
-    await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+    await page.goto(`${app.baseUrl}/profile?tab=all-media`);
     const cards = page.locator('article.media-card');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
     await settle(page);
@@ -209,7 +203,7 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     await viewer.waitFor({ state: 'detached' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
 
-    await page.goto(`${product.baseUrl}/gallery`);
+    await page.goto(`${app.baseUrl}/gallery`);
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
     await settle(page);
     await shot(page, 'media-gallery-desktop', true);
@@ -217,9 +211,9 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
   });
 
   it('shows the gallery on a phone with the look names, no bars and 44 px targets', async () => {
-    const phone = await browser.newContext({ viewport: MOBILE, storageState: await creator.storageState() });
+    const phone = await app.browser.newContext({ viewport: MOBILE, storageState: await creator.storageState() });
     const page = await phone.newPage();
-    await page.goto(`${product.baseUrl}/gallery`);
+    await page.goto(`${app.baseUrl}/gallery`);
     const cards = page.locator('article.media-card');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
     await settle(page);

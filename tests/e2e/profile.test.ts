@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, screenshot } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
-import { type RunningProduct, startProduct } from '../support/product';
+import { productInChromium } from '../support/product-in-chromium';
 import { settle, viewportShot } from '../support/screen';
 import { acceptAgreement } from '../support/ui-sign-in';
 
@@ -141,8 +141,7 @@ function api(baseUrl: string, token: string) {
 const cards = (page: Page) => page.locator('article.media-card');
 
 describe('the signed-in area', () => {
-  let product: RunningProduct;
-  let browser: Browser;
+  const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS) });
   let desktop: BrowserContext;
   let page: Page;
   let email: string;
@@ -153,29 +152,24 @@ describe('the signed-in area', () => {
   let mobile: Page;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ LOCAL_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS) }), launchBrowser()]);
-    desktop = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    desktop = await app.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     page = await desktop.newPage();
     email = newEmail('library');
-    ({ token, userId } = await signIn(page, product.baseUrl, email));
-    client = api(product.baseUrl, token);
+    ({ token, userId } = await signIn(page, app.baseUrl, email));
+    client = api(app.baseUrl, token);
     // Three creations to work with, rendered by the product's worker.
     await Promise.all(['Neon city portrait at night', 'Golden hour film still', 'Watercolour dreamscape'].map((p) => client.generate(p)));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('sends a signed-out visitor from /profile to /auth', async () => {
-    const guest = await browser.newPage({ viewport: DESKTOP });
-    await guest.goto(`${product.baseUrl}/profile?tab=all-media`);
-    await guest.waitForURL(`${product.baseUrl}/auth`);
+    const guest = await app.browser.newPage({ viewport: DESKTOP });
+    await guest.goto(`${app.baseUrl}/profile?tab=all-media`);
+    await guest.waitForURL(`${app.baseUrl}/auth`);
     await guest.close();
   });
 
   it('shows the sidebar and the All Media grid, opens the viewer and moves through it', async () => {
-    await page.goto(`${product.baseUrl}/profile`);
+    await page.goto(`${app.baseUrl}/profile`);
     const sidebar = page.getByRole('complementary', { name: 'Profile' });
     await expect.poll(() => cards(page).count()).toBe(3);
 
@@ -286,7 +280,7 @@ describe('the signed-in area', () => {
       },
     );
     try {
-      await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+      await page.goto(`${app.baseUrl}/profile?tab=all-media`);
       await expect.poll(() => cards(page).count()).toBe(20);
       // (The e2e build runs React's development mode, whose StrictMode mounts effects twice.)
       expect(new Set(offsets)).toEqual(new Set([0]));
@@ -327,7 +321,7 @@ describe('the signed-in area', () => {
   });
 
   it('selects two items and downloads them as a zip with the spec’s names', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+    await page.goto(`${app.baseUrl}/profile?tab=all-media`);
     await expect.poll(() => cards(page).count()).toBe(3);
 
     // Nothing selected: the spec's message, and no download.
@@ -358,7 +352,7 @@ describe('the signed-in area', () => {
   });
 
   it('deletes one item after confirmation; it hides at once and stays gone', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+    await page.goto(`${app.baseUrl}/profile?tab=all-media`);
     await expect.poll(() => cards(page).count()).toBe(3);
     const victim = (await cards(page).first().getAttribute('data-media-id'))!;
     await cards(page).first().hover();
@@ -383,7 +377,7 @@ describe('the signed-in area', () => {
   });
 
   it('keeps new creations out of the public feed while Share to Feed is off, and shares them when on', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+    await page.goto(`${app.baseUrl}/profile?tab=all-media`);
     const toggle = page.getByRole('complementary', { name: 'Profile' }).getByRole('switch', { name: 'Share to Feed' });
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
 
@@ -417,7 +411,7 @@ describe('the signed-in area', () => {
   });
 
   it('lists drafts, reloads on draftSaved, edits one on / and deletes one', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=draft`);
+    await page.goto(`${app.baseUrl}/profile?tab=draft`);
     await page.getByText('No drafts found').waitFor();
     await page.getByText('Your draft media will appear here').waitFor();
     await settle(page);
@@ -443,7 +437,7 @@ describe('the signed-in area', () => {
     await screenshot(page, 'profile-drafts-desktop');
 
     // The composer on / saves a draft through saveDraft: the picked photo is uploaded first.
-    await page.goto(`${product.baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await page.getByTestId('composer-file-input').setInputFiles(path.join(repoRoot, 'tests/fixtures/faces/astronaut.png'));
     await acceptAgreement(page);
     await page.getByLabel('Prompt', { exact: true }).fill('Composer draft: chrome and neon');
@@ -453,7 +447,7 @@ describe('the signed-in area', () => {
     const fromComposer = saved.find((draft) => draft.prompt === 'Composer draft: chrome and neon');
     expect(fromComposer?.media_url).toMatch(/^https?:\/\//);
     expect(fromComposer).toMatchObject({ width: 512, height: 512 });
-    await page.goto(`${product.baseUrl}/profile?tab=draft`);
+    await page.goto(`${app.baseUrl}/profile?tab=draft`);
     await expect.poll(() => draftCards.count()).toBe(3);
 
     // Edit: / with the draft's media and prompt in the router state.
@@ -467,12 +461,12 @@ describe('the signed-in area', () => {
       };
     });
     await draftCards.filter({ hasText: 'Moody neon portrait' }).getByRole('button', { name: 'Edit' }).click();
-    await page.waitForURL(`${product.baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/`);
     const pushed = (await page.evaluate(() => (window as unknown as { __pushed: Array<{ usr?: unknown }> }).__pushed)).at(-1);
     expect(pushed?.usr).toEqual({ editUrl: mediaUrl, editPrompt: 'Moody neon portrait, rain on glass' });
 
     // Delete, after the confirm dialog.
-    await page.goto(`${product.baseUrl}/profile?tab=draft`);
+    await page.goto(`${app.baseUrl}/profile?tab=draft`);
     await expect.poll(() => draftCards.count()).toBe(3);
     await draftCards.filter({ hasText: 'Untitled draft' }).hover();
     await draftCards.filter({ hasText: 'Untitled draft' }).getByRole('button', { name: 'Delete' }).click();
@@ -485,7 +479,7 @@ describe('the signed-in area', () => {
   });
 
   it('invites a friend by e-mail, with validation, and shows the counters', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=invite-friends`);
+    await page.goto(`${app.baseUrl}/profile?tab=invite-friends`);
     await page.getByText("You Get +10 credits after friend's first media").waitFor();
     await page.getByText('Friend Gets +10 credits on signup').waitFor();
     await page.getByText('Friends Invited').waitFor();
@@ -506,7 +500,7 @@ describe('the signed-in area', () => {
     await send.click();
     await page.getByText('Invitation sent successfully!').waitFor();
     expect(await field.inputValue()).toBe('');
-    await expect.poll(async () => (await fetch(`${product.baseUrl}/api/dev/outbox?email=${encodeURIComponent(friend)}`).then((r) => r.json()) as { messages: unknown[] }).messages.length).toBe(1);
+    await expect.poll(async () => (await fetch(`${app.baseUrl}/api/dev/outbox?email=${encodeURIComponent(friend)}`).then((r) => r.json()) as { messages: unknown[] }).messages.length).toBe(1);
 
     // Inviting yourself is refused with the spec's text for the code.
     await field.fill(email);
@@ -517,7 +511,7 @@ describe('the signed-in area', () => {
   });
 
   it('shows the Tokens and Account tabs', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=tokens`);
+    await page.goto(`${app.baseUrl}/profile?tab=tokens`);
     await page.getByRole('heading', { name: 'Tokens', exact: true }).waitFor();
     const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
     await expect.poll(() => page.locator('.balance-card__value .gradient-text').textContent()).toBe(String(quota));
@@ -532,7 +526,7 @@ describe('the signed-in area', () => {
     expect(new URL(page.url()).searchParams.get('tab')).toBe('account');
     await page.goBack();
     await page.getByRole('heading', { name: 'Tokens', exact: true }).waitFor();
-    await page.goto(`${product.baseUrl}/profile?tab=account`);
+    await page.goto(`${app.baseUrl}/profile?tab=account`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(email);
     await settle(page);
     await screenshot(page, 'profile-account-desktop');
@@ -540,21 +534,21 @@ describe('the signed-in area', () => {
 
   it('shows the balance of 14 when the quota cannot be read', async () => {
     await page.route('**/getQuota', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }));
-    await page.goto(`${product.baseUrl}/profile?tab=tokens`);
+    await page.goto(`${app.baseUrl}/profile?tab=tokens`);
     // (After the one retry every quota read gets.)
     await expect.poll(() => page.getByTestId('token-balance').textContent(), { timeout: 10_000 }).toBe('14');
     await page.unroute('**/getQuota');
   });
 
   it('shows the legal pages with Back, the date and the contact mailbox', async () => {
-    const contact = (await (await fetch(`${product.baseUrl}/.netlify/functions/get-app-info`)).json().catch(() => ({}))) as { contactEmail?: string };
+    const contact = (await (await fetch(`${app.baseUrl}/.netlify/functions/get-app-info`)).json().catch(() => ({}))) as { contactEmail?: string };
     const mailbox = contact.contactEmail ?? 'hello@mirrorverse.app';
     for (const [route, link, title, phrase] of [
       ['/privacy', 'Privacy', 'Privacy Policy', 'Media made by guests'],
       ['/terms', 'Terms', 'Terms of Service', '100 USD'],
       ['/cookies', 'Cookies', 'Cookies Policy', 'No advertising or retargeting cookies.'],
     ] as const) {
-      await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+      await page.goto(`${app.baseUrl}/profile?tab=all-media`);
       await page.getByRole('complementary', { name: 'Profile' }).getByRole('link', { name: link, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('Last updated August 4, 2025').first().waitFor();
@@ -563,34 +557,34 @@ describe('the signed-in area', () => {
       await settle(page);
       await screenshot(page, `legal-${route.slice(1)}-desktop`);
       await page.getByRole('button', { name: 'Back' }).click();
-      await page.waitForURL(`${product.baseUrl}/profile?tab=all-media`);
+      await page.waitForURL(`${app.baseUrl}/profile?tab=all-media`);
     }
   });
 
   describe('on a phone (390×844)', () => {
     beforeAll(async () => {
       // The same signed-in session as the desktop page.
-      phone = await browser.newContext({ viewport: MOBILE, acceptDownloads: true, storageState: await desktop.storageState() });
-      await phone.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
+      phone = await app.browser.newContext({ viewport: MOBILE, acceptDownloads: true, storageState: await desktop.storageState() });
+      await phone.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
       mobile = await phone.newPage();
     });
 
     it('sends /profile to /gallery and the guarded pages to /, behind the loading overlay', async () => {
-      await mobile.goto(`${product.baseUrl}/profile?tab=account`);
+      await mobile.goto(`${app.baseUrl}/profile?tab=account`);
       await mobile.getByText('Opening your gallery…').waitFor();
-      await mobile.waitForURL(`${product.baseUrl}/gallery`);
+      await mobile.waitForURL(`${app.baseUrl}/gallery`);
       await mobile.getByRole('heading', { name: 'My Gallery' }).waitFor();
-      await mobile.goto(`${product.baseUrl}/privacy`);
-      await mobile.waitForURL(`${product.baseUrl}/`);
+      await mobile.goto(`${app.baseUrl}/privacy`);
+      await mobile.waitForURL(`${app.baseUrl}/`);
       // /, /auth and /gallery stay.
-      await mobile.goto(`${product.baseUrl}/gallery`);
+      await mobile.goto(`${app.baseUrl}/gallery`);
       await mobile.getByRole('heading', { name: 'My Gallery' }).waitFor();
       await mobile.waitForTimeout(1200);
       expect(new URL(mobile.url()).pathname).toBe('/gallery');
     });
 
     it('shows My Gallery: tokens, Share to Feed, a 2-column grid, the viewer, share, download, invite and delete', async () => {
-      await mobile.goto(`${product.baseUrl}/gallery`);
+      await mobile.goto(`${app.baseUrl}/gallery`);
       await expect.poll(() => cards(mobile).count()).toBe(4);
       const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
       await expect.poll(() => mobile.getByTestId('token-balance').textContent()).toBe(String(quota));
@@ -620,7 +614,7 @@ describe('the signed-in area', () => {
       await mobile.getByText('Your device does not support sharing files').waitFor();
       await mobile.getByRole('button', { name: 'Invite' }).click();
       await mobile.getByText('Invite link copied to clipboard!').waitFor();
-      expect(await mobile.evaluate(() => navigator.clipboard.readText())).toBe(`${product.baseUrl}/auth?referrer=${encodeURIComponent(email)}`);
+      expect(await mobile.evaluate(() => navigator.clipboard.readText())).toBe(`${app.baseUrl}/auth?referrer=${encodeURIComponent(email)}`);
 
       const id = (await cards(mobile).first().getAttribute('data-media-id'))!;
       const downloading = mobile.waitForEvent('download');
@@ -637,7 +631,7 @@ describe('the signed-in area', () => {
 
     it("shows 'Creating Your Media' while a generation started on / runs, then the new item", async () => {
       // Started from the composer, as a person does: the engine's run is what the gallery follows.
-      await mobile.goto(product.baseUrl);
+      await mobile.goto(app.baseUrl);
       await mobile.getByTestId('composer-file-input').setInputFiles(path.join(repoRoot, 'tests/fixtures/faces/astronaut.png'));
       // (No agreement this time: the account accepted it in the drafts test above.)
       const composer = mobile.getByRole('region', { name: 'Composer' });
@@ -646,7 +640,7 @@ describe('the signed-in area', () => {
       const prompt = 'Cinematic portrait in the rain';
       await composer.getByLabel('Prompt', { exact: true }).fill(prompt);
       await composer.getByRole('button', { name: 'Generate' }).click();
-      await mobile.waitForURL(`${product.baseUrl}/gallery`);
+      await mobile.waitForURL(`${app.baseUrl}/gallery`);
 
       const overlay = mobile.getByRole('status').filter({ hasText: 'Creating Your Media' });
       await overlay.waitFor();
@@ -664,7 +658,7 @@ describe('the signed-in area', () => {
   });
 
   it('deletes all media after confirmation and shows the empty library', async () => {
-    await page.goto(`${product.baseUrl}/profile?tab=all-media`);
+    await page.goto(`${app.baseUrl}/profile?tab=all-media`);
     await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Delete All' }).click();
     await page.getByRole('alertdialog', { name: 'Delete All Media' }).getByRole('button', { name: 'Delete', exact: true }).click();
@@ -678,13 +672,13 @@ describe('the signed-in area', () => {
     await screenshot(page, 'profile-all-media-empty-desktop');
 
     // The phone's gallery is empty too; its Logout goes to /.
-    await mobile.goto(`${product.baseUrl}/gallery`);
+    await mobile.goto(`${app.baseUrl}/gallery`);
     await mobile.getByText('No media yet').waitFor();
     await mobile.getByText('Start creating amazing AI art!').waitFor();
     await settle(mobile);
     await screenshot(mobile, 'gallery-empty-mobile');
     await mobile.getByRole('button', { name: 'Logout' }).first().click();
-    await mobile.waitForURL(`${product.baseUrl}/`);
+    await mobile.waitForURL(`${app.baseUrl}/`);
     expect(await mobile.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   });
 });

@@ -63,6 +63,19 @@ export class RateLimits {
       }
     };
   }
+
+  /**
+   * The budgets of a request for a code sent to the e-mail in `field`. The (e-mail, IP) budget
+   * comes before the e-mail's: a stranger who spent theirs stops drawing on the address's own,
+   * so its owner still gets codes.
+   */
+  limitCodeRequests(field: string): RequestHandler {
+    return this.limit(
+      { rule: 'codeRequestsPerIp', key: byIp },
+      { rule: 'codeRequestsPerEmailAndIp', key: byBodyEmailAndIp(field) },
+      { rule: 'codeRequestsPerEmail', key: byBodyEmail(field) },
+    );
+  }
 }
 
 export const byIp = (req: Request) => req.ip ?? 'unknown';

@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { changeEmailCall, requestEmailChangeOtpCall, updateProfileCall, updateUserSettingsCall } from '@app/shared/api/account';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
-import { type RateLimits, byBodyEmail, byBodyEmailAndIp, byIp } from '../http/rate-limits';
+import { type RateLimits, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import type { AccountService } from '../services/account.service';
 
@@ -38,20 +38,11 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, requ
     res.json(accounts.balance(currentUser(req)));
   });
 
-  router.post(
-    '/request-email-change-otp',
-    requireUser,
-    limits.limit(
-      { rule: 'codeRequestsPerIp', key: byIp },
-      { rule: 'codeRequestsPerEmailAndIp', key: byBodyEmailAndIp('newEmail') },
-      { rule: 'codeRequestsPerEmail', key: byBodyEmail('newEmail') },
-    ),
-    async (req, res) => {
-      const { newEmail } = parseInput(requestEmailChangeOtpCall.request, req.body);
-      await accounts.requestEmailChange(currentUser(req), newEmail);
-      res.json({ success: true, message: 'Verification code sent to your new email address!' });
-    },
-  );
+  router.post('/request-email-change-otp', requireUser, limits.limitCodeRequests('newEmail'), async (req, res) => {
+    const { newEmail } = parseInput(requestEmailChangeOtpCall.request, req.body);
+    await accounts.requestEmailChange(currentUser(req), newEmail);
+    res.json({ success: true, message: 'Verification code sent to your new email address!' });
+  });
 
   router.post('/change-email', requireUser, limits.limit({ rule: 'verificationsPerIp', key: byIp }), async (req, res) => {
     const { newEmail, otp } = parseInput(changeEmailCall.request, req.body);

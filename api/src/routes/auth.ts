@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { checkSignUpQuotaCall, logoutCall, refreshTokenCall, requestOtpCall, verifyOtpCall } from '@app/shared/api/auth';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
-import { type RateLimits, byBodyEmail, byBodyEmailAndIp, byIp } from '../http/rate-limits';
+import { type RateLimits, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import { type AuthService, INVALID_REFRESH } from '../services/auth.service';
 
@@ -19,21 +19,11 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
     res.json({ success: true, canSignUp: await auth.canSignUp(email) });
   });
 
-  router.post(
-    '/request-otp',
-    // The (e-mail, IP) budget comes before the e-mail's: a stranger who spent theirs stops
-    // drawing on the address's own, so its owner still gets codes.
-    limits.limit(
-      { rule: 'codeRequestsPerIp', key: byIp },
-      { rule: 'codeRequestsPerEmailAndIp', key: byBodyEmailAndIp('email') },
-      { rule: 'codeRequestsPerEmail', key: byBodyEmail('email') },
-    ),
-    async (req, res) => {
-      const { email } = parseInput(requestOtpCall.request, req.body);
-      await auth.requestCode(email);
-      res.json({ success: true, message: 'Login code sent to your email!' });
-    },
-  );
+  router.post('/request-otp', limits.limitCodeRequests('email'), async (req, res) => {
+    const { email } = parseInput(requestOtpCall.request, req.body);
+    await auth.requestCode(email);
+    res.json({ success: true, message: 'Login code sent to your email!' });
+  });
 
   router.post('/verify-otp', limits.limit({ rule: 'verificationsPerIp', key: byIp }), async (req, res) => {
     const input = parseInput(verifyOtpCall.request, req.body);

@@ -5,14 +5,12 @@
 import { z } from 'zod';
 import { changeEmailRequest, emailChangeOtpRequest, updateProfileRequest, userSettingsRequest } from '../schemas/auth';
 import { authUserSchema, messageResponse, successResponse } from './auth';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 
-const success = z.literal(true);
 
 export const profileViewSchema = authUserSchema.extend({ totalLikesReceived: z.number() });
 
-export const userProfileResponse = z.object({
-  success,
+export const userProfileResponse = answer({
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),
@@ -27,14 +25,14 @@ export type UserProfileResponse = z.infer<typeof userProfileResponse>;
 
 export const userSettingsSchema = z.object({ share_to_feed: z.boolean(), media_upload_agreed: z.boolean() });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
-export const userSettingsResponse = z.object({ success, settings: userSettingsSchema });
+export const userSettingsResponse = answer({ settings: userSettingsSchema });
 
 export const getUserProfileCall = defineCall({ name: 'get-user-profile', method: 'GET', request: undefined, response: userProfileResponse });
 export const updateProfileCall = defineCall({
   name: 'update-profile',
   method: 'POST',
   request: updateProfileRequest,
-  response: z.object({ success, profile: authUserSchema }),
+  response: answer({ profile: authUserSchema }),
 });
 export const getUserSettingsCall = defineCall({ name: 'user-settings', method: 'GET', request: undefined, response: userSettingsResponse });
 export const updateUserSettingsCall = defineCall({ name: 'user-settings', method: 'POST', request: userSettingsRequest, response: userSettingsResponse });
@@ -45,14 +43,14 @@ export const checkQuotaCall = defineCall({
   name: 'check-quota',
   method: 'GET',
   request: undefined,
-  response: z.object({ success, quota: z.object({ quota_reached: z.boolean(), remaining: z.number() }) }),
+  response: answer({ quota: z.object({ quota_reached: z.boolean(), remaining: z.number() }) }),
 });
 /** GET getQuota: the balance under both names the specs read. */
 export const getQuotaCall = defineCall({
   name: 'getQuota',
   method: 'GET',
   request: undefined,
-  response: z.object({ success, remaining: z.number(), currentBalance: z.number() }),
+  response: answer({ remaining: z.number(), currentBalance: z.number() }),
 });
 export const requestEmailChangeOtpCall = defineCall({
   name: 'request-email-change-otp',
@@ -64,7 +62,7 @@ export const changeEmailCall = defineCall({
   name: 'change-email',
   method: 'POST',
   request: changeEmailRequest,
-  response: z.object({ success, newEmail: z.string() }),
+  response: answer({ newEmail: z.string() }),
 });
 /** POST delete-account; the client also names the account in an X-User-Email header. */
 export const deleteAccountCall = defineCall({ name: 'delete-account', method: 'POST', request: z.object({}), response: successResponse });

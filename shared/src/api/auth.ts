@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import { checkQuotaRequest, logoutRequest, refreshTokenRequest, requestOtpRequest, verifyOtpRequest } from '../schemas/auth';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 
-const success = z.literal(true);
 /** `{ success: true, message }`: the calls that only say something was sent. */
-export const messageResponse = z.object({ success, message: z.string() });
-export const successResponse = z.object({ success });
+export const messageResponse = answer({ message: z.string() });
+export const successResponse = answer({});
 
 /** The signed-in person as every auth answer returns it (and as `user_data` stores it). */
 export const authUserSchema = z.object({
@@ -27,8 +26,7 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export const verifyOtpResponse = z.object({
-  success,
+export const verifyOtpResponse = answer({
   accessToken: z.string(),
   /** The same access token, under the name spec 3 §3's "accessToken or token" lets older clients read. */
   token: z.string(),
@@ -38,8 +36,7 @@ export const verifyOtpResponse = z.object({
 });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
 
-export const refreshTokenResponse = z.object({
-  success,
+export const refreshTokenResponse = answer({
   accessToken: z.string(),
   /** Refresh tokens rotate: the one sent is spent, keep this one. */
   refreshToken: z.string(),
@@ -51,7 +48,7 @@ export const checkSignUpQuotaCall = defineCall({
   name: 'check-quota',
   method: 'POST',
   request: checkQuotaRequest,
-  response: z.object({ success, canSignUp: z.boolean() }),
+  response: answer({ canSignUp: z.boolean() }),
 });
 export const requestOtpCall = defineCall({ name: 'request-otp', method: 'POST', request: requestOtpRequest, response: messageResponse });
 export const verifyOtpCall = defineCall({ name: 'verify-otp', method: 'POST', request: verifyOtpRequest, response: verifyOtpResponse });

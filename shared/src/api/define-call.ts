@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One call of the api (spec 1 §7, spec 3 §7): its name under /.netlify/functions and /api,
@@ -22,3 +22,8 @@ export function defineCall<Request extends z.ZodType | undefined, Response exten
 export type CallResponse<C> = C extends ApiCall<z.ZodType | undefined, infer R> ? z.output<R> : never;
 /** What a caller sends (before the server's transforms). */
 export type CallRequest<C> = C extends ApiCall<infer Q, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+
+/** The schema of a successful answer: `{ success: true, ...fields }`. */
+export function answer<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.object({ success: z.literal(true), ...fields });
+}

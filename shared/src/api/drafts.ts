@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { draftAspectRatioSchema } from '../schemas/draft-aspect-ratio';
 import { safeJsonObject, safeText, uuidSchema } from '../schemas/input';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 
-const success = z.literal(true);
 
 /** The draft payload of spec 1 §3. */
 export const draftFieldsSchema = z.object({
@@ -34,14 +33,14 @@ export const draftSchema = z.object({
   updated_at: z.string(),
 });
 export type DraftView = z.infer<typeof draftSchema>;
-const draftResponse = z.object({ success, draft: draftSchema });
+const draftResponse = answer({ draft: draftSchema });
 
 export const getUserDraftsCall = defineCall({
   name: 'getUserDrafts',
   method: 'GET',
   request: undefined,
-  response: z.object({ success, drafts: z.array(draftSchema) }),
+  response: answer({ drafts: z.array(draftSchema) }),
 });
 export const createDraftCall = defineCall({ name: 'user-drafts', method: 'POST', request: draftFieldsSchema, response: draftResponse });
 export const updateDraftCall = defineCall({ name: 'user-drafts', method: 'PUT', request: updateDraftRequest, response: draftResponse });
-export const deleteDraftCall = defineCall({ name: 'user-drafts', method: 'DELETE', request: deleteDraftRequest, response: z.object({ success }) });
+export const deleteDraftCall = defineCall({ name: 'user-drafts', method: 'DELETE', request: deleteDraftRequest, response: answer({}) });

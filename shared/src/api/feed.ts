@@ -5,10 +5,9 @@
 import { z } from 'zod';
 import { FEED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 import { mediaCoreSchema, mediaKindSchema } from './media';
 
-const success = z.literal(true);
 
 /**
  * "Feed item as received" (spec 1 §3): the media item's public fields, plus the names that
@@ -55,12 +54,12 @@ export const getPublicFeedCall = defineCall({
   name: 'getPublicFeed',
   method: 'GET',
   request: publicFeedQuery,
-  response: z.object({ success, items: z.array(feedItemSchema), hasMore: z.boolean(), nextCursor: z.string().nullable() }),
+  response: answer({ items: z.array(feedItemSchema), hasMore: z.boolean(), nextCursor: z.string().nullable() }),
 });
 
 export const getTrendingCall = defineCall({
   name: 'getTrending',
   method: 'GET',
   request: trendingQuery,
-  response: z.object({ success, items: z.array(trendingItemSchema) }),
+  response: answer({ items: z.array(trendingItemSchema) }),
 });

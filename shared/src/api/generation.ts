@@ -8,12 +8,11 @@ import { z } from 'zod';
 import { PROMPT_MAX_LENGTH } from '../constants';
 import { generationRequestFields, runIdSchema } from '../generation/request-schema';
 import { safeText } from '../schemas/input';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 import { runMediaSchema } from './media';
 
 /** POST unified-generate: the 202 answer. `jobId` is the spec's name for the run id (they are equal). */
-export const submitAnswerSchema = z.object({
-  success: z.literal(true),
+export const submitAnswerSchema = answer({
   jobId: z.string(),
   runId: runIdSchema,
   status: z.literal('processing'),
@@ -28,8 +27,7 @@ export const unifiedGenerateCall = defineCall({
 });
 
 /** A finished run. */
-export const runDoneAnswerSchema = z.object({
-  success: z.literal(true),
+export const runDoneAnswerSchema = answer({
   status: z.literal('done'),
   runId: z.string(),
   media: runMediaSchema,
@@ -64,17 +62,11 @@ export const magicWandRequest = z.object({
   prompt: safeText({ multiline: true }).trim().min(1, { error: 'Enter a prompt to enhance' }).max(PROMPT_MAX_LENGTH),
   enhanceNegativePrompt: z.boolean().optional().default(false),
 });
-export const magicWandAnswerSchema = z.object({
-  success: z.literal(true),
+export const magicWandAnswerSchema = answer({
   enhancedPrompt: z.string(),
   negativePrompt: z.string().optional(),
 });
-export const magicWandCall = defineCall({
-  name: 'magic-wand',
-  method: 'POST',
-  request: magicWandRequest,
-  response: magicWandAnswerSchema,
-});
+export const magicWandCall = defineCall({ name: 'magic-wand', method: 'POST', request: magicWandRequest, response: magicWandAnswerSchema });
 
 /** A weekly preset (spec 3 §3): `id` equals `key`. */
 export const weeklyPresetSchema = z.object({
@@ -85,18 +77,12 @@ export const weeklyPresetSchema = z.object({
 });
 
 /** GET get-presets: this ISO week's presets; `currentWeek` like "2025-W07". */
-export const presetsAnswerSchema = z.object({
-  success: z.literal(true),
+export const presetsAnswerSchema = answer({
   data: z.object({ presets: z.array(weeklyPresetSchema) }),
   currentWeek: z.string(),
 });
 export type PresetsAnswer = z.output<typeof presetsAnswerSchema>;
-export const getPresetsCall = defineCall({
-  name: 'get-presets',
-  method: 'GET',
-  request: undefined,
-  response: presetsAnswerSchema,
-});
+export const getPresetsCall = defineCall({ name: 'get-presets', method: 'GET', request: undefined, response: presetsAnswerSchema });
 
 /** POST cloudinary-sign: a signature for one direct upload into one of the person's own folders. */
 export const signUploadRequest = z.object({
@@ -104,8 +90,7 @@ export const signUploadRequest = z.object({
   resource_type: z.enum(['image', 'video', 'auto']).optional(),
 });
 export type SignUploadRequest = z.output<typeof signUploadRequest>;
-export const signUploadAnswerSchema = z.object({
-  success: z.literal(true),
+export const signUploadAnswerSchema = answer({
   timestamp: z.number(),
   signature: z.string(),
   apiKey: z.string(),
@@ -113,12 +98,7 @@ export const signUploadAnswerSchema = z.object({
   folder: z.string(),
 });
 export type SignUploadAnswer = z.output<typeof signUploadAnswerSchema>;
-export const signUploadCall = defineCall({
-  name: 'cloudinary-sign',
-  method: 'POST',
-  request: signUploadRequest,
-  response: signUploadAnswerSchema,
-});
+export const signUploadCall = defineCall({ name: 'cloudinary-sign', method: 'POST', request: signUploadRequest, response: signUploadAnswerSchema });
 
 /** The direct upload's answer, in the media cloud's own dialect (snake_case, as its clients read it). */
 export const uploadAnswerSchema = z.object({

@@ -1,18 +1,12 @@
 /** App-wide facts every visitor may read: the launch status (spec 3 §7) and the contact address. */
 import { z } from 'zod';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 
-const success = z.literal(true);
 
 export const getLaunchStatusCall = defineCall({
   name: 'get-launch-status',
   method: 'GET',
   request: undefined,
-  response: z.object({ success, launch: z.object({ is_launched: z.boolean() }) }),
+  response: answer({ launch: z.object({ is_launched: z.boolean() }) }),
 });
-export const getAppInfoCall = defineCall({
-  name: 'get-app-info',
-  method: 'GET',
-  request: undefined,
-  response: z.object({ success, contactEmail: z.string() }),
-});
+export const getAppInfoCall = defineCall({ name: 'get-app-info', method: 'GET', request: undefined, response: answer({ contactEmail: z.string() }) });

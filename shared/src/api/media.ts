@@ -23,9 +23,7 @@
 import { z } from 'zod';
 import { MEDIA_PAGE_SIZE } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
-import { defineCall } from './define-call';
-
-const success = z.literal(true);
+import { answer, defineCall } from './define-call';
 
 /** How a media file is stored. */
 export const mediaKindSchema = z.enum(['image', 'video']);
@@ -98,7 +96,7 @@ export const getUserMediaCall = defineCall({
   name: 'getUserMedia',
   method: 'GET',
   request: userMediaQuery,
-  response: z.object({ success, items: z.array(mediaItemSchema), total: z.number(), hasMore: z.boolean() }),
+  response: answer({ items: z.array(mediaItemSchema), total: z.number(), hasMore: z.boolean() }),
 });
 
 /** One item (mediaId), several (mediaIds) or every item (all: true); the first named wins. */
@@ -129,7 +127,7 @@ export const shareMediaCall = defineCall({
   name: 'share-media',
   method: 'POST',
   request: shareMediaRequest,
-  response: z.object({ success, isPublic: z.boolean() }),
+  response: answer({ isPublic: z.boolean() }),
 });
 
 /** On sign-in the client names its guest id; that guest's media become the account's. */
@@ -138,7 +136,7 @@ export const migrateGuestMediaCall = defineCall({
   name: 'migrate-guest-media',
   method: 'POST',
   request: migrateGuestMediaRequest,
-  response: z.object({ success, migrated: z.number() }),
+  response: answer({ migrated: z.number() }),
 });
 
 /** `mediaType` here is what spec 1 §7 sends: the item's preset kind (the server ignores it). */
@@ -147,7 +145,7 @@ export const toggleLikeCall = defineCall({
   name: 'toggleLike',
   method: 'POST',
   request: toggleLikeRequest,
-  response: z.object({ success, liked: z.boolean(), likesCount: z.number() }),
+  response: answer({ liked: z.boolean(), likesCount: z.number() }),
 });
 
 /** Likes keyed `${presetType with _ for -}:${mediaId}` (spec 1 §3, `likeKey`). */
@@ -155,5 +153,5 @@ export const getUserLikesCall = defineCall({
   name: 'getUserLikes',
   method: 'GET',
   request: undefined,
-  response: z.object({ success, likes: z.record(z.string(), z.literal(true)), count: z.number() }),
+  response: answer({ likes: z.record(z.string(), z.literal(true)), count: z.number() }),
 });

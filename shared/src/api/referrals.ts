@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { emailSchema } from '../schemas/auth';
 import { safeText } from '../schemas/input';
-import { defineCall } from './define-call';
+import { answer, defineCall } from './define-call';
 
-const success = z.literal(true);
 
 export const referralStatsSchema = z.object({ totalReferrals: z.number(), totalCreditsEarned: z.number(), referralCode: z.string() });
 
@@ -19,11 +18,11 @@ export const getReferralStatsCall = defineCall({
   name: 'get-referral-stats',
   method: 'GET',
   request: undefined,
-  response: z.object({ success, stats: referralStatsSchema }),
+  response: answer({ stats: referralStatsSchema }),
 });
 export const sendReferralInviteCall = defineCall({
   name: 'send-referral-invite',
   method: 'POST',
   request: sendReferralInviteRequest,
-  response: z.object({ success, message: z.string() }),
+  response: answer({ message: z.string() }),
 });

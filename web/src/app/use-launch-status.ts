@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { getLaunchStatus } from '../api/launch';
+import { useLoadedValue } from '../lib/use-loaded-value';
 
 let launched: Promise<boolean> | null = null;
 
@@ -13,13 +13,5 @@ export function loadLaunchStatus(): Promise<boolean> {
 
 /** Whether the product is open to everyone; null until known. */
 export function useLaunchStatus(): boolean | null {
-  const [value, setValue] = useState<boolean | null>(null);
-  useEffect(() => {
-    let current = true;
-    void loadLaunchStatus().then((result) => current && setValue(result));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return value;
+  return useLoadedValue<boolean | null>(loadLaunchStatus, null);
 }

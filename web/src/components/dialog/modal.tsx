@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../icons/line-icons';
+import '../../styles/icon-tile.css';
 import './modal.css';
 
 const FOCUSABLE =
@@ -114,7 +115,7 @@ export function Modal({
         )}
         <header className="modal__header">
           {icon && (
-            <span className="modal__icon" aria-hidden="true">
+            <span className="modal__icon icon-tile" aria-hidden="true">
               {icon}
             </span>
           )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../../styles/icon-tile.css';
 import './page.css';
 
 type PanelEmptyProps = {
@@ -15,7 +16,7 @@ export function PanelEmpty({ icon, title, text, className, children }: PanelEmpt
   return (
     <div className={className ? `panel-empty ${className}` : 'panel-empty'}>
       {icon && (
-        <span className="panel-empty__icon" aria-hidden="true">
+        <span className="panel-empty__icon icon-tile" aria-hidden="true">
           {icon}
         </span>
       )}

@@ -18,6 +18,7 @@ import { ProfileSidebar } from './profile-sidebar';
 import { TokensTab } from './tokens/tokens-tab';
 import '../../components/form/forms.css';
 import './profile.css';
+import '../../styles/icon-tile.css';
 import '../../styles/panels.css';
 import './profile-shell.css';
 

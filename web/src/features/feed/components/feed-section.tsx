@@ -8,6 +8,7 @@ import { useFeedColumns } from '../use-columns';
 import { FeedTile } from './feed-tile';
 import { FeedSkeleton } from './feed-skeleton';
 import { FilterChips } from './filter-chips';
+import '../../../styles/icon-tile.css';
 import '../feed.css';
 
 /** The gap between tiles as a share of a column's width (for the shortest-column sum). */
@@ -49,7 +50,7 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
         <FeedSkeleton columns={columns} />
       ) : feed.items.length === 0 ? (
         <div className="feed__empty">
-          <span className="feed__empty-icon" aria-hidden="true">
+          <span className="feed__empty-icon icon-tile" aria-hidden="true">
             <GridIcon />
           </span>
           <p className="feed__empty-title">{feed.status === 'error' ? "The feed didn't load" : 'Nothing here yet'}</p>

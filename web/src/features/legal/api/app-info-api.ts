@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../api/client';
+import { useLoadedValue } from '../../../lib/use-loaded-value';
 
 /** The mailbox the legal pages name when the server does not say (spec 2 §2: a hello mailbox). */
 export const FALLBACK_CONTACT_EMAIL = 'hello@mirrorverse.app';
@@ -15,13 +15,5 @@ export function loadContactEmail(): Promise<string> {
 }
 
 export function useContactEmail(): string {
-  const [email, setEmail] = useState(FALLBACK_CONTACT_EMAIL);
-  useEffect(() => {
-    let current = true;
-    void loadContactEmail().then((value) => current && setEmail(value));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return email;
+  return useLoadedValue(loadContactEmail, FALLBACK_CONTACT_EMAIL);
 }

@@ -3,6 +3,7 @@ import { ArrowLeftIcon, ShieldIcon } from '../../../components/icons/line-icons'
 import { pageTitle } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { LEGAL_LAST_UPDATED, type LegalDocumentContent } from '../legal-types';
+import '../../../styles/icon-tile.css';
 import '../../../styles/panels.css';
 import '../legal.css';
 
@@ -66,7 +67,7 @@ export function LegalDocument({ content, contact }: { content: LegalDocumentCont
 
         <article className="legal__body">
           <div className="legal-summary">
-            <span className="legal-summary__icon" aria-hidden="true">
+            <span className="legal-summary__icon icon-tile" aria-hidden="true">
               <ShieldIcon />
             </span>
             <div>

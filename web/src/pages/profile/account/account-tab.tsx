@@ -69,7 +69,7 @@ function AccountCard({ titleId, icon, title, text, danger = false, children }: A
   return (
     <section className={danger ? 'account-card account-card--danger' : 'account-card'} aria-labelledby={titleId}>
       <header className="account-card__header">
-        <span className="account-card__icon" aria-hidden="true">
+        <span className="account-card__icon icon-tile" aria-hidden="true">
           {icon}
         </span>
         <div>

@@ -10,7 +10,7 @@ import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
     <li className="credit-row">
-      <span className="credit-row__icon" aria-hidden="true">
+      <span className="credit-row__icon icon-tile" aria-hidden="true">
         {icon}
       </span>
       <span className="credit-row__text">

@@ -5,6 +5,7 @@ import { CloseIcon } from '../../../../components/icons/line-icons';
 import { MODE_HINTS, MODE_LABELS, MORE_MENU, type PresetMode, presetOptions, type SelectedPresets } from '../composer-modes';
 import type { ComposerPanel, StoryPhoto } from '../use-composer';
 import { MODE_ICONS } from './mode-bar';
+import '../../../../styles/icon-tile.css';
 
 type PresetPanelProps = {
   panel: Exclude<ComposerPanel, null>;
@@ -67,7 +68,7 @@ export function PresetPanel(props: PresetPanelProps) {
             const Icon = MODE_ICONS[mode];
             return (
               <button key={mode} type="button" role="menuitem" className="preset-panel__mode" onClick={() => onMode(mode)}>
-                <span className="preset-panel__mode-icon">
+                <span className="preset-panel__mode-icon icon-tile">
                   <Icon />
                 </span>
                 <span className="preset-panel__text">
