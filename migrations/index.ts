@@ -5,6 +5,7 @@ import * as m0002 from './0002-media';
 import * as m0003 from './0003-content';
 import * as m0004 from './0004-mail-outbox';
 import * as m0005 from './0005-generation';
+import * as m0006 from './0006-admin';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0003-content': m0003,
   '0004-mail-outbox': m0004,
   '0005-generation': m0005,
+  '0006-admin': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import { getConfig } from '@app/shared/server/config';
 import { openInfrastructure } from '@app/shared/server/infrastructure';
 import { exitOnStartupFailure, handleShutdownSignals } from '@app/shared/server/lifecycle';
 import { createLogger } from '@app/shared/server/logger';
+import { createMetrics } from '@app/shared/server/metrics';
 import { StartupError } from '@app/shared/server/startup-error';
 import { composeApi, listen } from './compose';
 
@@ -14,8 +15,10 @@ async function main() {
   const config = getConfig();
   const logger = createLogger(config, 'mirrorverse');
   const infra = await openInfrastructure(config, logger);
-  const workers = await composeWorkers(config, logger, infra);
-  const http = await listen(composeApi(config, logger, infra), config.http.port, config.http.host).catch(async (error) => {
+  // One registry: the api's /metrics shows the workers' runs too.
+  const metrics = createMetrics('all-in-one');
+  const workers = await composeWorkers(config, logger, infra, { metrics });
+  const http = await listen(composeApi(config, logger, infra, metrics), config.http.port, config.http.host).catch(async (error) => {
     await workers.close();
     await infra.close();
     throw new StartupError(`PORT: cannot listen on ${config.http.host}:${config.http.port} — ${error.message}`);

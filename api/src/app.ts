@@ -2,7 +2,9 @@ import express, { type Express, type Router } from 'express';
 import type { Config } from '@app/shared/server/config';
 import type { Logger } from '@app/shared/server/logger';
 import type { Storage } from '@app/shared/server/storage';
+import type { Metrics } from '@app/shared/server/metrics';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { httpMetrics } from './http/http-metrics';
 import { limitJsonDepth } from './http/json-depth';
 import { requestLogging } from './http/request-logging';
 import { originOf, securityHeaders } from './http/security-headers';
@@ -16,6 +18,8 @@ export interface AppDependencies {
   config: Pick<Config, 'webDistDir'> & { http?: Pick<Config['http'], 'publicUrl' | 'trustProxy'> };
   logger: Logger;
   storage: Storage;
+  /** Records every request's duration; absent in tests that build a bare app. */
+  metrics?: Metrics;
   readiness: Record<string, ReadinessCheck>;
   /** Routers of the spec's calls, mounted under both function bases. */
   functions: Router[];
@@ -34,6 +38,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(securityHeaders({ publicUrl: deps.config.http?.publicUrl, mediaOrigins: mediaOrigins(deps) }));
   app.use(healthRoutes(deps.readiness));
   app.use(requestLogging(deps.logger));
+  if (deps.metrics) app.use(httpMetrics(deps.metrics));
   app.use(express.json({ limit: '1mb' }));
   app.use(limitJsonDepth());
 
@@ -42,7 +47,7 @@ export function createApp(deps: AppDependencies): Express {
   if (deps.storage.kind === 'local') app.use(mediaFileRoutes(deps.storage));
 
   // Unknown calls under an API base answer JSON 404, never the web app.
-  app.use(['/api', '/.netlify', '/media', '/v1_1'], notFoundHandler);
+  app.use(['/api', '/.netlify', '/media', '/v1_1', '/admin/queues'], notFoundHandler);
   app.use(webAppRoutes(deps.config.webDistDir));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

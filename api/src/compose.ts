@@ -3,11 +3,21 @@ import { sql } from 'kysely';
 import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { type Logger, subsystem } from '@app/shared/server/logger';
+import { type Metrics, createMetrics } from '@app/shared/server/metrics';
+import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRepositories } from '@app/shared/server/repositories';
 import { createApp } from './app';
 import { optionalUser, requireUser } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
+import { requireAdmin } from './http/admin-auth';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
+import { metricsRoutes } from './routes/metrics';
+import { queueDashboardRoutes } from './routes/queue-dashboard';
+import { AdminService } from './services/admin.service';
+import { DiagnosisService } from './services/diagnosis/diagnosis.service';
+import { systemProbes } from './services/diagnosis/system-probes';
+import { LaunchSettings } from './services/launch-settings';
 import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { feedRoutes } from './routes/feed';
@@ -42,14 +52,15 @@ import { WeeklyPresetsService } from './services/weekly-presets.service';
  * Wires the api from opened infrastructure: repositories, services, routers.
  * Used by the api process and by the all-in-one process, so both serve the same thing.
  */
-export function composeApi(config: Config, logger: Logger, infra: Infrastructure) {
+export function composeApi(config: Config, logger: Logger, infra: Infrastructure, metrics: Metrics = createMetrics('api')) {
   const { db } = infra;
   const repos = createRepositories(db);
   const tokens = new TokenService(infra.secrets.jwtSecret);
   const otp = new OtpService(repos, infra.secrets.signingSecret, new OtpClientFailures(infra.redis, config.queuePrefix));
   const mail = new MailService(repos, infra.queues);
   const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
-  const auth = new AuthService(repos, otp, mail, tokens, config.betaAccountCap, denylist);
+  const launch = new LaunchSettings(repos, config.betaAccountCap);
+  const auth = new AuthService(repos, otp, mail, tokens, launch, denylist);
   const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'));
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const signedIn = requireUser(tokens, repos.users, denylist);
@@ -58,11 +69,23 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const generation = new GenerationService(repos, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
   const media = new MediaService(repos, infra.storage, subsystem(logger, 'media'));
+  const admin = new AdminService(repos, infra.storage, accounts, denylist, launch, subsystem(logger, 'admin'));
+  const diagnosis = new DiagnosisService({
+    probes: systemProbes(config, infra),
+    queues: infra.queues.all(),
+    heartbeats: new WorkerHeartbeats(infra.redis, config.queuePrefix),
+    insights: repos.adminInsights,
+    version: config.version,
+    queueStaleSeconds: config.observability.queueStaleSeconds,
+  });
+  const requireAdminSecret = requireAdmin(config.adminSecret, limits);
+  const verifyAdminSecret = requireAdmin(config.adminSecret, limits, (req) => (req.body as { adminSecret?: unknown } | undefined)?.adminSecret as string | undefined);
 
   return createApp({
     config,
     logger: subsystem(logger, 'http'),
     storage: infra.storage,
+    metrics,
     readiness: {
       database: async () => {
         await sql`select 1`.execute(db);
@@ -71,7 +94,12 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         await infra.redis.ping();
       },
     },
-    routes: [...(config.mail.devOutbox ? [devOutboxRoutes(new DevOutboxService(repos))] : []), uploadRoutes(uploads)],
+    routes: [
+      ...(config.mail.devOutbox ? [devOutboxRoutes(new DevOutboxService(repos))] : []),
+      uploadRoutes(uploads),
+      metricsRoutes(metrics, infra.queues.all(), config.observability.metricsToken),
+      queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
+    ],
     functions: [
       launchRoutes(new AppInfoService(repos, config.contactEmail)),
       authRoutes(auth, limits, signedIn),
@@ -81,6 +109,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       generationRoutes(generation, weeklyPresets, enhancer, signedIn),
       feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
+      adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
       libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
     ],
   });

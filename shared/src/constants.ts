@@ -25,6 +25,11 @@ export const TRENDING_DEFAULT_LIMIT = 20;
 export const TRENDING_DECAY_DAYS = 7;
 
 export const MEDIA_PAGE_SIZE = 20;
+
+/** Admin dashboard (spec 3 §9): the credit step, the media page and its scroll trigger. */
+export const ADMIN_CREDIT_STEP = 10;
+export const ADMIN_MEDIA_PAGE_SIZE = 50;
+export const ADMIN_SCROLL_TRIGGER_PX = 100;
 export const INFINITE_SCROLL_MARGIN_PX = 200;
 export const INFINITE_SCROLL_THRESHOLD = 0.1;
 

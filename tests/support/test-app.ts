@@ -7,6 +7,7 @@ import { type Config, parseConfig } from '@app/shared/server/config';
 import { createDatabase } from '@app/shared/server/db';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { createLogger } from '@app/shared/server/logger';
+import { createMetrics } from '@app/shared/server/metrics';
 import { JobQueues } from '@app/shared/server/queue';
 import { createRedis, whenReady } from '@app/shared/server/redis';
 import { resolveSecrets } from '@app/shared/server/secrets';
@@ -68,11 +69,13 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     },
   };
   // The workers run in-process too, so queued jobs (e-mail, generations) really happen.
-  const workers = options.workers === false ? undefined : await composeWorkers(config, logger, infra, options.overrides);
+  // One registry for both, as in the all-in-one process: /metrics shows the workers' runs.
+  const metrics = createMetrics('test');
+  const workers = options.workers === false ? undefined : await composeWorkers(config, logger, infra, { metrics, ...options.overrides });
   return {
     config,
     infra,
-    app: composeApi(config, logger, infra),
+    app: composeApi(config, logger, infra, metrics),
     close: async () => {
       await workers?.close();
       await infra.close();

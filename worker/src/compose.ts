@@ -2,6 +2,8 @@ import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { createMailer } from '@app/shared/server/mail';
+import { type Metrics, createMetrics } from '@app/shared/server/metrics';
+import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRepositories } from '@app/shared/server/repositories';
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
@@ -14,7 +16,9 @@ import { animateStill } from './pipeline/video/animate';
 import { withDelay } from './providers/delayed-provider';
 import { LocalProvider } from './providers/local/local-provider';
 import type { ImageProvider } from './providers/provider';
+import { runMetricsObserver } from './run-metrics';
 import { startWorkers } from './worker';
+import { startWorkerHttp } from './worker-http';
 
 /**
  * Wires every job handler from opened infrastructure. Used by the worker process and by
@@ -23,6 +27,8 @@ import { startWorkers } from './worker';
 export interface WorkerOverrides {
   /** Replaces the image provider (tests: a provider that returns someone else's face). */
   provider?: ImageProvider;
+  /** The all-in-one process shares one registry between api and workers. */
+  metrics?: Metrics;
 }
 
 export async function composeWorkers(config: Config, logger: Logger, infra: Infrastructure, overrides: WorkerOverrides = {}) {
@@ -30,6 +36,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const mailer = createMailer(config, mailLogger);
   const embedder = await createHumanEmbedder();
   const repos = createRepositories(infra.db);
+  const metrics = overrides.metrics ?? createMetrics('worker');
   const pipeline = new GenerationPipeline({
     repos,
     storage: infra.storage,
@@ -38,6 +45,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     video: { animate: (still, options, signal) => animateStill(still, options, signal) },
     logger: subsystem(logger, 'generation'),
     providerTimeoutMs: config.generation.providerTimeoutMs,
+    observer: runMetricsObserver(metrics),
   });
 
   const handlers: JobHandlers = {
@@ -53,9 +61,30 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   await maintenance.upsertJobScheduler('expire-guest-media', { pattern: '17 * * * *' }, { name: 'expire-guest-media', data: {} });
   await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
   const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
+  const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({
+    queues: workers.queues,
+    concurrency: Object.fromEntries(workers.queues.map((queue) => [queue, config.worker.concurrency[queue]])),
+    version: config.version,
+  });
+  const port = config.observability.workerMetricsPort;
+  const workerHttp =
+    port === undefined || overrides.metrics
+      ? undefined
+      : await startWorkerHttp({
+          port,
+          host: config.http.host,
+          metrics,
+          queues: infra.queues.all(),
+          metricsToken: config.observability.metricsToken,
+          redis: infra.redis,
+          logger: subsystem(logger, 'worker-http'),
+        });
   return {
     queues: workers.queues,
+    metricsPort: workerHttp?.port,
     close: async () => {
+      await stopHeartbeat();
+      await workerHttp?.close();
       await workers.close();
       await embedder.close();
       mailer.close();

@@ -1,4 +1,4 @@
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, MetricsTime, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '@app/shared/server/config';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { ALL_QUEUES, type QueueName } from '@app/shared/server/queue';
@@ -43,6 +43,8 @@ export function startWorkers(options: {
         lockDuration: options.config.worker.lockDurationMs,
         stalledInterval: options.config.worker.stalledIntervalMs,
         prefix: options.prefix,
+        // Per-minute completion counts, which the admin diagnosis charts for the last hour.
+        metrics: { maxDataPoints: MetricsTime.ONE_HOUR * 24 },
       },
     );
     worker.on('failed', (job, error) =>

@@ -3,7 +3,7 @@ import type { User } from '@app/shared/server/db';
 import type { UsersRepository } from '@app/shared/server/repositories';
 import type { SessionDenylist } from '../services/session-denylist';
 import type { TokenService } from '../services/tokens';
-import { HttpError } from './errors';
+import { NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -43,8 +43,8 @@ async function userOfToken(req: Request, tokens: TokenService, users: Users, den
 export function requireUser(tokens: TokenService, users: Users, denylist?: SessionDenylist): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const user = await userOfToken(req, tokens, users, denylist);
-    if (!user) return next(new HttpError(401, SIGN_IN_REQUIRED, 'UNAUTHORIZED'));
-    if (user.banned) return next(new HttpError(403, 'This account has been suspended.', 'ACCOUNT_SUSPENDED'));
+    if (!user) return next(new NotAuthenticatedError(SIGN_IN_REQUIRED, 'UNAUTHORIZED'));
+    if (user.banned) return next(new NotAllowedError('This account has been suspended.', 'ACCOUNT_SUSPENDED'));
     req.user = user;
     next();
   };

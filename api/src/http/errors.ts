@@ -15,31 +15,11 @@ import {
 } from '@app/shared/server/domain-errors';
 import { ZodError } from 'zod';
 
-/** An error with the status and text a person should see. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly details?: string[],
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment.';
-
-/** A 429; every error handler sends `retryAfterSeconds` as the Retry-After header. */
-export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_REQUESTS, 'RATE_LIMITED');
-  }
-}
 
 /** Headers an error carries to its answer (Retry-After of a 429). */
 export function setErrorHeaders(error: unknown, res: Response): void {
-  const retryAfter = error instanceof RateLimitedError || error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined;
+  const retryAfter = error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined;
   if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
 }
 
@@ -57,17 +37,12 @@ export function domainStatus(error: DomainError): number {
   return 500;
 }
 
-export const badRequest = (message: string, details?: string[]) => new HttpError(400, message, 'BAD_REQUEST', details);
-export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message, 'UNAUTHORIZED');
-export const forbidden = (message = "You don't have permission for this action.") => new HttpError(403, message, 'FORBIDDEN');
-export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
-
 export function zodDetails(error: ZodError): string[] {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(notFound(`No route for ${req.method} ${req.originalUrl.split("?")[0]}`));
+  next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split("?")[0]}`));
 };
 
 /** The last middleware: every failure becomes `{ success: false, error }`; bad input is never a 500. */
@@ -90,12 +65,6 @@ function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
   if (error instanceof DomainError && domainStatus(error) !== 500) {
     return {
       status: domainStatus(error),
-      json: { success: false, error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details ? { details: error.details } : {}) },
-    };
-  }
-  if (error instanceof HttpError) {
-    return {
-      status: error.status,
       json: { success: false, error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details ? { details: error.details } : {}) },
     };
   }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP, exceedsJsonDepth } from '@app/shared';
-import { badRequest } from './errors';
+import { InvalidInputError } from '@app/shared/server/domain-errors';
 
 /**
  * Runs after express.json: a body nested deeper than `maxDepth` is a 400. JSON.parse copes
@@ -11,7 +11,7 @@ export function limitJsonDepth(maxDepth: number = JSON_MAX_DEPTH): RequestHandle
   return (req, _res, next) => {
     const body: unknown = req.body;
     if (body !== null && typeof body === 'object' && exceedsJsonDepth(body, maxDepth)) {
-      next(badRequest(JSON_TOO_DEEP));
+      next(new InvalidInputError(JSON_TOO_DEEP, 'BAD_REQUEST'));
       return;
     }
     next();

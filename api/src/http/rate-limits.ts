@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { RateLimitedError } from './errors';
+import { TooManyRequestsError } from '@app/shared/server/domain-errors';
+import { TOO_MANY_REQUESTS } from './errors';
 
 interface Rule {
   points: number;
@@ -22,6 +23,8 @@ export const RATE_RULES = {
   invitesPerRecipient: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Files stored per person per minute (a Story Time needs a handful; a script needs many). */
   uploadsPerUser: { points: 30, durationSeconds: 60 },
+  /** Wrong admin secrets one client may send before it is shut out for a while (right ones too). */
+  adminFailuresPerIp: { points: 10, durationSeconds: 15 * 60 },
 } satisfies Record<string, Rule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;
@@ -44,8 +47,17 @@ export class RateLimits {
     try {
       await this.limiters.get(rule)?.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(error.msBeforeNext / 1000));
+      if (error instanceof RateLimiterRes) throw new TooManyRequestsError(TOO_MANY_REQUESTS, 'RATE_LIMITED', Math.ceil(error.msBeforeNext / 1000));
       throw error;
+    }
+  }
+
+  /** Whether `key` has spent every point of `rule`, without spending one; over it, a 429 like `consume`'s. */
+  async assertNotExhausted(rule: RateRuleName, key: string): Promise<void> {
+    const limiter = this.limiters.get(rule);
+    const state = await limiter?.get(key);
+    if (limiter && state && state.consumedPoints >= limiter.points) {
+      throw new TooManyRequestsError(TOO_MANY_REQUESTS, 'RATE_LIMITED', Math.ceil(state.msBeforeNext / 1000));
     }
   }
 

@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { changeEmailCall, requestEmailChangeOtpCall, updateProfileCall, updateUserSettingsCall } from '@app/shared/api/account';
 import { currentUser } from '../http/authenticate';
-import { HttpError } from '../http/errors';
+import { NotAllowedError } from '@app/shared/server/domain-errors';
 import { type RateLimits, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import type { AccountService } from '../services/account.service';
@@ -54,7 +54,7 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, requ
     // The spec's client also names the account in a header: when present it must match.
     const named = req.headers['x-user-email'];
     if (typeof named === 'string' && named.trim().toLowerCase() !== user.email) {
-      throw new HttpError(403, "You don't have permission for this action.", 'FORBIDDEN');
+      throw new NotAllowedError("You don't have permission for this action.", 'FORBIDDEN');
     }
     await accounts.deleteAccount(user);
     res.json({ success: true });

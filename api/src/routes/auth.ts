@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { checkSignUpQuotaCall, logoutCall, refreshTokenCall, requestOtpCall, verifyOtpCall } from '@app/shared/api/auth';
 import { currentUser } from '../http/authenticate';
-import { HttpError } from '../http/errors';
+import { NotAuthenticatedError } from '@app/shared/server/domain-errors';
 import { type RateLimits, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import { type AuthService, INVALID_REFRESH } from '../services/auth.service';
@@ -34,7 +34,7 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
     // Anything that is not a live refresh token is a 401, the answer spec 1 §7's client turns
     // into 'Session Expired' (a malformed one too: it is no more a session than an unknown one).
     const parsed = refreshTokenCall.request.safeParse(req.body ?? {});
-    if (!parsed.success) throw new HttpError(401, INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
+    if (!parsed.success) throw new NotAuthenticatedError(INVALID_REFRESH, 'INVALID_REFRESH_TOKEN');
     res.json(await auth.refresh(parsed.data.refreshToken, client(req)));
   });
 

@@ -1,14 +1,8 @@
 import { Router } from 'express';
 import { devOutboxQuery } from '@app/shared/api/dev-outbox';
+import { isLoopbackAddress } from '@app/shared/server/access';
 import { parseInput } from '../http/validation';
 import type { DevOutboxService } from '../services/dev-outbox.service';
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket's view of 127.0.0.1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
 
 /**
  * GET /api/dev/outbox?email=: the mail "sent" to an address by the development outbox,

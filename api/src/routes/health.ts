@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { withTimeout } from '@app/shared/server/concurrency';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -23,14 +24,4 @@ export function healthRoutes(checks: Record<string, ReadinessCheck>): Router {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) });
   });
   return router;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Storage } from '@app/shared/server/storage';
 import { pipeline } from 'node:stream/promises';
-import { notFound } from '../http/errors';
+import { NotFoundError } from '@app/shared/server/domain-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -15,9 +15,9 @@ export function mediaFileRoutes(storage: Storage): Router {
     try {
       object = await storage.get(key);
     } catch {
-      throw notFound('No such media');
+      throw new NotFoundError('No such media');
     }
-    if (!object) throw notFound('No such media');
+    if (!object) throw new NotFoundError('No such media');
     res.setHeader('Content-Type', object.contentType);
     res.setHeader('Content-Length', String(object.contentLength));
     // Keys are never reused for other content, so browsers may keep them for a year.

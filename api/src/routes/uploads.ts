@@ -4,7 +4,7 @@ import { signUploadRequest } from '@app/shared/api/generation';
 import { DomainError, InvalidInputError, NotAuthenticatedError, TooLargeError } from '@app/shared/server/domain-errors';
 import { INGEST_ERRORS } from '@app/shared/server/media/ingest';
 import { currentUser } from '../http/authenticate';
-import { HttpError, domainStatus, setErrorHeaders } from '../http/errors';
+import { domainStatus, setErrorHeaders } from '../http/errors';
 import { MULTIPART_ERRORS, withMultipartForm } from '../http/multipart';
 import { parseInput } from '../http/validation';
 import { UPLOAD_FIELDS, type UploadFields, type UploadService } from '../services/upload.service';
@@ -91,7 +91,6 @@ const cloudinaryErrors: ErrorRequestHandler = (error: unknown, req, res, _next) 
 
 function describe(error: unknown): { status: number; message: string } {
   if (error instanceof DomainError && domainStatus(error) < 500) return { status: domainStatus(error), message: error.message };
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: (error as Error).message };
   return { status: 500, message: 'Server error. Please try again.' };

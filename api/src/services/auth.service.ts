@@ -8,6 +8,7 @@ import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
 import type { RepositoryPorts } from './repository-ports';
+import type { LaunchSettings } from './launch-settings';
 import type { SessionDenylist } from './session-denylist';
 import { type TokenService, hashToken } from './tokens';
 
@@ -35,19 +36,21 @@ export class AuthService {
     private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly tokens: Pick<TokenService, 'signAccessToken' | 'newRefreshToken' | 'successorRefreshToken'>,
-    private readonly betaAccountCap: number | undefined,
+    private readonly launch: Pick<LaunchSettings, 'betaAccountCap'>,
     private readonly denylist: Pick<SessionDenylist, 'deny'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Existing accounts may always sign in; new ones only while the beta has room. */
   async canSignUp(email: string): Promise<boolean> {
-    if (this.betaAccountCap === undefined) return true;
-    return (await this.repos.users.findByEmail(email)) !== undefined || (await this.betaHasRoom());
+    const cap = await this.launch.betaAccountCap();
+    if (cap === undefined) return true;
+    return (await this.repos.users.findByEmail(email)) !== undefined || (await this.repos.users.count()) < cap;
   }
 
   private async betaHasRoom(): Promise<boolean> {
-    return this.betaAccountCap === undefined || (await this.repos.users.count()) < this.betaAccountCap;
+    const cap = await this.launch.betaAccountCap();
+    return cap === undefined || (await this.repos.users.count()) < cap;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { AdminMediaRow } from '@app/shared/api/admin';
 import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
 import type { MediaItem, RunMedia } from '@app/shared/api/media';
 import type { Media } from '@app/shared/server/db';
@@ -65,6 +66,26 @@ export function toRunMedia(media: Media): RunMedia {
 
 /** @deprecated the former name of toRunMedia, kept while generation.service.ts moves over. */
 export const toMediaView = toRunMedia;
+
+/** A row of the admin's Media tab (spec 3 §7): every field, the source photo included. */
+export function toAdminMediaRow(media: Media): AdminMediaRow {
+  const view = core(media);
+  return {
+    id: media.id,
+    user_id: media.user_id,
+    type: media.type,
+    finalUrl: media.final_url,
+    image_url: view.imageUrl,
+    created_at: media.created_at.toISOString(),
+    status: media.status,
+    prompt: media.prompt,
+    source_url: media.source_url,
+    likes_count: media.likes_count,
+    preset_type: media.preset_type,
+    is_public: media.is_public,
+    metadata: media.metadata,
+  };
+}
 
 /**
  * A feed item (spec 1 §3). `source_url` is the uploader's original photo (usually a face):

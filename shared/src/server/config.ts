@@ -123,6 +123,11 @@ const envSchema = z.object({
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
   WORKER_MAINTENANCE_CONCURRENCY: positiveInt.default(1),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+
+  APP_VERSION: z.string().min(1).default('development'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WORKER_METRICS_PORT: port.optional(),
+  QUEUE_STALE_SECONDS: positiveInt.default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -177,6 +182,16 @@ export interface Config {
   /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
   promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
   shutdownTimeoutMs: number;
+  /** Shown by the diagnosis and in every worker's heartbeat (the image tag in a deployment). */
+  version: string;
+  observability: {
+    /** Bearer token for /metrics; unset = /metrics answers loopback clients only. */
+    metricsToken: string | undefined;
+    /** Where a worker process serves /metrics and /healthz; unset = no http server in the worker. */
+    workerMetricsPort: number | undefined;
+    /** A queue whose oldest waiting job is older than this makes the health degraded. */
+    queueStaleSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -208,7 +223,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     // Anyone who knows the JWT secret can sign a token for any account.
     const generate = 'generate one with `openssl rand -base64 48`';
-    for (const name of ['JWT_SECRET', 'ADMIN_SECRET', 'S3_SECRET_ACCESS_KEY'] as const) {
+    for (const name of ['JWT_SECRET', 'ADMIN_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY'] as const) {
       const value = e[name];
       const reason = value === undefined ? undefined : guessableSecretReason(value);
       // An S3 key is chosen by the storage provider: only a published default (MinIO's) is refused.
@@ -270,6 +285,8 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    version: e.APP_VERSION,
+    observability: { metricsToken: e.METRICS_TOKEN, workerMetricsPort: e.WORKER_METRICS_PORT, queueStaleSeconds: e.QUEUE_STALE_SECONDS },
   };
 }
 

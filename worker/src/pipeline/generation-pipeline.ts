@@ -5,6 +5,7 @@ import type { Repositories } from '@app/shared/server/repositories';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import { type StoredRunRequest, UnreadableRunRequestError, readStoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { ImageProvider } from '../providers/provider';
+import type { RunObserver } from '../run-metrics';
 import { storeOutput } from './output-storage';
 import { type IdentityPort, PermanentGenerationError, type VideoPort } from './ports';
 import { OutputProducer } from './produce-output';
@@ -27,6 +28,8 @@ export interface PipelineDeps {
   video: VideoPort;
   logger: Logger;
   providerTimeoutMs: number;
+  /** Told about every settled run (the process's metrics). */
+  observer?: RunObserver;
 }
 
 /**
@@ -45,7 +48,8 @@ export class GenerationPipeline {
     const { repos, logger } = this.deps;
     const run = await repos.runs.find(runId);
     if (!run || run.status !== 'processing') return 'skipped';
-    await repos.runs.recordAttempt(runId);
+    const started = performance.now();
+    await repos.runs.recordAttempt(runId, this.deps.provider.name);
 
     const request = readRequest(run.request);
     const sources = await this.readSources(request);
@@ -66,12 +70,29 @@ export class GenerationPipeline {
       logger,
     );
     logger.info({ runId, mode: request.serviceMode, identity: output.identity, refund: settled?.refunded }, 'generation finished');
+    if (settled) {
+      const { identity } = output;
+      this.deps.observer?.({
+        mode: run.mode,
+        provider: this.deps.provider.name,
+        outcome: identityFailed ? 'identity_failed' : 'done',
+        seconds: (performance.now() - started) / 1000,
+        identity: identity?.applicable && identity.score !== null ? { score: identity.score, attempts: identity.attempts } : undefined,
+        creditsSpent: run.credits_reserved - settled.refunded,
+        creditsRefunded: settled.refunded,
+      });
+    }
     return identityFailed ? 'failed' : 'done';
   }
 
   /** Marks a run failed with nothing produced and gives its credits back. */
   async fail(runId: RunId, error: string): Promise<void> {
-    await settleRun(this.deps.repos, runId, { kind: 'failed', error }, this.deps.logger);
+    const run = await this.deps.repos.runs.find(runId);
+    const settled = await settleRun(this.deps.repos, runId, { kind: 'failed', error }, this.deps.logger);
+    if (run && settled) {
+      const seconds = (Date.now() - new Date(run.created_at).getTime()) / 1000;
+      this.deps.observer?.({ mode: run.mode, provider: this.deps.provider.name, outcome: 'failed', seconds, creditsSpent: 0, creditsRefunded: settled.refunded });
+    }
   }
 
   /** The person's own uploads, from storage; a text-only custom prompt starts from a canvas. */

@@ -1,2 +1,3 @@
 /** Bounding concurrent work inside one process. */
 export * from './semaphore';
+export * from './with-timeout';

@@ -122,6 +122,8 @@ export interface GenerationRunsTable {
   error: string | null;
   credits_reserved: Generated<number>;
   credits_refunded: Generated<number>;
+  /** The provider that served the run (set when a worker takes it). */
+  provider: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: NullableTimestamp;
@@ -226,8 +228,18 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface AdminAuditTable {
+  id: Generated<number>;
+  action: string;
+  target: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
+  admin_audit: AdminAuditTable;
   sign_in_codes: SignInCodesTable;
   refresh_tokens: RefreshTokensTable;
   credit_ledger: CreditLedgerTable;

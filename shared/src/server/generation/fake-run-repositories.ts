@@ -27,6 +27,7 @@ export class FakeRunRepositories implements SettleRepositories {
       error: null,
       credits_reserved: run.creditsReserved,
       credits_refunded: 0,
+      provider: null,
       attempts: 0,
       created_at: now,
       updated_at: now,

@@ -38,3 +38,22 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
     close: () => {},
   };
 }
+
+/** Whether the SMTP server answers and accepts our login (the admin diagnosis); throws why not. */
+export async function verifySmtp(smtpUrl: string): Promise<void> {
+  const transporter = nodemailer.createTransport(withTimeouts(smtpUrl));
+  try {
+    await transporter.verify();
+  } finally {
+    transporter.close();
+  }
+}
+
+/** nodemailer reads its timeouts from the URL's query when the transport is a URL. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, '3000');
+  }
+  return url.toString();
+}

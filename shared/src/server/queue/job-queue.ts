@@ -37,6 +37,11 @@ export class JobQueues {
     );
   }
 
+  /** Every queue, for the diagnosis, the metrics and the queue dashboard. */
+  all(): Queue[] {
+    return [...this.queues.values()];
+  }
+
   queue(name: QueueName): Queue {
     const queue = this.queues.get(name);
     if (!queue) throw new Error(`Unknown queue ${name}`);

@@ -35,10 +35,11 @@ export class GenerationRunsRepository {
     return this.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirst();
   }
 
-  async recordAttempt(runId: string): Promise<number> {
+  /** A worker took the run: one more attempt, served by `provider`. */
+  async recordAttempt(runId: string, provider?: string): Promise<number> {
     const row = await this.db
       .updateTable('generation_runs')
-      .set({ attempts: sql`attempts + 1`, updated_at: new Date() })
+      .set({ attempts: sql`attempts + 1`, updated_at: new Date(), ...(provider ? { provider } : {}) })
       .where('run_id', '=', runId)
       .returning('attempts')
       .executeTakeFirst();

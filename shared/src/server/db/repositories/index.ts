@@ -1,5 +1,7 @@
 import type { Db } from '../database';
 import { inTransaction } from '../transaction';
+import { AdminAuditRepository } from './admin-audit.repository';
+import { AdminInsightsRepository } from './admin-insights.repository';
 import { CreditsRepository } from './credits.repository';
 import { DraftsRepository } from './drafts.repository';
 import { FeedRepository } from './feed.repository';
@@ -18,6 +20,8 @@ import { WeeklyPresetsRepository } from './weekly-presets.repository';
 
 /** Every repository over one connection (or one transaction). */
 export interface Repositories {
+  adminAudit: AdminAuditRepository;
+  adminInsights: AdminInsightsRepository;
   credits: CreditsRepository;
   drafts: DraftsRepository;
   feed: FeedRepository;
@@ -40,6 +44,8 @@ export interface Repositories {
 /** Built once in each composition root; services receive what they need from it. */
 export function createRepositories(db: Db): Repositories {
   return {
+    adminAudit: new AdminAuditRepository(db),
+    adminInsights: new AdminInsightsRepository(db),
     credits: new CreditsRepository(db),
     drafts: new DraftsRepository(db),
     feed: new FeedRepository(db),
@@ -59,6 +65,8 @@ export function createRepositories(db: Db): Repositories {
   };
 }
 
+export * from './admin-audit.repository';
+export * from './admin-insights.repository';
 export * from './credits.repository';
 export * from './drafts.repository';
 export * from './feed.repository';

@@ -18,6 +18,11 @@ export class MediaRepository {
     return this.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The admin's Media tab: every item, newest first. */
+  listForAdmin(query: { limit: number; offset: number }): Promise<Media[]> {
+    return this.db.selectFrom('media').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute();
+  }
+
   async deleteById(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('media').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;

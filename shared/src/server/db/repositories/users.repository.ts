@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database';
 import type { NewUser, User, UserUpdate } from '../schema';
 
@@ -36,6 +37,29 @@ export class UsersRepository {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return row.count;
+  }
+
+  /** The admin's Users tab: newest first, optionally matching a text in the e-mail or name. */
+  async listForAdmin(query: { search?: string; limit: number; offset: number }): Promise<{ rows: User[]; total: number }> {
+    let base = this.db.selectFrom('users');
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern), eb(sql`id::text`, '=', query.search)]));
+    }
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.count) };
+  }
+
+  async setBanned(id: string, banned: boolean): Promise<User | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ banned, banned_at: banned ? new Date() : null, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async delete(id: string): Promise<boolean> {

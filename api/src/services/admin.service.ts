@@ -1,0 +1,141 @@
+import type { AdminSettings, AdminUserRow, AuditEntry } from '@app/shared/api/admin';
+import type { User } from '@app/shared/server/db';
+import type { Logger } from '@app/shared/server/logger';
+import { removeMedia } from '@app/shared/server/media';
+import type { Storage } from '@app/shared/server/storage';
+import { InsufficientCreditsError } from '@app/shared/server/repositories';
+import { ConflictError } from '@app/shared/server/domain-errors';
+import type { AccountService } from './account.service';
+import type { LaunchSettings } from './launch-settings';
+import { toAdminMediaRow } from './media-presenter';
+import type { RepositoryPorts } from './repository-ports';
+import { noSuch } from './service-errors';
+import type { SessionDenylist } from './session-denylist';
+
+/** Who did an admin action, for the audit log (the admin is one shared secret: the client address tells them apart). */
+export interface AdminActor {
+  ip: string | null;
+}
+
+/**
+ * The admin's actions on people, media and settings. Each one that changes something is
+ * written to the audit log with its target, after it succeeded.
+ */
+export class AdminService {
+  constructor(
+    private readonly repos: RepositoryPorts<{
+      users: 'listForAdmin' | 'findById' | 'setBanned';
+      media: 'listForAdmin' | 'findById' | 'deleteById';
+      credits: 'apply';
+      refreshTokens: 'revokeAllForUser';
+      adminAudit: 'record' | 'recent';
+      adminInsights: 'platformStats';
+    }>,
+    private readonly storage: Storage,
+    private readonly accounts: Pick<AccountService, 'deleteAccount'>,
+    private readonly denylist: Pick<SessionDenylist, 'deny'>,
+    private readonly launch: LaunchSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  stats() {
+    return this.repos.adminInsights.platformStats(new Date(Date.now() - 7 * 24 * 3_600_000));
+  }
+
+  async users(query: { search?: string; limit: number; offset: number }) {
+    const { rows, total } = await this.repos.users.listForAdmin(query);
+    return { users: rows.map(toAdminUserRow), total };
+  }
+
+  /** ±10 credits through the ledger; a balance never goes below zero. */
+  async adjustCredits(actor: AdminActor, userId: string, adjustment: number): Promise<number> {
+    await this.userOrThrow(userId);
+    try {
+      const { balance } = await this.repos.credits.apply({ userId, delta: adjustment, reason: 'admin_adjustment' });
+      await this.audit(actor, 'adjust-credits', userId, { adjustment, balance });
+      return balance;
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) {
+        throw new ConflictError(`The balance is ${error.balance}: it cannot go below zero.`, 'BALANCE_TOO_LOW');
+      }
+      throw error;
+    }
+  }
+
+  /** A ban ends every session at once: refresh tokens are revoked and live access tokens denied. */
+  async setBanned(actor: AdminActor, userId: string, banned: boolean): Promise<boolean> {
+    const user = await this.repos.users.setBanned(userId, banned);
+    if (!user) throw noSuch('user');
+    if (banned) await this.denylist.deny(await this.repos.refreshTokens.revokeAllForUser(userId));
+    await this.audit(actor, banned ? 'ban-user' : 'unban-user', userId, { email: user.email });
+    return user.banned;
+  }
+
+  /** As account deletion does: files first, then every row. */
+  async deleteUser(actor: AdminActor, userId: string): Promise<void> {
+    const user = await this.userOrThrow(userId);
+    await this.accounts.deleteAccount(user);
+    await this.audit(actor, 'delete-user', userId, { email: user.email });
+  }
+
+  async media(query: { limit: number; offset: number }) {
+    return (await this.repos.media.listForAdmin(query)).map(toAdminMediaRow);
+  }
+
+  async deleteMedia(actor: AdminActor, id: string, type?: 'image' | 'video'): Promise<void> {
+    const media = await this.repos.media.findById(id);
+    if (!media || (type && media.type !== type)) throw noSuch('media');
+    await removeMedia(this.repos.media, this.storage, media);
+    await this.audit(actor, 'delete-media', id, { userId: media.user_id, type: media.type });
+  }
+
+  settings(): Promise<AdminSettings> {
+    return this.launch.read();
+  }
+
+  async updateSettings(actor: AdminActor, changes: Partial<AdminSettings>): Promise<AdminSettings> {
+    const settings = await this.launch.update(changes);
+    await this.audit(actor, 'update-settings', null, changes);
+    return settings;
+  }
+
+  async auditLog(limit: number): Promise<AuditEntry[]> {
+    const rows = await this.repos.adminAudit.recent(limit);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      action: row.action,
+      target: row.target,
+      details: row.details,
+      ip: row.ip,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  /** Records a verification attempt: a wrong secret is worth knowing about too. */
+  recordVerify(actor: AdminActor, ok: boolean): Promise<void> {
+    return this.audit(actor, ok ? 'sign-in' : 'sign-in-refused', null, {});
+  }
+
+  private async userOrThrow(userId: string): Promise<User> {
+    const user = await this.repos.users.findById(userId);
+    if (!user) throw noSuch('user');
+    return user;
+  }
+
+  private async audit(actor: AdminActor, action: string, target: string | null, details: Record<string, unknown>): Promise<void> {
+    await this.repos.adminAudit.record({ action, target, details, ip: actor.ip });
+    this.logger.info({ action, target, ip: actor.ip }, 'admin action');
+  }
+}
+
+function toAdminUserRow(user: User): AdminUserRow {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    createdAt: user.created_at.toISOString(),
+    lastActive: user.last_active_at?.toISOString() ?? null,
+    credits: user.credits,
+    banned: user.banned,
+  };
+}

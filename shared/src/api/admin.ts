@@ -1,0 +1,230 @@
+/**
+ * The admin calls (spec 3 §7) and the operator's settings, audit log and diagnosis beyond them.
+ * Every call carries the admin secret in the `X-Admin-Secret` header, checked by the server.
+ */
+import { z } from 'zod';
+import { ADMIN_CREDIT_STEP, ADMIN_MEDIA_PAGE_SIZE } from '../constants';
+import { uuidSchema } from '../schemas/input';
+import { answer, defineCall } from './define-call';
+import { mediaKindSchema, mediaStatusSchema } from './media';
+
+export const ADMIN_SECRET_HEADER = 'X-Admin-Secret';
+
+/** A row of the Users tab (spec 3 §3), with whether the person is banned. */
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  createdAt: z.string(),
+  lastActive: z.string().nullable(),
+  credits: z.number(),
+  banned: z.boolean(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** A row of the Media tab (spec 3 §3: the fields spec 3 §7 lists). */
+export const adminMediaRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  type: mediaKindSchema,
+  finalUrl: z.string().nullable(),
+  image_url: z.string().nullable(),
+  created_at: z.string(),
+  status: mediaStatusSchema,
+  prompt: z.string().nullable(),
+  source_url: z.string().nullable(),
+  likes_count: z.number(),
+  preset_type: z.string(),
+  is_public: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type AdminMediaRow = z.infer<typeof adminMediaRowSchema>;
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number(),
+  totalMedia: z.number(),
+  /** People active in the last 7 days. */
+  activeUsers: z.number(),
+  totalCredits: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const healthStateSchema = z.enum(['healthy', 'degraded', 'down']);
+export type HealthState = z.infer<typeof healthStateSchema>;
+
+/** One measured dependency: `ok` answered, `off` not configured (not a fault), `failing` did not answer. */
+export const systemCheckSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  state: z.enum(['ok', 'off', 'failing']),
+  detail: z.string(),
+  latencyMs: z.number().nullable(),
+  /** A failing check of a dependency the product needs turns the overall health down or degraded. */
+  required: z.boolean(),
+});
+export type SystemCheck = z.infer<typeof systemCheckSchema>;
+
+export const queueStatsSchema = z.object({
+  name: z.string(),
+  waiting: z.number(),
+  prioritized: z.number(),
+  active: z.number(),
+  delayed: z.number(),
+  failed: z.number(),
+  completed: z.number(),
+  /** Age of the oldest job waiting to be taken; null when none waits. */
+  oldestWaitingSeconds: z.number().nullable(),
+  /** Jobs finished per 5 minutes over the last hour, oldest first (12 buckets). */
+  lastHour: z.array(z.number()),
+  /** Live workers serving this queue. */
+  workers: z.number(),
+});
+export type QueueStats = z.infer<typeof queueStatsSchema>;
+
+export const workerHeartbeatSchema = z.object({
+  id: z.string(),
+  hostname: z.string(),
+  pid: z.number(),
+  queues: z.array(z.string()),
+  concurrency: z.record(z.string(), z.number()),
+  version: z.string(),
+  startedAt: z.string(),
+  lastHeartbeat: z.string(),
+});
+export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;
+
+export const runStatsSchema = z.object({
+  mode: z.string(),
+  provider: z.string(),
+  done: z.number(),
+  failed: z.number(),
+});
+
+export const identityStatsSchema = z.object({
+  mode: z.string(),
+  /** Outputs whose source had a face, so the check applied. */
+  checked: z.number(),
+  passed: z.number(),
+  /** Outputs that needed more than one attempt. */
+  retried: z.number(),
+  passRate: z.number().nullable(),
+  retryRate: z.number().nullable(),
+});
+
+export const debugInfoSchema = z.object({
+  checkedAt: z.string(),
+  health: healthStateSchema,
+  /** Why the health is not `healthy`, in an operator's words. */
+  reasons: z.array(z.string()),
+  systems: z.array(systemCheckSchema),
+  queues: z.array(queueStatsSchema),
+  workers: z.array(workerHeartbeatSchema),
+  runs: z.object({
+    lastHour: z.array(runStatsSchema),
+    medianSeconds: z.number().nullable(),
+    p95Seconds: z.number().nullable(),
+  }),
+  identity: z.array(identityStatsSchema),
+  versions: z.object({ app: z.string(), node: z.string() }),
+  thresholds: z.object({ oldestWaitingSeconds: z.number() }),
+});
+export type DebugInfo = z.infer<typeof debugInfoSchema>;
+
+export const systemConfigSchema = z.object({
+  database_enabled: z.boolean(),
+  fal_ai_enabled: z.boolean(),
+  bfl_api_enabled: z.boolean(),
+  stability_enabled: z.boolean(),
+  cloudinary_enabled: z.boolean(),
+  email_enabled: z.boolean(),
+  overall_health: healthStateSchema,
+  features: z.object({ likes_system: z.boolean(), referral_system: z.boolean(), studio_mode: z.boolean() }),
+});
+export type SystemConfig = z.infer<typeof systemConfigSchema>;
+
+export const adminSettingsSchema = z.object({
+  isLaunched: z.boolean(),
+  /** New sign-ups close once this many accounts exist; null = no cap. */
+  betaAccountCap: z.number().int().min(0).nullable(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const userIdRequest = z.object({ userId: uuidSchema('userId') });
+const okAnswer = answer({});
+
+export const adminVerifyCall = defineCall({
+  name: 'admin-verify',
+  method: 'POST',
+  request: z.object({ adminSecret: z.string().max(1000) }),
+  response: okAnswer,
+});
+export const adminConfigCall = defineCall({
+  name: 'admin-config',
+  method: 'GET',
+  request: undefined,
+  response: answer({ stats: adminStatsSchema, debugInfo: debugInfoSchema, systemConfig: systemConfigSchema }),
+});
+export const adminUsersQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const adminUsersCall = defineCall({
+  name: 'admin-users',
+  method: 'GET',
+  request: adminUsersQuery,
+  response: answer({ users: z.array(adminUserRowSchema), total: z.number(), limit: z.number(), offset: z.number() }),
+});
+export const adminAdjustCreditsCall = defineCall({
+  name: 'admin-adjust-credits',
+  method: 'POST',
+  request: userIdRequest.extend({ adjustment: z.union([z.literal(ADMIN_CREDIT_STEP), z.literal(-ADMIN_CREDIT_STEP)]) }),
+  response: answer({ userId: z.string(), credits: z.number() }),
+});
+export const adminBanUserCall = defineCall({
+  name: 'admin-ban-user',
+  method: 'POST',
+  /** `banned: false` lifts a ban; absent means ban (spec 3 §7 sends only userId). */
+  request: userIdRequest.extend({ banned: z.boolean().default(true) }),
+  response: answer({ userId: z.string(), banned: z.boolean() }),
+});
+export const adminDeleteUserCall = defineCall({ name: 'admin-delete-user', method: 'DELETE', request: userIdRequest, response: okAnswer });
+export const adminMediaQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_MEDIA_PAGE_SIZE).default(ADMIN_MEDIA_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const adminMediaCall = defineCall({
+  name: 'admin-media',
+  method: 'GET',
+  request: adminMediaQuery,
+  response: answer({ media: z.array(adminMediaRowSchema), limit: z.number(), offset: z.number() }),
+});
+export const adminDeleteMediaCall = defineCall({
+  name: 'admin-media',
+  method: 'DELETE',
+  request: z.object({ id: uuidSchema('id'), type: mediaKindSchema.optional() }),
+  response: okAnswer,
+});
+export const adminSettingsCall = defineCall({ name: 'admin-settings', method: 'GET', request: undefined, response: answer({ settings: adminSettingsSchema }) });
+export const adminUpdateSettingsCall = defineCall({
+  name: 'admin-settings',
+  method: 'POST',
+  request: adminSettingsSchema.partial(),
+  response: answer({ settings: adminSettingsSchema }),
+});
+export const adminAuditCall = defineCall({
+  name: 'admin-audit',
+  method: 'GET',
+  request: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  response: answer({ entries: z.array(auditEntrySchema) }),
+});

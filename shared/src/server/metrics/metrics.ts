@@ -1,0 +1,82 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** The outcome of a run as the metrics count it. */
+export type RunOutcomeLabel = 'done' | 'failed' | 'identity_failed';
+
+/**
+ * One Prometheus registry per process with every metric the product records. The api records
+ * HTTP requests; the worker records runs, identity checks and credits. Both expose the registry
+ * at /metrics (the worker on its own port), together with BullMQ's job counts.
+ */
+export function createMetrics(processName: string) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ process: processName });
+  collectDefaultMetrics({ register: registry });
+
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    generationRuns: new Counter({
+      name: 'generation_runs_total',
+      help: 'Finished generation runs by mode, provider and outcome',
+      labelNames: ['mode', 'provider', 'outcome'] as const,
+      registers: [registry],
+    }),
+    generationDuration: new Histogram({
+      name: 'generation_run_duration_seconds',
+      help: 'Time from a run being taken by a worker to its settlement',
+      labelNames: ['mode', 'provider'] as const,
+      buckets: [1, 2, 5, 10, 20, 30, 60, 120, 300],
+      registers: [registry],
+    }),
+    identityScore: new Histogram({
+      name: 'identity_score',
+      help: 'Identity similarity of the kept output to the source (0..1)',
+      labelNames: ['mode'] as const,
+      buckets: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
+      registers: [registry],
+    }),
+    identityAttempts: new Counter({
+      name: 'identity_attempts_total',
+      help: 'Provider calls made by the identity-check loop',
+      labelNames: ['mode'] as const,
+      registers: [registry],
+    }),
+    creditsSpent: new Counter({ name: 'credits_spent_total', help: 'Credits kept by finished runs', labelNames: ['mode'] as const, registers: [registry] }),
+    creditsRefunded: new Counter({ name: 'credits_refunded_total', help: 'Credits given back by settled runs', labelNames: ['mode'] as const, registers: [registry] }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** What a queue can tell about itself in Prometheus text (BullMQ's `exportPrometheusMetrics`). */
+export interface PrometheusQueue {
+  exportPrometheusMetrics(globalVariables?: Record<string, string>): Promise<string>;
+}
+
+/**
+ * The registry's text followed by every queue's job counts. BullMQ writes HELP and TYPE for each
+ * queue; the exposition format allows them once per metric, so repeats are dropped.
+ */
+export async function renderMetrics(metrics: Metrics, queues: PrometheusQueue[]): Promise<string> {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const text of await Promise.all(queues.map((queue) => queue.exportPrometheusMetrics()))) {
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      if (line.startsWith('# ')) {
+        if (seen.has(line)) continue;
+        seen.add(line);
+      }
+      lines.push(line);
+    }
+  }
+  const own = await metrics.registry.metrics();
+  return lines.length > 0 ? `${own.trimEnd()}\n${lines.join('\n')}\n` : own;
+}

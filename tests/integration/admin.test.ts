@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WorkerHeartbeats } from '@app/shared/server/queue';
+import { ALL_QUEUES } from '@app/shared/server/queue';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import type { CallResponse } from '@app/shared/api/define-call';
+import type { adminConfigCall } from '@app/shared/api/admin';
+import { bearer, createAccount, signIn } from '../support/auth';
+import { availableDialects } from '../support/database';
+import { type TestContext, useTestApp } from '../support/test-app';
+import { fixture, uploadFile } from '../support/uploads';
+
+const dialect = availableDialects().at(-1)!;
+const SECRET = 'integration-admin-secret-0123456789';
+const admin = { 'X-Admin-Secret': SECRET };
+const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Every admin call, with a valid body, so only the secret decides the answer. */
+const CALLS = [
+  { method: 'get', path: '/api/admin-config' },
+  { method: 'get', path: '/api/admin-users' },
+  { method: 'get', path: '/api/admin-media?limit=50&offset=0' },
+  { method: 'delete', path: '/api/admin-media', body: { id: '00000000-0000-4000-8000-000000000000', type: 'image' } },
+  { method: 'post', path: '/api/admin-adjust-credits', body: { userId: '00000000-0000-4000-8000-000000000000', adjustment: 10 } },
+  { method: 'post', path: '/api/admin-ban-user', body: { userId: '00000000-0000-4000-8000-000000000000' } },
+  { method: 'delete', path: '/api/admin-delete-user', body: { userId: '00000000-0000-4000-8000-000000000000' } },
+  { method: 'get', path: '/api/admin-settings' },
+  { method: 'post', path: '/api/admin-settings', body: {} },
+  { method: 'get', path: '/api/admin-audit' },
+] as const;
+
+function call(ctx: TestContext, c: (typeof CALLS)[number], headers: Record<string, string> = {}) {
+  const req = request(ctx.app)[c.method](c.path).set(headers);
+  return 'body' in c ? req.send(c.body) : req;
+}
+
+async function config(ctx: TestContext): Promise<CallResponse<typeof adminConfigCall>> {
+  const res = await request(ctx.app).get('/api/admin-config').set(admin);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** Polls the diagnosis until `predicate` holds, for at most `ms`; returns how long it took. */
+async function waitForHealth(ctx: TestContext, predicate: (body: CallResponse<typeof adminConfigCall>) => boolean, ms = 10_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const body = await config(ctx);
+    if (predicate(body)) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`health did not change within ${ms} ms: ${JSON.stringify(body.debugInfo.reasons)}`);
+    await sleep(250);
+  }
+}
+
+describe(`the admin calls (${dialect})`, () => {
+  const ctx = useTestApp(dialect, { ADMIN_SECRET: SECRET });
+
+  it('verifies the secret the dashboard logs in with', async () => {
+    expect((await request(ctx.app).post('/api/admin-verify').send({ adminSecret: 'nope' })).body).toMatchObject({ success: false, error: 'Invalid admin secret' });
+    expect((await request(ctx.app).post('/api/admin-verify').send({ adminSecret: SECRET })).body).toEqual({ success: true });
+  });
+
+  it('adjusts credits through the ledger and never below zero', async () => {
+    const person = await createAccount(ctx.infra, email('credits'), 10);
+    const up = await request(ctx.app).post('/api/admin-adjust-credits').set(admin).send({ userId: person.user.id, adjustment: 10 });
+    expect(up.body).toEqual({ success: true, userId: person.user.id, credits: 20 });
+    for (const expected of [10, 0]) {
+      const down = await request(ctx.app).post('/api/admin-adjust-credits').set(admin).send({ userId: person.user.id, adjustment: -10 });
+      expect(down.body.credits).toBe(expected);
+    }
+    const below = await request(ctx.app).post('/api/admin-adjust-credits').set(admin).send({ userId: person.user.id, adjustment: -10 });
+    expect(below.status).toBe(409);
+    expect((await request(ctx.app).post('/api/admin-adjust-credits').set(admin).send({ userId: person.user.id, adjustment: 5 })).status).toBe(400);
+    const ledger = await ctx.infra.db.selectFrom('credit_ledger').select(['delta', 'reason', 'balance_after']).where('user_id', '=', person.user.id).orderBy('id').execute();
+    expect(ledger.filter((row) => row.reason === 'admin_adjustment').map((row) => [row.delta, row.balance_after])).toEqual([
+      [10, 20],
+      [-10, 10],
+      [-10, 0],
+    ]);
+    const users = await request(ctx.app).get('/api/admin-users').query({ search: person.user.email }).set(admin);
+    expect(users.body.users).toEqual([expect.objectContaining({ id: person.user.id, email: person.user.email, credits: 0, banned: false })]);
+    expect(users.body.total).toBe(1);
+  });
+
+  it('ends a banned person’s sessions at once, and lets them back after the ban is lifted', async () => {
+    const person = await signIn(ctx.app, email('banned'));
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(person))).status).toBe(200);
+    const ban = await request(ctx.app).post('/api/admin-ban-user').set(admin).send({ userId: person.user.id });
+    expect(ban.body).toEqual({ success: true, userId: person.user.id, banned: true });
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(person))).status).toBe(401);
+    expect((await request(ctx.app).post('/api/refresh-token').send({ refreshToken: person.refreshToken })).status).toBe(401);
+
+    const lift = await request(ctx.app).post('/api/admin-ban-user').set(admin).send({ userId: person.user.id, banned: false });
+    expect(lift.body.banned).toBe(false);
+    const again = await signIn(ctx.app, person.user.email);
+    expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(again))).status).toBe(200);
+  });
+
+  it('deletes a person with their files and rows', async () => {
+    const person = await signIn(ctx.app, email('deleted'));
+    const upload = await uploadFile(ctx.app, person, fixture('astronaut.png'), 'me.png');
+    const file = await request(ctx.app).get(new URL(upload.secure_url).pathname);
+    expect(file.status).toBe(200);
+    const res = await request(ctx.app).delete('/api/admin-delete-user').set(admin).send({ userId: person.user.id });
+    expect(res.body).toEqual({ success: true });
+    expect(await ctx.infra.db.selectFrom('users').select('id').where('id', '=', person.user.id).executeTakeFirst()).toBeUndefined();
+    expect(await ctx.infra.db.selectFrom('uploads').select('id').where('user_id', '=', person.user.id).executeTakeFirst()).toBeUndefined();
+    expect((await request(ctx.app).get(new URL(upload.secure_url).pathname)).status).toBe(404);
+    const audit = await request(ctx.app).get('/api/admin-audit').set(admin);
+    expect(audit.body.entries[0]).toMatchObject({ action: 'delete-user', target: person.user.id });
+  });
+
+  it('lists media with every field, deletes an item with its file, and exposes the run in /metrics', async () => {
+    const person = await signIn(ctx.app, email('media'));
+    const upload = await uploadFile(ctx.app, person, fixture('astronaut.png'), 'me.png');
+    const runId = `run_${randomBytes(8).toString('hex')}`;
+    await request(ctx.app).post('/api/unified-generate').set(bearer(person)).send({ mode: 'custom', prompt: 'neon rain', runId, sourceAssetId: upload.secure_url });
+    const deadline = Date.now() + 120_000;
+    while ((await ctx.infra.db.selectFrom('generation_runs').select('status').where('run_id', '=', runId).executeTakeFirstOrThrow()).status === 'processing') {
+      if (Date.now() > deadline) throw new Error('the run did not finish');
+      await sleep(100);
+    }
+    const list = await request(ctx.app).get('/api/admin-media').query({ limit: 50, offset: 0 }).set(admin);
+    const item = list.body.media.find((m: { user_id: string }) => m.user_id === person.user.id);
+    expect(item).toMatchObject({ type: 'image', status: 'completed', prompt: expect.stringContaining('neon rain'), likes_count: 0 });
+    expect(item.source_url).toBe(upload.secure_url);
+    expect((await request(ctx.app).get(new URL(item.finalUrl).pathname)).status).toBe(200);
+
+    const metrics = await request(ctx.app).get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toMatch(/generation_runs_total\{[^}]*mode="custom-prompt"[^}]*provider="local"[^}]*\} 1/);
+    expect(metrics.text).toMatch(/generation_run_duration_seconds_bucket\{/);
+    expect(metrics.text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/unified-generate"/);
+    expect(metrics.text).toMatch(/bullmq_job_count\{[^}]*queue="generation"[^}]*state="completed"[^}]*\} 1/);
+
+    expect((await request(ctx.app).delete('/api/admin-media').set(admin).send({ id: item.id, type: 'video' })).status).toBe(404);
+    expect((await request(ctx.app).delete('/api/admin-media').set(admin).send({ id: item.id, type: 'image' })).body).toEqual({ success: true });
+    expect((await request(ctx.app).get(new URL(item.finalUrl).pathname)).status).toBe(404);
+    const after = await request(ctx.app).get('/api/admin-media').set(admin);
+    expect(after.body.media.map((m: { id: string }) => m.id)).not.toContain(item.id);
+  });
+
+  it('turns the launch switch and the beta cap without a restart', async () => {
+    const closed = await request(ctx.app).post('/api/admin-settings').set(admin).send({ isLaunched: false, betaAccountCap: 0 });
+    expect(closed.body.settings).toEqual({ isLaunched: false, betaAccountCap: 0 });
+    expect((await request(ctx.app).get('/api/get-launch-status')).body.launch).toEqual({ is_launched: false });
+    expect((await request(ctx.app).post('/api/check-quota').send({ email: email('newcomer') })).body.canSignUp).toBe(false);
+    const open = await request(ctx.app).post('/api/admin-settings').set(admin).send({ isLaunched: true, betaAccountCap: null });
+    expect(open.body.settings).toEqual({ isLaunched: true, betaAccountCap: null });
+    expect((await request(ctx.app).get('/api/get-launch-status')).body.launch).toEqual({ is_launched: true });
+    expect((await request(ctx.app).post('/api/check-quota').send({ email: email('newcomer') })).body.canSignUp).toBe(true);
+    const audit = await request(ctx.app).get('/api/admin-audit').set(admin);
+    expect(audit.body.entries.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['update-settings', 'update-settings']);
+  });
+
+  it('reports measured systems, the live worker and healthy queues', async () => {
+    const body = await config(ctx);
+    expect(body.stats.totalUsers).toBeGreaterThan(0);
+    expect(body.systemConfig).toMatchObject({ database_enabled: true, cloudinary_enabled: true, email_enabled: true, fal_ai_enabled: false, overall_health: 'healthy' });
+    expect(body.debugInfo.workers).toEqual(expect.arrayContaining([expect.objectContaining({ pid: process.pid, queues: expect.arrayContaining(['generation']) })]));
+    const generation = body.debugInfo.queues.find((q) => q.name === 'generation');
+    expect(generation).toMatchObject({ workers: 1, waiting: 0 });
+    expect(generation?.lastHour).toHaveLength(12);
+    expect(body.debugInfo.runs.lastHour.length).toBeGreaterThan(0);
+  });
+
+  it('serves the queue dashboard only after the admin secret opened a session', async () => {
+    expect((await request(ctx.app).get('/admin/queues')).status).toBe(401);
+    expect((await request(ctx.app).post('/admin/queues/session')).status).toBe(401);
+    const session = await request(ctx.app).post('/admin/queues/session').set(admin);
+    const cookie = session.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).not.toContain(SECRET);
+    const page = await request(ctx.app).get('/admin/queues').set('Cookie', cookie.split(';')[0]!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+    const forged = await request(ctx.app).get('/admin/queues').set('Cookie', `admin_queues=${Math.floor(Date.now() / 1000) + 60}.AAAA`);
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`, () => {
+  const ctx = useTestApp(dialect, { ADMIN_SECRET: SECRET }, { workers: false });
+
+  it('turns degraded within 10 s when the only worker stops, and healthy again when one beats', async () => {
+    const heartbeats = new WorkerHeartbeats(ctx.infra.redis, ctx.config.queuePrefix);
+    const stop = heartbeats.start({ queues: [...ALL_QUEUES], concurrency: { generation: 1 }, version: 'test' }, 500);
+    await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy');
+    await stop();
+    const took = await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded');
+    expect(took).toBeLessThan(10_000);
+    const body = await config(ctx);
+    expect(body.debugInfo.reasons).toContain('No live worker serves the generation queue');
+
+    // A worker killed without stopping: its heartbeat expires on its own.
+    const killed = `${ctx.config.queuePrefix}:worker-heartbeat:killed`;
+    await ctx.infra.redis.set(killed, JSON.stringify({ id: 'killed', hostname: 'gone', pid: 1, queues: [...ALL_QUEUES], concurrency: {}, version: 't', startedAt: '', lastHeartbeat: '' }), 'PX', 5_000);
+    await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy');
+    await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded' && b.debugInfo.workers.length === 0);
+  });
+
+  it('refuses every admin call without the secret or with a wrong one, and serves it with the right one', async () => {
+    for (const c of CALLS) {
+      const none = await call(ctx, c);
+      expect(none.status, `${c.method} ${c.path} without a secret`).toBe(401);
+      expect(none.body).toMatchObject({ success: false, error: 'Invalid admin secret' });
+      const right = await call(ctx, c, admin);
+      // With the secret the call is carried out; the unknown user or media of the bodies is a 404.
+      expect([200, 404], `${c.method} ${c.path} with the secret`).toContain(right.status);
+    }
+    for (const c of CALLS) {
+      const wrong = await call(ctx, c, { 'X-Admin-Secret': `${SECRET}x` });
+      expect(wrong.status, `${c.method} ${c.path} with a wrong secret`).toBe(401);
+    }
+  });
+
+  it('shuts a client out after ten wrong secrets, even when it then sends the right one', async () => {
+    // The refusals above sent ten wrong secrets from this client.
+    const right = await request(ctx.app).get('/api/admin-users').set(admin);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe(`admin without ADMIN_SECRET (${dialect})`, () => {
+  const ctx = useTestApp(dialect, {}, { workers: false });
+
+  it('is off: every admin call says so, whatever secret is sent', async () => {
+    for (const c of CALLS) {
+      const res = await call(ctx, c, { 'X-Admin-Secret': 'anything-at-all-long-enough' });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, code: 'ADMIN_DISABLED' });
+    }
+    expect((await request(ctx.app).get('/admin/queues')).status).toBe(404);
+  });
+});
