@@ -8,11 +8,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { bearer, createAccount } from '../support/auth';
-import { type RunningProcess, runEntry } from '../support/process';
+import type { WorkerHeartbeat } from '@app/shared/api/admin';
+import { type RunningProcess, freePort, runEntry } from '../support/process';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
 const postgresUrl = inject('postgresUrl') ?? '';
+const ADMIN_SECRET = 'worker-crash-admin-secret-0123456789';
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -40,7 +42,7 @@ describe.runIf(postgresUrl)('a worker process killed in the middle of a generati
     await admin.connect();
     await admin.query(`create database ${database}`);
     await admin.end();
-    ctx = await startTestApp('postgres', { DATA_DIR: dataDir, QUEUE_PREFIX: prefix }, { databaseUrl, workers: false });
+    ctx = await startTestApp('postgres', { DATA_DIR: dataDir, QUEUE_PREFIX: prefix, ADMIN_SECRET }, { databaseUrl, workers: false });
   }, 300_000);
 
   afterAll(async () => {
@@ -53,8 +55,14 @@ describe.runIf(postgresUrl)('a worker process killed in the middle of a generati
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const startWorker = () => {
+  const liveWorkers = async (): Promise<WorkerHeartbeat[]> => {
+    const res = await request(ctx.app).get('/api/admin-config').set({ 'X-Admin-Secret': ADMIN_SECRET });
+    return res.body.debugInfo.workers;
+  };
+
+  const startWorker = (extra: Record<string, string> = {}) => {
     const w = runEntry('worker', {
+      ...extra,
       DATABASE_URL: databaseUrl,
       REDIS_URL: inject('redisUrl'),
       QUEUE_PREFIX: prefix,
@@ -80,14 +88,29 @@ describe.runIf(postgresUrl)('a worker process killed in the middle of a generati
     const runRow = () => ctx.infra.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
     const first = startWorker();
     await until(runRow, (r) => r.attempts >= 1, 60_000, 'the first worker to take the job');
+    const [killed] = await until(liveWorkers, (ws) => ws.length === 1, 20_000, 'the first worker to be listed');
     first.child.kill('SIGKILL');
+    const killedAt = Date.now();
     await first.exited;
     expect((await runRow()).status).toBe('processing');
 
-    const second = startWorker();
+    const metricsPort = await freePort();
+    const second = startWorker({ WORKER_METRICS_PORT: String(metricsPort) });
     const done = await until(runRow, (r) => r.status !== 'processing', 120_000, 'the second worker to finish the run');
     expect(done.status).toBe('done');
     expect(done.attempts).toBe(2);
+
+    // The killed worker's heartbeat expires: the diagnosis lists only the second within 15 s.
+    const listed = await until(liveWorkers, (ws) => ws.length === 1 && ws[0]?.id !== killed?.id, 20_000, 'the killed worker to leave the list');
+    expect(Date.now() - killedAt).toBeLessThan(15_000 + 5_000);
+    expect(listed[0]).toMatchObject({ queues: expect.arrayContaining(['generation', 'email', 'maintenance']), concurrency: { generation: 2 } });
+    // The built worker serves its own health and metrics.
+    const health = await fetch(`http://127.0.0.1:${metricsPort}/healthz`);
+    expect(health.status).toBe(200);
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/generation_runs_total\{[^}]*outcome="done"[^}]*\} 1/);
+    expect(metrics).toMatch(/identity_score_bucket\{/);
+    expect(metrics).toMatch(/bullmq_job_count\{[^}]*queue="generation"/);
     second.child.kill('SIGTERM');
     await second.exited;
 

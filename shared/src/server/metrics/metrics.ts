@@ -61,22 +61,29 @@ export interface PrometheusQueue {
 }
 
 /**
- * The registry's text followed by every queue's job counts. BullMQ writes HELP and TYPE for each
- * queue; the exposition format allows them once per metric, so repeats are dropped.
+ * The registry's text followed by every queue's job counts. BullMQ writes each queue's families
+ * one after another; the exposition format wants a family's HELP, TYPE and samples together and
+ * once, so the queues' lines are regrouped by family.
  */
 export async function renderMetrics(metrics: Metrics, queues: PrometheusQueue[]): Promise<string> {
-  const seen = new Set<string>();
-  const lines: string[] = [];
+  const families = new Map<string, { header: string[]; samples: string[] }>();
+  const family = (name: string) => {
+    let entry = families.get(name);
+    if (!entry) families.set(name, (entry = { header: [], samples: [] }));
+    return entry;
+  };
   for (const text of await Promise.all(queues.map((queue) => queue.exportPrometheusMetrics()))) {
     for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      if (line.startsWith('# ')) {
-        if (seen.has(line)) continue;
-        seen.add(line);
+      const header = /^# (HELP|TYPE) (\S+)/.exec(line);
+      if (header) {
+        const entry = family(header[2]!);
+        if (!entry.header.some((h) => h.startsWith(`# ${header[1]} `))) entry.header.push(line);
+      } else if (line.trim()) {
+        family(/^[^{\s]+/.exec(line)![0]).samples.push(line);
       }
-      lines.push(line);
     }
   }
-  const own = await metrics.registry.metrics();
-  return lines.length > 0 ? `${own.trimEnd()}\n${lines.join('\n')}\n` : own;
+  const own = (await metrics.registry.metrics()).trimEnd();
+  const queueText = [...families.values()].flatMap((f) => [...f.header, ...f.samples]).join('\n');
+  return queueText ? `${own}\n${queueText}\n` : `${own}\n`;
 }
