@@ -174,6 +174,7 @@ describe(`the admin calls (${dialect})`, () => {
     const page = await request(ctx.app).get('/admin/queues').set('Cookie', cookie.split(';')[0]!);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     const forged = await request(ctx.app).get('/admin/queues').set('Cookie', `admin_queues=${Math.floor(Date.now() / 1000) + 60}.AAAA`);
     expect(forged.status).toBe(401);
   });

@@ -10,6 +10,17 @@ import { NotAuthenticatedError } from '@app/shared/server/domain-errors';
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 const COOKIE = 'admin_queues';
 const SESSION_SECONDS = 60 * 60;
+const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
 
 /**
  * BullMQ's queue dashboard (bull-board) behind the admin secret. A browser cannot send the
@@ -45,6 +56,11 @@ export function queueDashboardRoutes(queues: Queue[], adminSecret: string | unde
   router.use(
     QUEUE_DASHBOARD_PATH,
     (req, _res, next) => (hasSession(req) ? next() : next(new NotAuthenticatedError('Sign in to the admin dashboard first.', 'ADMIN_SESSION_REQUIRED'))),
+    (_req, res, next) => {
+      // bull-board's UI sets inline styles; only this admin-only page gets them.
+      res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+      next();
+    },
     serverAdapter.getRouter() as RequestHandler,
   );
   return router;
