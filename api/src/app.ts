@@ -11,7 +11,7 @@ import { originOf, securityHeaders } from './http/security-headers';
 import { mountFunctions } from './routes/functions';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { mediaFileRoutes } from './routes/media-files';
-import { webAppRoutes } from './routes/web-app';
+import { type PageMetaResolver, webAppRoutes } from './routes/web-app';
 
 export interface AppDependencies {
   /** `http` is optional for tests that build a bare app: no proxy trusted, no HSTS. */
@@ -25,6 +25,8 @@ export interface AppDependencies {
   functions: Router[];
   /** Routers with full paths of their own (development tools, uploads). */
   routes?: Router[];
+  /** The meta tags of pages crawlers read, injected into index.html. */
+  pageMeta?: PageMetaResolver;
 }
 
 /** Builds the Express app from its dependencies; listening is the caller's business. */
@@ -48,7 +50,7 @@ export function createApp(deps: AppDependencies): Express {
 
   // Unknown calls under an API base answer JSON 404, never the web app.
   app.use(['/api', '/.netlify', '/media', '/v1_1', '/admin/queues'], notFoundHandler);
-  app.use(webAppRoutes(deps.config.webDistDir));
+  app.use(webAppRoutes(deps.config.webDistDir, deps.pageMeta));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

@@ -14,6 +14,12 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { metricsRoutes } from './routes/metrics';
 import { queueDashboardRoutes } from './routes/queue-dashboard';
+import { requireStoryEditor, storyRoutes } from './routes/stories';
+import { seoRoutes } from './routes/seo';
+import { PageMetaService } from './services/page-meta.service';
+import { ShareImageService } from './services/share-image.service';
+import { StoriesService } from './services/stories.service';
+import { TagsService } from './services/tags.service';
 import { AdminService } from './services/admin.service';
 import { DiagnosisService } from './services/diagnosis/diagnosis.service';
 import { systemProbes } from './services/diagnosis/system-probes';
@@ -78,6 +84,9 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     version: config.version,
     queueStaleSeconds: config.observability.queueStaleSeconds,
   });
+  const stories = new StoriesService(repos);
+  const tags = new TagsService(repos);
+  const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl);
   const requireAdminSecret = requireAdmin(config.adminSecret, limits);
   const verifyAdminSecret = requireAdmin(config.adminSecret, limits, (req) => (req.body as { adminSecret?: unknown } | undefined)?.adminSecret as string | undefined);
 
@@ -86,6 +95,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     logger: subsystem(logger, 'http'),
     storage: infra.storage,
     metrics,
+    pageMeta: (pathname) => pageMeta.forPath(pathname),
     readiness: {
       database: async () => {
         await sql`select 1`.execute(db);
@@ -99,6 +109,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadRoutes(uploads),
       metricsRoutes(metrics, infra.queues.all(), config.observability.metricsToken),
       queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
+      seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage), config.http.publicUrl),
     ],
     functions: [
       launchRoutes(new AppInfoService(repos, config.contactEmail)),
@@ -110,6 +121,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
+      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, limits)),
       libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
     ],
   });

@@ -30,6 +30,13 @@ export const MEDIA_PAGE_SIZE = 20;
 export const ADMIN_CREDIT_STEP = 10;
 export const ADMIN_MEDIA_PAGE_SIZE = 50;
 export const ADMIN_SCROLL_TRIGGER_PX = 100;
+
+/** Tag pages and stories (spec 3 §9). */
+export const TAG_POPULAR_LIMIT = 8;
+export const TAG_STRUCTURED_DATA_LIMIT = 10;
+export const STORY_HERO_MAX_BYTES = 5 * 1024 * 1024;
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
 export const INFINITE_SCROLL_MARGIN_PX = 200;
 export const INFINITE_SCROLL_THRESHOLD = 0.1;
 

@@ -9,3 +9,4 @@ export * from './generation';
 export type { AuthUser, RefreshTokenResponse, VerifyOtpResponse } from './api/auth';
 export type { UserProfileResponse, UserSettings } from './api/account';
 export type { DevOutboxMessage } from './api/dev-outbox';
+export * from './stories/categories';

@@ -1,6 +1,7 @@
 import type { AdminMediaRow } from '@app/shared/api/admin';
 import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
 import type { MediaItem, RunMedia } from '@app/shared/api/media';
+import type { TagPage } from '@app/shared/api/stories';
 import type { Media } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
 
@@ -91,6 +92,19 @@ export function toAdminMediaRow(media: Media): AdminMediaRow {
  * A feed item (spec 1 §3). `source_url` is the uploader's original photo (usually a face):
  * the field stays, as the spec names it, but it is filled only for the item's owner.
  */
+/** An item of a tag page (spec 3 §3 tag page response). */
+export function toTagMedia(row: FeedRow): TagPage['media'][number] {
+  return {
+    id: row.id,
+    image_url: core(row).imageUrl,
+    prompt: row.prompt,
+    user_avatar: row.avatar_url,
+    user_name: displayName(row),
+    likes_count: row.likes_count,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
 export function toFeedItem(row: FeedRow, viewerId?: string): FeedItem {
   const metadata = row.metadata as Record<string, unknown>;
   return {

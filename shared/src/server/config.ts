@@ -124,6 +124,7 @@ const envSchema = z.object({
   WORKER_MAINTENANCE_CONCURRENCY: positiveInt.default(1),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
 
+  STORY_EDITOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   APP_VERSION: z.string().min(1).default('development'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_PORT: port.optional(),
@@ -163,6 +164,8 @@ export interface Config {
       };
   webDistDir: string;
   adminSecret: string | undefined;
+  /** The story authoring tool's token, checked by the server; unset = editing off. */
+  storyEditorToken: string | undefined;
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; devOutbox: boolean };
   contactEmail: string;
@@ -223,7 +226,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     // Anyone who knows the JWT secret can sign a token for any account.
     const generate = 'generate one with `openssl rand -base64 48`';
-    for (const name of ['JWT_SECRET', 'ADMIN_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY'] as const) {
+    for (const name of ['JWT_SECRET', 'ADMIN_SECRET', 'METRICS_TOKEN', 'STORY_EDITOR_TOKEN', 'S3_SECRET_ACCESS_KEY'] as const) {
       const value = e[name];
       const reason = value === undefined ? undefined : guessableSecretReason(value);
       // An S3 key is chosen by the storage provider: only a published default (MinIO's) is refused.
@@ -267,6 +270,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       : { driver: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: `${publicUrl}/media` },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     adminSecret: e.ADMIN_SECRET,
+    storyEditorToken: e.STORY_EDITOR_TOKEN,
     jwtSecret: e.JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !isProduction },
     contactEmail: e.CONTACT_EMAIL,

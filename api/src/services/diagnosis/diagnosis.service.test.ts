@@ -44,6 +44,7 @@ describe('toBuckets', () => {
     const perMinute = Array.from({ length: 60 }, (_, minutesAgo) => (minutesAgo < 5 ? 2 : minutesAgo >= 55 ? 1 : 0));
     expect(toBuckets(perMinute)).toEqual([5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10]);
     expect(toBuckets([])).toEqual(Array(12).fill(0));
+    expect(toBuckets([1], 4)).toEqual([...Array(11).fill(0), 5]);
   });
 });
 

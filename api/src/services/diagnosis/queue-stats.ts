@@ -28,14 +28,19 @@ export async function readQueueStats(queue: StatsQueue, workers: WorkerHeartbeat
     failed: counts.failed ?? 0,
     completed: counts.completed ?? 0,
     oldestWaitingSeconds: waitingSince === null ? null : Math.max(0, Math.round((now - waitingSince) / 1000)),
-    lastHour: toBuckets(metrics.data),
+    lastHour: toBuckets(metrics.data, Math.max(0, Number(metrics.meta.count) - Number(metrics.meta.prevCount))),
     workers: workers.filter((w) => w.queues.includes(queue.name)).length,
   };
 }
 
-/** BullMQ's per-minute counts, newest first, as 12 five-minute buckets, oldest first. */
-export function toBuckets(perMinuteNewestFirst: number[]): number[] {
+/**
+ * BullMQ's per-minute counts, newest first, as 12 five-minute buckets, oldest first. BullMQ writes
+ * a minute's count only when the next minute starts; `currentMinute` (its running total minus the
+ * total at the last write) goes into the newest bucket, so a burst shows at once.
+ */
+export function toBuckets(perMinuteNewestFirst: number[], currentMinute = 0): number[] {
   const buckets = Array.from({ length: BUCKETS }, () => 0);
+  buckets[BUCKETS - 1] = currentMinute;
   perMinuteNewestFirst.slice(0, BUCKETS * BUCKET_MINUTES).forEach((count, minutesAgo) => {
     buckets[BUCKETS - 1 - Math.floor(minutesAgo / BUCKET_MINUTES)]! += Number(count) || 0;
   });

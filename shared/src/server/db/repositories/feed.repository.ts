@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import type { Db } from '../database';
 
 export interface FeedFilter {
   presetType?: string;
   creatorId?: string;
+  /** Items carrying this tag (the GIN index on media.tags). */
+  tag?: string;
 }
 
 export interface FeedCursor {
@@ -48,7 +51,48 @@ export class FeedRepository {
       .where('media.status', '=', 'completed');
     if (filter.presetType) query = query.where('media.preset_type', '=', filter.presetType);
     if (filter.creatorId) query = query.where('media.user_id', '=', filter.creatorId);
+    if (filter.tag) query = query.where(sql<boolean>`media.tags @> array[${filter.tag}]::text[]`);
     return query;
+  }
+
+  /** How many public items carry a tag. */
+  async countTagged(tag: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('media')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('is_public', '=', true)
+      .where('status', '=', 'completed')
+      .where(sql<boolean>`tags @> array[${tag}]::text[]`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The tags most often found beside `tag` on its newest public items (at most `sample` of them). */
+  async relatedTags(tag: string, limit: number, sample = 500): Promise<Array<{ tag: string; count: number }>> {
+    const rows = await sql<{ tag: string; count: string }>`
+      select t.tag, count(*) as count
+      from (
+        select tags from media
+        where is_public and status = 'completed' and tags @> array[${tag}]::text[]
+        order by created_at desc
+        limit ${sample}
+      ) m, unnest(m.tags) as t(tag)
+      where t.tag <> ${tag}
+      group by t.tag
+      order by count(*) desc, t.tag
+      limit ${limit}
+    `.execute(this.db);
+    return rows.rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
+  }
+
+  /** Tags of public items, most used first (the sitemap). */
+  async topTags(limit: number): Promise<string[]> {
+    const rows = await sql<{ tag: string }>`
+      select t.tag from media, unnest(media.tags) as t(tag)
+      where media.is_public and media.status = 'completed'
+      group by t.tag order by count(*) desc, t.tag limit ${limit}
+    `.execute(this.db);
+    return rows.rows.map((r) => r.tag);
   }
 
   /**

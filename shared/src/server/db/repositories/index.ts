@@ -12,6 +12,7 @@ import { MediaRepository } from './media.repository';
 import { ReferralsRepository } from './referrals.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { SettingsRepository } from './settings.repository';
+import { StoriesRepository } from './stories.repository';
 import { SignInCodesRepository } from './sign-in-codes.repository';
 import { UploadsRepository } from './uploads.repository';
 import { UsersRepository } from './users.repository';
@@ -33,6 +34,7 @@ export interface Repositories {
   refreshTokens: RefreshTokensRepository;
   settings: SettingsRepository;
   signInCodes: SignInCodesRepository;
+  stories: StoriesRepository;
   uploads: UploadsRepository;
   users: UsersRepository;
   waitlist: WaitlistRepository;
@@ -57,6 +59,7 @@ export function createRepositories(db: Db): Repositories {
     refreshTokens: new RefreshTokensRepository(db),
     settings: new SettingsRepository(db),
     signInCodes: new SignInCodesRepository(db),
+    stories: new StoriesRepository(db),
     uploads: new UploadsRepository(db),
     users: new UsersRepository(db),
     waitlist: new WaitlistRepository(db),
@@ -78,6 +81,7 @@ export * from './referrals.repository';
 export * from './refresh-tokens.repository';
 export * from './settings.repository';
 export * from './sign-in-codes.repository';
+export * from './stories.repository';
 export * from './uploads.repository';
 export * from './users.repository';
 export * from './waitlist.repository';

@@ -1,0 +1,47 @@
+/** What a page tells crawlers and link previews, injected into index.html on the server. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  image?: { url: string; width: number; height: number; alt: string };
+  type?: 'website' | 'article';
+  /** Structured data (schema.org), written as one JSON-LD block. */
+  jsonLd?: Record<string, unknown>;
+  noindex?: boolean;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with the page's title, description, canonical link, Open Graph and Twitter tags. */
+export function injectMeta(html: string, meta: PageMeta): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    `<meta property="og:site_name" content="Mirrorverse" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.canonical)}" />`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+  ];
+  if (meta.image) {
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(meta.image.url)}" />`,
+      `<meta property="og:image:width" content="${meta.image.width}" />`,
+      `<meta property="og:image:height" content="${meta.image.height}" />`,
+      `<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(meta.image.url)}" />`,
+    );
+  }
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
+  if (meta.jsonLd) {
+    // `<` escaped so no text in the data can close the script element.
+    tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`);
+  }
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}

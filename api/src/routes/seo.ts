@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import type { ShareImageService } from '../services/share-image.service';
+import type { StoriesService } from '../services/stories.service';
+import type { TagsService } from '../services/tags.service';
+
+const SITEMAP_TAGS = 500;
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** robots.txt, sitemap.xml (published stories and tags) and the stories' share images. */
+export function seoRoutes(stories: Pick<StoriesService, 'published'>, tags: Pick<TagsService, 'topTags'>, shareImages: ShareImageService, publicUrl: string): Router {
+  const router = Router();
+
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(['User-agent: *', 'Disallow: /StoryCreation', 'Disallow: /dashboard/', 'Disallow: /admin/', 'Disallow: /api/', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n'));
+  });
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const [published, topTags] = await Promise.all([stories.published(), tags.topTags(SITEMAP_TAGS)]);
+    const urls: Array<{ loc: string; lastmod?: string }> = [
+      { loc: `${publicUrl}/` },
+      { loc: `${publicUrl}/story` },
+      { loc: `${publicUrl}/bestpractices` },
+      ...published.map((s) => ({ loc: `${publicUrl}/story/${encodeURIComponent(s.slug)}`, lastmod: s.updated_at })),
+      ...topTags.map((tag) => ({ loc: `${publicUrl}/tag/${encodeURIComponent(tag)}` })),
+    ];
+    const body = urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+  });
+
+  router.get('/share/story/:file', async (req, res) => {
+    const slug = req.params.file.replace(/\.jpg$/, '');
+    const image = await shareImages.forStory(slug);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('image/jpeg').send(image);
+  });
+  return router;
+}

@@ -1,0 +1,64 @@
+import { type RequestHandler, Router } from 'express';
+import { INVALID_EDITOR_TOKEN, INVALID_STORY_ID, getTagPageCall, storyIdQuery } from '@app/shared/api/stories';
+import { InvalidInputError } from '@app/shared/server/domain-errors';
+import { parseInput } from '../http/validation';
+import type { RateLimits } from '../http/rate-limits';
+import { bearerToken, requireSharedSecret } from '../http/shared-secret';
+import type { StoriesService } from '../services/stories.service';
+import type { TagsService } from '../services/tags.service';
+
+/** The `?id=` of an edit or delete; anything but a story id is the spec's 'Invalid story ID'. */
+function storyId(query: unknown): string {
+  const parsed = storyIdQuery.safeParse(query);
+  if (!parsed.success) throw new InvalidInputError(INVALID_STORY_ID, 'INVALID_STORY_ID');
+  return parsed.data.id;
+}
+
+export const EDITING_DISABLED = 'Story editing is turned off on this server: STORY_EDITOR_TOKEN is not set.';
+
+/** The story editor's token, sent as a bearer token and checked here (the spec's browser-only check is not enough). */
+export function requireStoryEditor(token: string | undefined, limits: Pick<RateLimits, 'consume' | 'assertNotExhausted'>): RequestHandler {
+  return requireSharedSecret(
+    {
+      kind: 'story-editor',
+      secret: token,
+      presented: bearerToken,
+      invalid: { message: INVALID_EDITOR_TOKEN, code: 'INVALID_EDITOR_TOKEN' },
+      disabled: { message: EDITING_DISABLED, code: 'EDITING_DISABLED' },
+    },
+    limits,
+  );
+}
+
+/**
+ * story-api (spec 3 §7): the published stories for everyone, one by `?slug=`; `?all=1` and the
+ * writes for the story editor. getTagPage: a tag's public media.
+ */
+export function storyRoutes(stories: StoriesService, tags: TagsService, editor: RequestHandler): Router {
+  const router = Router();
+
+  router.get('/story-api', async (req, res, next) => {
+    if (req.query.all !== undefined) return next();
+    const slug = typeof req.query.slug === 'string' ? req.query.slug : undefined;
+    res.json(slug !== undefined ? await stories.publishedBySlug(slug) : await stories.published());
+  });
+  router.get('/story-api', editor, async (_req, res) => {
+    res.json(await stories.all());
+  });
+  router.post('/story-api', editor, async (req, res) => {
+    res.json({ success: true, story: await stories.create(req.body ?? {}) });
+  });
+  router.put('/story-api', editor, async (req, res) => {
+    res.json({ success: true, story: await stories.update(storyId(req.query), req.body ?? {}) });
+  });
+  router.delete('/story-api', editor, async (req, res) => {
+    await stories.delete(storyId(req.query));
+    res.json({ success: true });
+  });
+
+  router.get(`/${getTagPageCall.name}`, async (req, res) => {
+    const { tag } = parseInput(getTagPageCall.request, req.query);
+    res.json(await tags.page(tag));
+  });
+  return router;
+}

@@ -1,0 +1,83 @@
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, TAG_STRUCTURED_DATA_LIMIT, storyCategoryLabel } from '@app/shared';
+import { DomainError } from '@app/shared/server/domain-errors';
+import type { PageMeta } from '../http/inject-meta';
+import type { StoriesService } from './stories.service';
+import type { TagsService } from './tags.service';
+
+const PRIVATE_PAGES = [/^\/StoryCreation\/?$/i, /^\/dashboard\//];
+
+/** The meta tags of the pages crawlers and link previews read: a story, a tag page, and noindex for tools. */
+export class PageMetaService {
+  constructor(
+    private readonly stories: Pick<StoriesService, 'publishedBySlug'>,
+    private readonly tags: Pick<TagsService, 'page'>,
+    private readonly publicUrl: string,
+  ) {}
+
+  async forPath(pathname: string): Promise<PageMeta | undefined> {
+    const canonical = `${this.publicUrl}${pathname}`;
+    if (PRIVATE_PAGES.some((pattern) => pattern.test(pathname))) {
+      return { title: 'Mirrorverse', description: 'Mirrorverse tools.', canonical, noindex: true };
+    }
+    const story = /^\/story\/([^/]+)\/?$/.exec(pathname);
+    if (story) return this.story(decodeURIComponent(story[1]!)).catch(notFoundAsUndefined);
+    const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
+    if (tag) return this.tag(decodeURIComponent(tag[1]!)).catch(notFoundAsUndefined);
+    return undefined;
+  }
+
+  private async story(slug: string): Promise<PageMeta> {
+    const story = await this.stories.publishedBySlug(slug);
+    const url = `${this.publicUrl}/story/${encodeURIComponent(story.slug)}`;
+    return {
+      title: `${story.title} — Mirrorverse Stories`,
+      description: story.teaser_text,
+      canonical: url,
+      type: 'article',
+      image: { url: `${this.publicUrl}/share/story/${encodeURIComponent(story.slug)}.jpg`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: story.title },
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: story.title,
+        description: story.teaser_text,
+        articleSection: storyCategoryLabel(story.story_category),
+        wordCount: story.word_count,
+        datePublished: story.created_at,
+        dateModified: story.updated_at,
+        url,
+        ...(story.hero_image_url ? { image: story.hero_image_url } : {}),
+      },
+    };
+  }
+
+  private async tag(tag: string): Promise<PageMeta> {
+    const page = await this.tags.page(tag);
+    const url = `${this.publicUrl}/tag/${encodeURIComponent(page.tag)}`;
+    const images = page.media.filter((m) => m.image_url).slice(0, TAG_STRUCTURED_DATA_LIMIT);
+    const first = images[0];
+    return {
+      title: `#${page.tag} — ${page.totalCount} ${page.totalCount === 1 ? 'creation' : 'creations'} on Mirrorverse`,
+      description: `AI portraits and videos tagged ${page.tag}, made with Mirrorverse.`,
+      canonical: url,
+      image: first?.image_url ? { url: first.image_url, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: first.prompt ?? page.tag } : undefined,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'ImageGallery',
+        name: `#${page.tag}`,
+        url,
+        associatedMedia: images.map((m) => ({
+          '@type': 'ImageObject',
+          contentUrl: m.image_url,
+          caption: m.prompt ?? undefined,
+          uploadDate: m.created_at,
+          author: { '@type': 'Person', name: m.user_name ?? 'Anonymous' },
+        })),
+      },
+    };
+  }
+}
+
+function notFoundAsUndefined(error: unknown): undefined {
+  if (error instanceof DomainError) return undefined;
+  throw error;
+}

@@ -1,0 +1,79 @@
+import { STORY_FIELDS_REQUIRED, STORY_NOT_FOUND, type Story, type StoryInput, storyInputSchema } from '@app/shared/api/stories';
+import { countWords, slugify } from '@app/shared';
+import type { Story as StoryRow } from '@app/shared/server/db';
+import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
+import type { StoryFields } from '@app/shared/server/repositories';
+import type { RepositoryPorts } from './repository-ports';
+
+/** The story archive (published stories, for everyone) and the editor's changes. */
+export class StoriesService {
+  constructor(private readonly repos: RepositoryPorts<{ stories: 'list' | 'findBySlug' | 'findById' | 'slugsLike' | 'create' | 'update' | 'delete' }>) {}
+
+  async published(): Promise<Story[]> {
+    return (await this.repos.stories.list('published')).map(toStory);
+  }
+
+  /** Every story, whatever its status (the editor's list). */
+  async all(): Promise<Story[]> {
+    return (await this.repos.stories.list()).map(toStory);
+  }
+
+  async publishedBySlug(slug: string): Promise<Story> {
+    const story = await this.repos.stories.findBySlug(slug);
+    if (!story || story.status !== 'published') throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
+    return toStory(story);
+  }
+
+  /** A new story's slug comes from its title; a taken one gets the first free numeric suffix. */
+  async create(input: StoryInput): Promise<Story> {
+    const fields = toFields(input);
+    const base = slugify(fields.title) || 'story';
+    const taken = new Set(await this.repos.stories.slugsLike(base));
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    return toStory(await this.repos.stories.create({ ...fields, slug }));
+  }
+
+  /** An edited story keeps its slug (spec 3 §5). */
+  async update(id: string, input: StoryInput): Promise<Story> {
+    const updated = await this.repos.stories.update(id, toFields(input));
+    if (!updated) throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
+    return toStory(updated);
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await this.repos.stories.delete(id))) throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
+  }
+}
+
+function toFields(input: StoryInput): StoryFields {
+  const parsed = storyInputSchema.parse(input);
+  if (!parsed.title || !parsed.teaser_text || !parsed.full_story_content) throw new InvalidInputError(STORY_FIELDS_REQUIRED, 'STORY_FIELDS_REQUIRED');
+  return {
+    title: parsed.title,
+    teaser_text: parsed.teaser_text,
+    full_story_content: parsed.full_story_content,
+    hero_image_url: parsed.hero_image_url || null,
+    story_category: parsed.story_category,
+    status: parsed.status,
+    featured: parsed.featured,
+    word_count: countWords(parsed.full_story_content),
+  };
+}
+
+export function toStory(row: StoryRow): Story {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    teaser_text: row.teaser_text,
+    hero_image_url: row.hero_image_url,
+    full_story_content: row.full_story_content,
+    story_category: row.story_category,
+    status: row.status,
+    featured: row.featured,
+    word_count: row.word_count,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
