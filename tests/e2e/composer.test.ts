@@ -68,6 +68,11 @@ describe('the composer in Chromium', () => {
     const composer = page.getByRole('region', { name: 'Composer' });
     await composer.getByText('Hide Options').waitFor();
     await page.getByText('Uploading...').waitFor({ state: 'detached', timeout: 1_500 });
+    // The tray's handle (Tap to Edit / Hide Options) and the top bar's brand are 44 px touch targets.
+    for (const target of [composer.locator('.composer__handle'), page.locator('.top-bar__brand')]) {
+      const size = await target.boundingBox();
+      expect(Math.min(size?.width ?? 0, size?.height ?? 0)).toBeGreaterThanOrEqual(44);
+    }
 
     const modes = composer.getByRole('group', { name: 'Modes' });
     const more = composer.getByRole('button', { name: 'More', exact: true });

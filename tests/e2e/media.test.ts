@@ -222,6 +222,8 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     await page.getByText('The Syndicate').first().waitFor();
     expect(await letterboxed(page, 'article.media-card img, article.media-card video')).toEqual([]);
     expect(await smallTargets(page.locator('.page.gallery'))).toEqual([]);
+    // The top bar's brand link (a 32 px mark) is a 44 px target too.
+    expect(await smallTargets(page.locator('.top-bar__inner'))).toEqual([]);
 
     await cards.filter({ hasText: 'The Syndicate' }).first().getByRole('button', { name: /^Open/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Media viewer' });

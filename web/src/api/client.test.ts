@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { defineCall } from '@app/shared/api/define-call';
 import { z } from 'zod';
-import { apiRequest, callApi, callApiData, configureApiSession, isValidJwt, type SessionTokens } from './client';
+import { callApi, callApiData, configureApiSession, isValidJwt, type SessionTokens } from './client';
 
 const OLD = 'aaa.bbb.old';
 const NEW = 'aaa.bbb.new';
@@ -16,7 +16,12 @@ function authHeader(call: unknown[]): string | null {
   return new Headers(init.headers).get('Authorization');
 }
 
-describe('apiRequest', () => {
+/** A call of any name that takes any success answer: these tests are about the transport. */
+function anyCall(name: string, method: 'GET' | 'POST' = 'GET') {
+  return defineCall({ name, method, request: z.unknown(), response: z.looseObject({ success: z.literal(true) }) });
+}
+
+describe('the request client', () => {
   let tokens: SessionTokens;
   let expire: ReturnType<typeof vi.fn<() => void>>;
   let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
@@ -41,7 +46,7 @@ describe('apiRequest', () => {
 
   it('sends JSON to the functions base with the bearer token', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { success: true, value: 1 }));
-    const answer = await apiRequest<{ value: number }>('update-profile', { body: {} });
+    const answer = await callApiData(anyCall('update-profile', 'POST'), { body: {} });
     expect(answer.value).toBe(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/.netlify/functions/update-profile');
@@ -57,7 +62,7 @@ describe('apiRequest', () => {
     expect(isValidJwt('a..c')).toBe(false);
     tokens = { accessToken: 'not-a-jwt', refreshToken: null };
     fetchMock.mockResolvedValueOnce(json(200, { success: true }));
-    await apiRequest('get-user-profile');
+    await callApiData(anyCall('get-user-profile'));
     expect(authHeader(fetchMock.mock.calls[0]!)).toBeNull();
   });
 
@@ -66,7 +71,7 @@ describe('apiRequest', () => {
       .mockResolvedValueOnce(json(401, { success: false, error: 'Unauthorized' }))
       .mockResolvedValueOnce(json(200, { success: true, accessToken: NEW, refreshToken: 'refresh-2-0123456789' }))
       .mockResolvedValueOnce(json(200, { success: true, ok: 'yes' }));
-    const answer = await apiRequest<{ ok: string }>('get-user-profile');
+    const answer = await callApiData(anyCall('get-user-profile'));
     expect(answer.ok).toBe('yes');
     expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
       '/.netlify/functions/get-user-profile',
@@ -92,7 +97,7 @@ describe('apiRequest', () => {
       const bearer = new Headers(init.headers).get('Authorization');
       return bearer === `Bearer ${NEW}` ? json(200, { success: true }) : json(401, { success: false, error: 'Unauthorized' });
     });
-    await Promise.all([apiRequest('a'), apiRequest('b'), apiRequest('c')]);
+    await Promise.all([callApiData(anyCall('a')), callApiData(anyCall('b')), callApiData(anyCall('c'))]);
     expect(refreshes).toBe(1);
   });
 
@@ -101,7 +106,7 @@ describe('apiRequest', () => {
       .mockResolvedValueOnce(json(401, { success: false, error: 'Unauthorized' }))
       .mockResolvedValueOnce(json(200, { success: true, accessToken: NEW, refreshToken: 'refresh-2-0123456789' }))
       .mockResolvedValueOnce(json(401, { success: false, error: 'Still no' }));
-    await expect(apiRequest('get-user-profile')).rejects.toMatchObject({ status: 401, serverError: 'Still no' });
+    await expect(callApiData(anyCall('get-user-profile'))).rejects.toMatchObject({ status: 401, serverError: 'Still no' });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
@@ -109,7 +114,7 @@ describe('apiRequest', () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { success: false, error: 'Unauthorized' }))
       .mockResolvedValueOnce(json(401, { success: false, error: 'Invalid refresh token' }));
-    await expect(apiRequest('get-user-profile')).rejects.toMatchObject({ status: 401 });
+    await expect(callApiData(anyCall('get-user-profile'))).rejects.toMatchObject({ status: 401 });
     expect(expire).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -118,14 +123,14 @@ describe('apiRequest', () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { success: false, error: 'Unauthorized' }))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(apiRequest('get-user-profile')).rejects.toMatchObject({ status: 0 });
+    await expect(callApiData(anyCall('get-user-profile'))).rejects.toMatchObject({ status: 0 });
     expect(expire).not.toHaveBeenCalled();
   });
 
   it('does not refresh calls made without the session (sign-in, logout)', async () => {
     fetchMock.mockResolvedValue(json(401, { success: false, error: 'Unauthorized' }));
-    await expect(apiRequest('logout', { body: {}, bearer: OLD })).rejects.toBeInstanceOf(ApiError);
-    await expect(apiRequest('verify-otp', { body: {}, auth: 'none' })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApiData(anyCall('logout', 'POST'), { body: {}, bearer: OLD })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApiData(anyCall('verify-otp', 'POST'), { body: {}, auth: 'none' })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(authHeader(fetchMock.mock.calls[1]!)).toBeNull();
   });
@@ -134,7 +139,7 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(
       json(403, { success: false, error: 'Beta full. Join the waitlist to be first in line for the next drop.', code: 'BETA_FULL' }),
     );
-    const error = await apiRequest('request-otp', { body: { email: 'a@b.co' }, auth: 'none' }).catch((e: unknown) => e);
+    const error = await callApiData(anyCall('request-otp', 'POST'), { body: { email: 'a@b.co' }, auth: 'none' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'BETA_FULL' });
     expect((error as ApiError).serverError).toMatch(/^Beta full/);
@@ -142,13 +147,13 @@ describe('apiRequest', () => {
 
   it('turns a failed fetch into the network error', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await apiRequest('check-quota', { body: {}, auth: 'none' }).catch((e: unknown) => e);
+    const error = await callApiData(anyCall('check-quota', 'POST'), { body: {}, auth: 'none' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, message: 'Network error. Please try again.' });
   });
 
   it('treats an answer that is not JSON as a failure', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<!doctype html>', { status: 200 }));
-    await expect(apiRequest('get-launch-status', { auth: 'none' })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApiData(anyCall('get-launch-status'), { auth: 'none' })).rejects.toBeInstanceOf(ApiError);
   });
 });
 

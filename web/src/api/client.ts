@@ -5,7 +5,7 @@ import { ApiError } from './api-error';
 
 /**
  * The shared authenticated request helper (spec 1 §7): every call of the app goes through
- * `apiRequest`. JSON in and out; the signed-in user's bearer token is attached when it looks
+ * `callApi` with a call defined in `shared/src/api`. JSON in and out; the signed-in user's bearer token is attached when it looks
  * like a JWT; a 401 refreshes the session once (one refresh for all the calls that got a 401
  * at the same time, and across tabs) and retries the call once. When the refresh fails the
  * session has expired: the app is told (`ApiSession.expire`) and the call fails.
@@ -67,7 +67,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(name: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(name: string, options: RequestOptions = {}): Promise<T> {
   const usesSession = (options.auth ?? 'session') === 'session' && options.bearer === undefined;
   const token = options.bearer !== undefined ? options.bearer : usesSession ? session.read().accessToken : null;
 
@@ -96,7 +96,7 @@ export async function callApi<C extends ApiCall<z.ZodType | undefined, z.ZodType
 ): Promise<ApiResult<CallResponse<C>>> {
   let answer: unknown;
   try {
-    answer = await apiRequest<unknown>(call.name, { ...options, method: call.method });
+    answer = await request<unknown>(call.name, { ...options, method: call.method });
   } catch (error) {
     if (error instanceof ApiError && error.status >= 200 && error.status < 300 && isRecord(error.body)) {
       return { ok: false, body: error.body as ApiErrorBody & Record<string, unknown> };

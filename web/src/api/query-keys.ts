@@ -14,4 +14,7 @@ export const queryKeys = {
   profile: () => ['profile'] as const,
   referrals: () => ['referrals'] as const,
   settings: () => ['settings'] as const,
+  /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */
+  admin: (part?: 'config' | 'users' | 'media' | 'settings' | 'audit', ...rest: string[]) =>
+    part === undefined ? (['admin'] as const) : (['admin', part, ...rest] as const),
 };

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { isMobileDevice } from '../lib/is-mobile-device';
+import '../styles/center-stack.css';
 import './mobile-guard.css';
 
 /**
@@ -54,7 +55,7 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
 
   if (!target) return children;
   return (
-    <div className="navigation-overlay" role="status" aria-live="polite">
+    <div className="navigation-overlay center-stack" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
       <span className="navigation-overlay__text">{target === paths.gallery.getHref() ? 'Opening your gallery…' : 'Loading…'}</span>
     </div>

@@ -2,7 +2,8 @@ import { configureApiSession } from '../api/client';
 import { showAlert } from '../components/dialog/alert-store';
 import { paths } from '../config/paths';
 import { readSessionTokens, signOut, startAuthSync, storeRefreshedTokens } from '../state/auth-store';
-import { startProfileSync } from '../state/profile-store';
+import { startProfileSync } from '../state/profile';
+import { queryClient } from './query-client';
 
 export const SESSION_EXPIRED_TITLE = 'Session Expired';
 export const SESSION_EXPIRED_MESSAGE = 'For your security, please sign in again.';
@@ -22,7 +23,7 @@ export function startSession(navigate: (to: string) => unknown): () => void {
     },
   });
   const stopAuthSync = startAuthSync();
-  const stopProfileSync = startProfileSync();
+  const stopProfileSync = startProfileSync(queryClient);
   return () => {
     stopAuthSync();
     stopProfileSync();

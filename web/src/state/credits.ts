@@ -1,20 +1,16 @@
+import { getQuotaCall } from '@app/shared/api/account';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
-import { apiRequest } from '../api/client';
+import { callApiData } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
-function finite(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
 /**
- * The credits left (GET getQuota): `remaining`, else `currentBalance` (spec 1 §7), null when
- * the answer says neither. The one reader of the balance: the composer, the profile and the
- * engine's preflight all read it here.
+ * The credits left (GET getQuota): `remaining`, else `currentBalance` (spec 1 §7); the shared
+ * schema makes the server send both, so `remaining` is always there. The one reader of the
+ * balance: the composer, the profile and the engine's preflight all read it here.
  */
-export async function fetchCredits(signal?: AbortSignal, request: typeof apiRequest = apiRequest): Promise<number | null> {
-  const answer = await request<Record<string, unknown>>('getQuota', { signal });
-  return finite(answer.remaining) ?? finite(answer.currentBalance);
+export async function fetchCredits(signal?: AbortSignal): Promise<number> {
+  return (await callApiData(getQuotaCall, { signal })).remaining;
 }
 
 export const creditsQuery = {

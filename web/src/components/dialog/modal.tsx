@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../icons/line-icons';
+import '../../styles/close-button.css';
 import '../../styles/icon-tile.css';
 import './modal.css';
 
@@ -109,7 +110,7 @@ export function Modal({
         tabIndex={-1}
       >
         {dismissible && (
-          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="modal__close close-button" aria-label="Close" onClick={onClose}>
             <CloseIcon />
           </button>
         )}

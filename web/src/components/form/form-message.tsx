@@ -13,3 +13,17 @@ export function FormMessage({ id, tone, children }: { id?: string; tone: 'error'
     </div>
   );
 }
+
+/** The error line under a form's field, when there is a problem to tell. */
+export function ProblemMessage({ id, problem }: { id: string; problem: string | null }) {
+  return problem ? (
+    <FormMessage id={id} tone="error">
+      {problem}
+    </FormMessage>
+  ) : null;
+}
+
+/** How a field points at that line: invalid, and described by it, while there is a problem. */
+export function problemProps(messageId: string, problem: string | null): { invalid: boolean; describedBy: string | undefined } {
+  return { invalid: Boolean(problem), describedBy: problem ? messageId : undefined };
+}

@@ -53,5 +53,16 @@ export function TextField({
 
 /** An e-mail address field: the e-mail keyboard, autofill and the example address, unless given others. */
 export function EmailField(props: TextFieldProps) {
-  return <TextField type="email" name="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+  return (
+    <TextField
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
 }

@@ -1,12 +1,8 @@
-import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useAuth } from '../../state/use-auth';
-import { useSignOut } from '../../state/use-sign-out';
-import { BookIcon, LogoutIcon, SparkleIcon, UserIcon } from '../icons/line-icons';
-import { ProfileAvatar } from './profile-avatar';
+import { LogoutIcon } from '../icons/line-icons';
+import { type NavEntry, useNavEntries } from './use-nav-entries';
 
-function ColumnLink({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+function ColumnLink({ to, label, icon }: NavEntry) {
   return (
     <NavLink to={to} className="action-column__item" aria-label={label}>
       <span className="action-column__icon">{icon}</span>
@@ -17,29 +13,21 @@ function ColumnLink({ to, label, icon }: { to: string; label: string; icon: Reac
   );
 }
 
-/**
- * The home screen's fixed right-hand column (spec 1 §2): Get The Look, Stories, then My Profile
- * (with the generation ring) and Logout, or Login. Logout returns to /.
- */
+/** The home screen's fixed right-hand column (spec 1 §2): the nav entries as icon buttons. */
 export function ActionColumn() {
-  const { isAuthenticated } = useAuth();
-  const signOut = useSignOut();
+  const { links, signOut } = useNavEntries(30);
   return (
     <nav className="action-column" aria-label="Quick actions">
-      <ColumnLink to={paths.bestPractices.getHref()} label="Get The Look" icon={<SparkleIcon />} />
-      <ColumnLink to={paths.stories.getHref()} label="Stories" icon={<BookIcon />} />
-      {isAuthenticated ? (
-        <>
-          <ColumnLink to={paths.profile.getHref()} label="My Profile" icon={<ProfileAvatar size={30} />} />
-          <button type="button" className="action-column__item" onClick={() => void signOut()}>
-            <span className="action-column__icon">
-              <LogoutIcon />
-            </span>
-            <span className="action-column__label">Logout</span>
-          </button>
-        </>
-      ) : (
-        <ColumnLink to={paths.auth.getHref()} label="Login" icon={<UserIcon />} />
+      {links.map((link) => (
+        <ColumnLink key={link.label} {...link} />
+      ))}
+      {signOut && (
+        <button type="button" className="action-column__item" onClick={signOut}>
+          <span className="action-column__icon">
+            <LogoutIcon />
+          </span>
+          <span className="action-column__label">Logout</span>
+        </button>
       )}
     </nav>
   );

@@ -1,5 +1,5 @@
 import { UserIcon } from '../icons/line-icons';
-import { useProfile } from '../../state/use-profile';
+import { useProfile } from '../../state/profile';
 import { useIsGenerating } from './use-generating';
 
 /**

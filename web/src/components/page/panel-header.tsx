@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HeadingText } from './heading-text';
 import './page.css';
 
 type PanelHeaderProps = {
@@ -14,12 +15,7 @@ type PanelHeaderProps = {
 export function PanelHeader({ titleId, title, subtitle, children }: PanelHeaderProps) {
   return (
     <header className="panel-header">
-      <div>
-        <h2 id={titleId} className="panel-header__title">
-          {title}
-        </h2>
-        <p className="panel-header__subtitle">{subtitle}</p>
-      </div>
+      <HeadingText id={titleId} title={title} text={subtitle} titleClassName="panel-header__title" textClassName="panel-header__subtitle" />
       {children}
     </header>
   );

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../dialog/modal';
 import { CheckIcon, SparkleIcon } from '../icons/line-icons';
+import { IconList } from '../page/icon-list';
 import { paths } from '../../config/paths';
 import { useStore } from '../../lib/create-store';
 import { closeSignUpPrompt, signUpPromptStore } from './signup-prompt-store';
@@ -41,16 +42,15 @@ export function SignUpPromptHost() {
       }
     >
       {content && (
-        <ul className="signup-prompt__benefits">
-          {content.benefits.map((benefit) => (
-            <li key={benefit}>
-              <span className="signup-prompt__check" aria-hidden="true">
-                <CheckIcon />
-              </span>
-              {benefit}
-            </li>
-          ))}
-        </ul>
+        <IconList
+          className="signup-prompt__benefits"
+          items={content.benefits}
+          icon={
+            <span className="signup-prompt__check" aria-hidden="true">
+              <CheckIcon />
+            </span>
+          }
+        />
       )}
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { type CSSProperties, type JSX, useEffect, useRef } from 'react';
 import { CheckIcon, ClockIcon, CloseIcon, SparkleIcon, WarningIcon } from '../icons/line-icons';
 import { dismissToast, TOAST_DURATION_MS, type Toast, type ToastKind } from './toast-store';
+import '../../styles/close-button.css';
 
 const ICONS: Record<ToastKind, () => JSX.Element> = {
   success: CheckIcon,
@@ -72,7 +73,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
       ) : (
         <div className="toast__body">{body}</div>
       )}
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+      <button type="button" className="toast__close close-button" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
         <CloseIcon />
       </button>
       <span className="toast__progress" aria-hidden="true" />

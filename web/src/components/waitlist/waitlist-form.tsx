@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/api-error';
 import { joinWaitlist } from '../../api/waitlist';
 import { emailProblem, validEmailOrNull } from '../../lib/email';
-import { FormMessage } from '../form/form-message';
+import { FormMessage, ProblemMessage, problemProps } from '../form/form-message';
 import { EmailField } from '../form/text-field';
+import { useFormSubmit } from '../form/use-form-submit';
 import '../form/forms.css';
 
 /** The success callback runs this long after the success message shows (spec 1 §9). */
@@ -35,8 +36,7 @@ export function WaitlistForm({
 }: WaitlistFormProps) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit();
   const [success, setSuccess] = useState<string | null>(null);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
@@ -47,25 +47,15 @@ export function WaitlistForm({
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailProblem(email);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await joinWaitlist(email.trim(), validEmailOrNull(referrerEmail), source);
-      setSuccess(answer.message || DEFAULT_SUCCESS);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? errorMessage(caught, FALLBACK_ERROR, NETWORK_ERROR) : FALLBACK_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(event, emailProblem(email), async () => {
+      try {
+        const answer = await joinWaitlist(email.trim(), validEmailOrNull(referrerEmail), source);
+        setSuccess(answer.message || DEFAULT_SUCCESS);
+      } catch (caught) {
+        form.setProblem(caught instanceof ApiError ? errorMessage(caught, FALLBACK_ERROR, NETWORK_ERROR) : FALLBACK_ERROR);
+      }
+    });
 
   if (success) {
     return (
@@ -84,25 +74,20 @@ export function WaitlistForm({
         value={email}
         onValueChange={(value) => {
           setEmail(value);
-          setError(null);
+          form.setProblem(null);
         }}
-        invalid={Boolean(error)}
-        describedBy={error ? errorId : undefined}
+        {...problemProps(errorId, form.problem)}
         autoFocus={autoFocus}
         data-autofocus={autoFocus || undefined}
         rowClassName="waitlist-form__row"
         action={
-          <button type="submit" className="button button--primary" disabled={busy || email.trim() === ''}>
-            {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
-            {busy ? 'Joining…' : submitLabel}
+          <button type="submit" className="button button--primary" disabled={form.busy || email.trim() === ''}>
+            {form.busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+            {form.busy ? 'Joining…' : submitLabel}
           </button>
         }
       />
-      {error && (
-        <FormMessage id={errorId} tone="error">
-          {error}
-        </FormMessage>
-      )}
+      <ProblemMessage id={errorId} problem={form.problem} />
     </form>
   );
 }

@@ -20,6 +20,7 @@ import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
 import { downloadMedia, shareMedia } from './viewer-actions';
 import './viewer.css';
+import '../../styles/glass-pill.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
@@ -200,7 +201,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           {label && item.presetType && (
             <button
               type="button"
-              className="preset-tag preset-tag--large"
+              className="preset-tag preset-tag--large glass-pill"
               title={`Show more ${label}`}
               onClick={() => goTo(`${paths.home.getHref()}?type=${encodeURIComponent(item.presetType ?? '')}`)}
             >

@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react';
-import { FormMessage } from '../../components/form/form-message';
+import { FormMessage, problemProps } from '../../components/form/form-message';
 import { EmailField } from '../../components/form/text-field';
 
 type EmailStepProps = {
@@ -26,13 +26,11 @@ export function EmailStep({ email, onEmailChange, onSubmit, sending, error, beta
           id={`${id}-email`}
           label="Email address"
           className="field__input field__input--large"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onValueChange={onEmailChange}
+          {...problemProps(`${id}-error`, error)}
+          // "Beta full" is news, not a fault of the address.
           invalid={Boolean(error) && !betaFull}
-          describedBy={error ? `${id}-error` : undefined}
           autoFocus
         />
       </div>

@@ -1,4 +1,5 @@
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from '../../api/api-error';
 import { checkSignUpQuota, requestLoginCode, type SignUpQuotaAnswer, verifyLoginCode } from '../../api/auth';
@@ -6,7 +7,7 @@ import { updateProfile } from '../../api/profile';
 import { toast } from '../../components/toast/toast-store';
 import { emailProblem, validEmailOrNull } from '../../lib/email';
 import { signIn } from '../../state/auth-store';
-import { refreshProfile } from '../../state/profile-store';
+import { refreshProfile } from '../../state/profile';
 import { useCountdown } from './use-countdown';
 
 /** The texts of spec 3 §8. */
@@ -36,6 +37,7 @@ function isBetaFull(error: unknown): boolean {
  * with its 10-minute countdown. Calls `onSignedIn` after a successful sign-in.
  */
 export function useEmailSignIn({ referrerEmail, onSignedIn }: { referrerEmail: string | null; onSignedIn: () => void }) {
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<SignInStep>('email');
   const [email, setEmailValue] = useState('');
   const [code, setCodeValue] = useState('');
@@ -111,7 +113,7 @@ export function useEmailSignIn({ referrerEmail, onSignedIn }: { referrerEmail: s
       toast.success(SIGN_IN_TEXT.signedIn);
       // The server completes the onboarding on this empty update (spec 3 §4, "After sign-in").
       void updateProfile({})
-        .then(() => refreshProfile())
+        .then(() => refreshProfile(queryClient))
         .catch(() => {});
       onSignedIn();
     } catch (caught) {

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { CheckIcon } from '../../components/icons/line-icons';
+import { IconList } from '../../components/page/icon-list';
 import { WaitlistForm } from '../../components/waitlist/waitlist-form';
 import { pageTitle } from '../../config/brand';
 import './coming-soon.css';
@@ -28,14 +29,7 @@ export function ComingSoonPage() {
         <div className="coming-soon__card">
           <WaitlistForm source="coming-soon" referrerEmail={referrer} submitLabel="Join the Waitlist" />
         </div>
-        <ul className="coming-soon__perks">
-          {PERKS.map((perk) => (
-            <li key={perk}>
-              <CheckIcon />
-              {perk}
-            </li>
-          ))}
-        </ul>
+        <IconList className="coming-soon__perks" items={PERKS} icon={<CheckIcon />} />
       </section>
     </div>
   );

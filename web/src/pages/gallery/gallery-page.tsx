@@ -8,26 +8,23 @@ import { shareInviteLink } from '../../features/invites/share-invite';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { DownloadIcon, ShareIcon } from '../../components/icons/creation-icons';
 import { CoinsIcon } from '../../components/icons/line-icons';
-import { MasonryGrid } from '../../components/masonry/masonry-grid';
-import { PanelEmpty } from '../../components/page/panel-empty';
 import type { MediaItem } from '../../entities/media/media-item';
-import { LoadingMore, NoMediaYet } from '../../features/library/components/library-states';
+import { LibraryGrid, type LibraryGridLayout } from '../../features/library/components/library-grid';
 import { MediaCard } from '../../features/library/components/media-card';
-import { MediaSkeleton } from '../../features/library/components/media-skeleton';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import { MediaViewer } from '../../features/viewer/media-viewer';
 import { useRunningGenerations } from '../../state/generation-store';
 import { useBalance } from '../../features/library/use-balance';
-import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { useLibraryViewer } from '../../features/library/use-library-viewer';
 import { useMediaActions } from '../../features/library/use-media-actions';
 import { useMediaLibrary } from '../../features/library/use-media-library';
 import { useShareToFeed } from '../../features/library/use-share-to-feed';
 import { useAuth } from '../../state/use-auth';
-import { useProfile } from '../../state/use-profile';
+import { useProfile } from '../../state/profile';
 import { useSignOut } from '../../state/use-sign-out';
 import { CreatingOverlay } from './creating-overlay';
 import { saveItem, shareItem } from './gallery-sharing';
+import '../../styles/count-pill.css';
 import '../../styles/panels.css';
 
 import './gallery.css';
@@ -39,8 +36,7 @@ export function GalleryPage() {
   return <Gallery user={user} />;
 }
 
-const COLUMNS = 2;
-const ratioOf = (item: MediaItem) => item.aspectRatio;
+const GRID: LibraryGridLayout = { columns: 2, extra: 0.55, className: 'gallery-grid', skeletonCount: 4 };
 
 function Gallery({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
@@ -53,7 +49,6 @@ function Gallery({ user }: { user: AuthUser }) {
   const runs = useRunningGenerations();
   const viewer = useLibraryViewer(library.items);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
-  const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
 
   const email = profile?.email || profile?.user?.email || user.email || null;
 
@@ -72,7 +67,7 @@ function Gallery({ user }: { user: AuthUser }) {
           <ArrowLeftIcon />
         </button>
         <h1 className="gallery-header__title">My Gallery</h1>
-        <span className="token-pill" aria-label={`${balance ?? 'Loading'} tokens`} title="Tokens">
+        <span className="token-pill count-pill" aria-label={`${balance ?? 'Loading'} tokens`} title="Tokens">
           <CoinsIcon />
           <span data-testid="token-balance">{balance ?? '–'}</span>
         </span>
@@ -88,70 +83,44 @@ function Gallery({ user }: { user: AuthUser }) {
         <ShareToFeedSwitch value={shareToFeed.value} saving={shareToFeed.saving} onToggle={shareToFeed.toggle} compact />
       </div>
 
-      {library.status === 'loading' && <MediaSkeleton columns={COLUMNS} count={4} />}
-
-      {library.status === 'error' && (
-        <PanelEmpty title="Could not load your gallery">
-          <button type="button" className="button button--small" onClick={library.refresh}>
-            Try Again
-          </button>
-        </PanelEmpty>
-      )}
-
-      {library.status === 'ready' && library.items.length === 0 && (
-        <NoMediaYet text="Start creating amazing AI art!" className="gallery-empty" />
-      )}
-
-      {library.items.length > 0 && (
-        <MasonryGrid
-          items={library.items}
-          columns={COLUMNS}
-          ratioOf={ratioOf}
-          extra={0.55}
-          className="gallery-grid"
-          renderItem={(item) => {
-            const ready = !item.pending && item.status === 'completed';
-            return (
-                <MediaCard
-                  item={item}
-                  selecting={false}
-                  selected={false}
-                  hoverActions={false}
-                  onOpen={() => viewer.open(item.id)}
-                  onToggleSelect={() => {}}
-                  onDownload={() => void saveItem(item)}
-                  onDelete={() => setDeleting(item)}
-                  footer={
-                    <div className="gallery-card__actions">
-                      <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
-                        <ShareIcon />
-                      </button>
-                      <button type="button" className="icon-button" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
-                        <DownloadIcon />
-                      </button>
-                      <button type="button" className="icon-button icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
-                        <TrashIcon />
-                      </button>
-                    </div>
-                  }
-                />
-            );
-          }}
-        />
-      )}
-      <div ref={end} aria-hidden="true" />
-
-      {library.loadingMore && <LoadingMore />}
+      <LibraryGrid
+        library={library}
+        layout={GRID}
+        failed={{ title: 'Could not load your gallery' }}
+        empty={{ text: 'Start creating amazing AI art!', className: 'gallery-empty' }}
+        renderCard={(item) => {
+          const ready = !item.pending && item.status === 'completed';
+          return (
+            <MediaCard
+              item={item}
+              hoverActions={false}
+              onOpen={() => viewer.open(item.id)}
+              onDownload={() => void saveItem(item)}
+              onDelete={() => setDeleting(item)}
+              footer={
+                <div className="gallery-card__actions">
+                  <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
+                    <ShareIcon />
+                  </button>
+                  <button type="button" className="icon-button" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
+                    <DownloadIcon />
+                  </button>
+                  <button type="button" className="icon-button icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
+                    <TrashIcon />
+                  </button>
+                </div>
+              }
+            />
+          );
+        }}
+      />
       {library.status === 'ready' && !library.hasMore && viewer.viewable.length > 0 && (
         <p className="library-end">You've reached the end of your gallery</p>
       )}
 
-      {viewer.index >= 0 && (
+      {viewer.shown && (
         <MediaViewer
-          items={viewer.viewable}
-          index={viewer.index}
-          onStep={viewer.step}
-          onClose={viewer.close}
+          {...viewer.shown}
           owner={{ onDownload: (item) => void saveItem(item), onShare: (item) => void shareItem(item), onDelete: (item) => setDeleting(item) }}
         />
       )}

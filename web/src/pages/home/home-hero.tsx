@@ -4,6 +4,7 @@ import { SparkleIcon } from '../../components/icons/line-icons';
 import { paths } from '../../config/paths';
 import { MODE_LABELS, type PresetMode } from '../../features/create/composer/composer-modes';
 import { type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
+import '../../styles/glass-pill.css';
 
 type HomeHeroProps = {
   trending: readonly MediaItem[];
@@ -68,7 +69,7 @@ export function HomeHero({ trending, fresh, onUpload, onLook, onOpenTrending }: 
                 aria-label={`Open trending ${presetTypeLabel(item.presetType) ?? 'creation'}`}
               >
                 <img src={item.thumbnailUrl ?? item.posterUrl ?? item.url ?? undefined} alt="" loading="eager" />
-                {item.presetType && <span className="showcase__tag">{presetTypeLabel(item.presetType)}</span>}
+                {item.presetType && <span className="showcase__tag glass-pill">{presetTypeLabel(item.presetType)}</span>}
               </button>
             ))}
           </div>

@@ -12,7 +12,7 @@ import { useShareToFeed } from '../../features/library/use-share-to-feed';
 import { MediaViewer } from '../../features/viewer/media-viewer';
 import type { UserProfile } from '../../api/profile';
 import { useAuth } from '../../state/use-auth';
-import { useProfile } from '../../state/use-profile';
+import { useProfile } from '../../state/profile';
 import { AccountTab } from './account/account-tab';
 import { ProfileSidebar } from './profile-sidebar';
 import { TokensTab } from './tokens/tokens-tab';

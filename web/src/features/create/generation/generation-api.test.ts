@@ -47,14 +47,15 @@ describe('generation api (through the authenticated request helper)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reads the quota: remaining, else currentBalance', async () => {
+  it('reads the quota: remaining', async () => {
     const api = createGenerationApi();
     fetchMock.mockResolvedValueOnce(json(200, { success: true, remaining: 7, currentBalance: 7 }));
     await expect(api.getQuota()).resolves.toBe(7);
     expect(fetchMock.mock.calls[0]![0]).toBe('/.netlify/functions/getQuota');
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    // The shared schema makes the server name both; an answer without them is refused.
     fetchMock.mockResolvedValueOnce(json(200, { success: true, currentBalance: 1 }));
-    await expect(api.getQuota()).resolves.toBe(1);
+    await expect(api.getQuota()).rejects.toMatchObject({ status: 502 });
   });
 
   it('posts the request to unified-generate', async () => {
@@ -120,25 +121,31 @@ describe('generation api (through the authenticated request helper)', () => {
     await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toBeNull();
     expect(fetchMock.mock.calls[0]![0]).toBe('/.netlify/functions/getUserMedia?userId=u1&limit=50');
 
+    // getUserMedia items as the shared schema has them: the run id in runId or in the metadata.
+    const { created_at: _createdAt, ...userMedia } = RUN_MEDIA;
+    const item = (id: string, runId: string | null, metadata: Record<string, unknown>) => ({
+      ...userMedia,
+      id,
+      runId,
+      type: 'custom_prompt',
+      finalUrl: `https://x/${id}.png`,
+      thumbnailUrl: `https://x/${id}t.png`,
+      metadata,
+    });
+    const answer = (items: unknown[]) => json(200, { success: true, items, total: items.length, hasMore: false });
+    fetchMock.mockResolvedValueOnce(answer([item('other', 'run-0', {}), item('mine', 'run-1', {})]));
+    await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toMatchObject({
+      id: 'mine',
+      runId: 'run-1',
+      finalUrl: 'https://x/mine.png',
+      thumbnailUrl: 'https://x/minet.png',
+      status: 'completed',
+    });
     for (const field of ['runId', 'run_id', 'stability_job_id', 'falJobId', 'stabilityJobId']) {
-      fetchMock.mockResolvedValueOnce(
-        json(200, {
-          success: true,
-          items: [
-            { id: 'other', [field]: 'run-0', final_url: 'https://x/0.png' },
-            { id: 'mine', [field]: 'run-1', final_url: 'https://x/1.png', thumbnail_url: 'https://x/1t.png', status: 'completed' },
-          ],
-        }),
-      );
-      await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toMatchObject({
-        id: 'mine',
-        runId: 'run-1',
-        finalUrl: 'https://x/1.png',
-        thumbnailUrl: 'https://x/1t.png',
-        status: 'completed',
-      });
+      fetchMock.mockResolvedValueOnce(answer([item('other', null, { [field]: 'run-0' }), item('mine', null, { [field]: 'run-1' })]));
+      await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toMatchObject({ id: 'mine', runId: 'run-1' });
     }
-    fetchMock.mockResolvedValueOnce(json(200, { success: true, items: [] }));
+    fetchMock.mockResolvedValueOnce(answer([]));
     await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toBeNull();
   });
 
@@ -173,7 +180,7 @@ describe('generation api (through the authenticated request helper)', () => {
     fetchMock.mockResolvedValueOnce(json(200, { success: true, enhancedPrompt: ' a vivid cat ' }));
     await expect(enhancePrompt('cat')).resolves.toBe('a vivid cat');
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ prompt: 'cat', enhanceNegativePrompt: false });
-    fetchMock.mockResolvedValueOnce(json(200, { success: true }));
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, enhancedPrompt: '  ' }));
     await expect(enhancePrompt('cat')).resolves.toBeNull();
     fetchMock.mockResolvedValueOnce(json(500, { success: false, error: 'boom' }));
     await expect(enhancePrompt('cat')).rejects.toThrow('Magic Wand failed: 500 Internal Server Error - boom');

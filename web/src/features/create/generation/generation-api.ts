@@ -1,13 +1,14 @@
 import { magicWandFailureMessage, type WeeklyPreset } from '@app/shared';
 import { ApiError } from '../../../api/api-error';
-import { getMediaByRunIdCall, getPresetsCall, runFailedAnswerSchema, unifiedGenerateCall } from '@app/shared/api/generation';
-import { apiRequest, callApi, callApiData, type RequestOptions } from '../../../api/client';
+import { getMediaByRunIdCall, getPresetsCall, magicWandCall, runFailedAnswerSchema, unifiedGenerateCall } from '@app/shared/api/generation';
+import { getUserMediaCall } from '@app/shared/api/media';
+import { callApi, callApiData } from '../../../api/client';
 import { fetchCredits } from '../../../state/credits';
 import type { GenerationRequestBody, RunMedia, RunPoll, SubmitAnswer } from './generation-types';
 
 /** The calls of the generation flow (spec 1 §7), all through the authenticated request helper. */
 export interface GenerationApi {
-  /** GET getQuota: the credits left (`remaining`, else `currentBalance`), or null when not said. */
+  /** GET getQuota: the credits left (`remaining`, else `currentBalance`). */
   getQuota(signal?: AbortSignal): Promise<number | null>;
   /** POST unified-generate. */
   submit(body: GenerationRequestBody, signal?: AbortSignal): Promise<SubmitAnswer>;
@@ -16,8 +17,6 @@ export interface GenerationApi {
   /** The fallback: GET getUserMedia and the item whose run id matches (null if none, or no endpoint). */
   findUserMediaByRunId(userId: string, runId: string, signal?: AbortSignal): Promise<RunMedia | null>;
 }
-
-export type ApiRequestFn = <T>(name: string, options?: RequestOptions) => Promise<T>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -77,9 +76,9 @@ const HTTP_REASONS: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-export function createGenerationApi(request: ApiRequestFn = apiRequest): GenerationApi {
+export function createGenerationApi(): GenerationApi {
   return {
-    getQuota: (signal) => fetchCredits(signal, request),
+    getQuota: fetchCredits,
 
     submit: (body, signal) => callApiData(unifiedGenerateCall, { body, signal }),
 
@@ -111,22 +110,20 @@ export function createGenerationApi(request: ApiRequestFn = apiRequest): Generat
     },
 
     async findUserMediaByRunId(userId, runId, signal) {
-      let answer: Record<string, unknown>;
+      let items: Record<string, unknown>[];
       try {
-        answer = await request<Record<string, unknown>>('getUserMedia', { query: { userId, limit: 50 }, signal });
+        ({ items } = await callApiData(getUserMediaCall, { query: { userId, limit: 50 }, signal }));
       } catch (error) {
         // The endpoint may not exist (404): the fallback simply finds nothing.
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
-      const list = [answer.items, answer.media, answer.data].find(Array.isArray) as unknown[] | undefined;
-      const item = list?.find((entry): entry is Record<string, unknown> => isRecord(entry) && matchesRunId(entry, runId));
+      const item = items.find((entry) => matchesRunId(entry, runId));
       return item ? toRunMedia(item, runId) : null;
     },
   };
 }
 
-/** GET get-presets: this week's presets. */
 /** GET get-presets: this week's presets, parsed with the shared schema. */
 export async function fetchWeeklyPresets(signal?: AbortSignal): Promise<{ presets: WeeklyPreset[]; currentWeek: string }> {
   const answer = await callApiData(getPresetsCall, { auth: 'none', signal });
@@ -137,14 +134,10 @@ export async function fetchWeeklyPresets(signal?: AbortSignal): Promise<{ preset
  * POST magic-wand: the enhanced prompt, or null when the service returned none. A failed call
  * throws 'Magic Wand failed: {status} {statusText} - {body}' (spec 1 §8).
  */
-export async function enhancePrompt(
-  prompt: string,
-  enhanceNegativePrompt = false,
-  request: ApiRequestFn = apiRequest,
-): Promise<string | null> {
+export async function enhancePrompt(prompt: string, enhanceNegativePrompt = false): Promise<string | null> {
   try {
-    const answer = await request<{ enhancedPrompt?: unknown }>('magic-wand', { body: { prompt, enhanceNegativePrompt } });
-    return text(answer.enhancedPrompt)?.trim() || null;
+    const answer = await callApiData(magicWandCall, { body: { prompt, enhanceNegativePrompt } });
+    return answer.enhancedPrompt.trim() || null;
   } catch (error) {
     if (error instanceof ApiError) {
       throw new Error(magicWandFailureMessage(error.status, HTTP_REASONS[error.status] ?? '', error.serverError ?? error.message), { cause: error });

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../api/api-error';
 import { Modal } from '../../../components/dialog/modal';
 import { DocumentIcon, TrashIcon } from '../../../components/icons/line-icons';
 import { PanelEmpty } from '../../../components/page/panel-empty';
-import { PanelHeader } from '../../../components/page/panel-header';
+import { Panel } from '../../../components/page/panel';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
 import type { Draft } from '../../../entities/draft/drafts-api';
@@ -50,16 +50,15 @@ export function DraftsTab() {
   };
 
   return (
-    <section className="drafts" aria-labelledby="drafts-title">
-      <PanelHeader
-        titleId="drafts-title"
-        title="Drafts"
-        subtitle={
-          status === 'ready'
-            ? `${drafts.length} saved ${drafts.length === 1 ? 'draft' : 'drafts'} · pick one up where you left off`
-            : 'Media and prompts you saved for later'
-        }
-      />
+    <Panel
+      className="drafts"
+      title="Drafts"
+      subtitle={
+        status === 'ready'
+          ? `${drafts.length} saved ${drafts.length === 1 ? 'draft' : 'drafts'} · pick one up where you left off`
+          : 'Media and prompts you saved for later'
+      }
+    >
 
       {status === 'loading' && (
         <div className="drafts-grid" aria-hidden="true">
@@ -112,6 +111,6 @@ export function DraftsTab() {
           </>
         }
       />
-    </section>
+    </Panel>
   );
 }

@@ -3,6 +3,7 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
 import { captionOf, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import '../../../styles/glass-pill.css';
 
 type FeedTileProps = {
   item: MediaItem;
@@ -113,7 +114,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       <div className="feed-tile__overlay">
         <div className="feed-tile__top">
           {label && item.presetType && (
-            <button type="button" className="preset-tag" onClick={stopThen(() => onPresetType(item.presetType ?? ''))} aria-label={`Filter by ${label}`}>
+            <button type="button" className="preset-tag glass-pill" onClick={stopThen(() => onPresetType(item.presetType ?? ''))} aria-label={`Filter by ${label}`}>
               {label}
             </button>
           )}

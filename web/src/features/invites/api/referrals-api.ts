@@ -1,4 +1,6 @@
-import { apiRequest } from '../../../api/client';
+import { getReferralStatsCall, sendReferralInviteCall } from '@app/shared/api/referrals';
+import type { CallRequest, CallResponse } from '@app/shared/api/define-call';
+import { callApiData } from '../../../api/client';
 
 /** The invite programme's calls (spec 2 §7). */
 
@@ -9,21 +11,11 @@ export interface ReferralStats {
 }
 
 export async function getReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
-  const answer = await apiRequest<{ success: true; stats?: Partial<ReferralStats> }>('get-referral-stats', { signal });
-  return {
-    totalReferrals: Number(answer.stats?.totalReferrals ?? 0) || 0,
-    totalCreditsEarned: Number(answer.stats?.totalCreditsEarned ?? 0) || 0,
-    referralCode: answer.stats?.referralCode ?? null,
-  };
+  return (await callApiData(getReferralStatsCall, { signal })).stats;
 }
 
-export interface InviteRequest {
-  referrerEmail: string;
-  referrerName: string;
-  friendEmail: string;
-  referralCode: string;
-}
+export type InviteRequest = CallRequest<typeof sendReferralInviteCall>;
 
-export function sendReferralInvite(request: InviteRequest): Promise<{ success: true; message?: string }> {
-  return apiRequest('send-referral-invite', { body: request });
+export function sendReferralInvite(request: InviteRequest): Promise<CallResponse<typeof sendReferralInviteCall>> {
+  return callApiData(sendReferralInviteCall, { body: request });
 }

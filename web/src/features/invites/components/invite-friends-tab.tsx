@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FormMessage } from '../../../components/form/form-message';
-import { TextField } from '../../../components/form/text-field';
-import { PanelHeader } from '../../../components/page/panel-header';
+import { FormMessage, ProblemMessage, problemProps } from '../../../components/form/form-message';
+import { EmailField } from '../../../components/form/text-field';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { Panel } from '../../../components/page/panel';
 import { GiftIcon, MailIcon, UserIcon } from '../../../components/icons/line-icons';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
@@ -11,6 +12,7 @@ import { sendReferralInvite } from '../api/referrals-api';
 import { INVITE_TEXT, inviteEmailProblem, inviteErrorText, inviteLink, isGuestUser } from '../invite-rules';
 import { copyInviteLink } from '../share-invite';
 import { useReferralStats } from '../use-referral-stats';
+import '../../../styles/icon-tile.css';
 import '../../../styles/panels.css';
 import '../invites.css';
 
@@ -42,7 +44,7 @@ function GuestInvite() {
   return (
     <section className="invite" aria-labelledby="invite-title">
       <div className="invite-hero invite-hero--guest">
-        <span className="invite-hero__icon" aria-hidden="true">
+        <span className="invite-hero__icon icon-tile" aria-hidden="true">
           <GiftIcon />
         </span>
         <h2 id="invite-title" className="invite-hero__title">
@@ -61,47 +63,35 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
   const id = useId();
   const { stats, reload } = useReferralStats(true);
   const [friend, setFriend] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, submit: submitForm } = useFormSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const issue = inviteEmailProblem(friend);
-    if (issue) {
-      setProblem(issue);
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    const friendEmail = friend.trim().toLowerCase();
-    try {
-      await sendReferralInvite({
-        referrerEmail: email,
-        referrerName: name || emailName(email),
-        friendEmail,
-        referralCode: stats?.referralCode ?? '',
-      });
-      toast.success(INVITE_TEXT.sent);
-      setSentTo(friendEmail);
-      setFriend('');
-      reload();
-    } catch (error) {
-      toast.error('Error', inviteErrorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    submitForm(event, inviteEmailProblem(friend), async () => {
+      const friendEmail = friend.trim().toLowerCase();
+      try {
+        await sendReferralInvite({
+          referrerEmail: email,
+          referrerName: name || emailName(email),
+          friendEmail,
+          referralCode: stats?.referralCode ?? '',
+        });
+        toast.success(INVITE_TEXT.sent);
+        setSentTo(friendEmail);
+        setFriend('');
+        reload();
+      } catch (error) {
+        toast.error('Error', inviteErrorText(error));
+      }
+    });
 
   const problemId = `${id}-problem`;
   return (
-    <section className="invite" aria-labelledby="invite-title">
-      <PanelHeader titleId="invite-title" title="Invite Friends" subtitle="Bring friends to Mirrorverse and you both get credits." />
+    <Panel className="invite" title="Invite Friends" subtitle="Bring friends to Mirrorverse and you both get credits.">
 
       <div className="invite-rewards">
         <div className="invite-reward">
-          <span className="invite-reward__icon" aria-hidden="true">
+          <span className="invite-reward__icon icon-tile" aria-hidden="true">
             <GiftIcon />
           </span>
           <p className="invite-reward__text">
@@ -109,7 +99,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
           </p>
         </div>
         <div className="invite-reward">
-          <span className="invite-reward__icon" aria-hidden="true">
+          <span className="invite-reward__icon icon-tile" aria-hidden="true">
             <UserIcon />
           </span>
           <p className="invite-reward__text">
@@ -123,15 +113,12 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
           <h3 className="invite-card__title">Send an invitation</h3>
           <p className="invite-card__text">We'll e-mail your friend a sign-up link from you.</p>
           <div className="field">
-            <TextField
+            <EmailField
               id={`${id}-email`}
               label="Friend's email address"
               type="text"
-              inputMode="email"
               name="friendEmail"
               autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
               placeholder="friend@example.com"
               value={friend}
               onValueChange={(value) => {
@@ -139,8 +126,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
                 setProblem(null);
                 setSentTo(null);
               }}
-              invalid={Boolean(problem)}
-              describedBy={problem ? problemId : undefined}
+              {...problemProps(problemId, problem)}
               rowClassName="invite-card__row"
               action={
                 <button type="submit" className="button button--primary" disabled={busy || friend.length === 0}>
@@ -150,11 +136,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
               }
             />
           </div>
-          {problem && (
-            <FormMessage id={problemId} tone="error">
-              {problem}
-            </FormMessage>
-          )}
+          <ProblemMessage id={problemId} problem={problem} />
           {sentTo && !problem && (
             <FormMessage tone="success">
               Invitation sent to <strong>{sentTo}</strong>.
@@ -184,6 +166,6 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
           </div>
         </div>
       </div>
-    </section>
+    </Panel>
   );
 }

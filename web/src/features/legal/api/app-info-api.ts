@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../api/client';
+import { getAppInfoCall } from '@app/shared/api/launch';
+import { callApiData } from '../../../api/client';
 import { useLoadedValue } from '../../../lib/use-loaded-value';
 
 /** The mailbox the legal pages name when the server does not say (spec 2 §2: a hello mailbox). */
@@ -8,8 +9,8 @@ let cached: Promise<string> | null = null;
 
 /** GET get-app-info → contactEmail; read once per page load. */
 export function loadContactEmail(): Promise<string> {
-  cached ??= apiRequest<{ success: true; contactEmail?: string }>('get-app-info', { auth: 'none' })
-    .then((answer) => (typeof answer.contactEmail === 'string' && answer.contactEmail.includes('@') ? answer.contactEmail : FALLBACK_CONTACT_EMAIL))
+  cached ??= callApiData(getAppInfoCall, { auth: 'none' })
+    .then((answer) => (answer.contactEmail.includes('@') ? answer.contactEmail : FALLBACK_CONTACT_EMAIL))
     .catch(() => FALLBACK_CONTACT_EMAIL);
   return cached;
 }

@@ -2,28 +2,24 @@ import { type ButtonHTMLAttributes, type ReactNode, useEffect, useMemo, useState
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { DownloadIcon } from '../../../components/icons/creation-icons';
-import { ImageIcon, RefreshIcon, SelectIcon, TrashIcon } from '../../../components/icons/line-icons';
-import { MasonryGrid } from '../../../components/masonry/masonry-grid';
-import { PanelEmpty } from '../../../components/page/panel-empty';
-import { PanelHeader } from '../../../components/page/panel-header';
+import { ImageIcon, SelectIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { Panel } from '../../../components/page/panel';
 import { paths } from '../../../config/paths';
 import { type MediaItem, TOKENS_PER_ITEM } from '../../../entities/media/media-item';
-import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { useLibraryViewer } from '../use-library-viewer';
 import { useMediaActions } from '../use-media-actions';
 import type { MediaLibrary } from '../use-media-library';
 import { useTogglePublic } from '../use-toggle-public';
 import type { LibraryViewer } from './library-viewer';
-import { LoadingMore, NoMediaYet } from './library-states';
+import { LibraryGrid, type LibraryGridLayout } from './library-grid';
 import { MediaCard } from './media-card';
-import { MediaSkeleton } from './media-skeleton';
+import '../../../styles/count-pill.css';
 import '../../../styles/panels.css';
 
 
 type Pending = { kind: 'one'; item: MediaItem } | { kind: 'selected' } | { kind: 'all' } | null;
 
-const COLUMNS = 3;
-const ratioOf = (item: MediaItem) => item.aspectRatio;
+const GRID: LibraryGridLayout = { columns: 3, extra: 0.24, className: 'library-grid' };
 
 /**
  * The All Media tab (spec 2 §2): a 3-column grid with infinite scroll, a viewer, selection
@@ -36,7 +32,6 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const viewer = useLibraryViewer(library.items);
   const [confirm, setConfirm] = useState<Pending>(null);
-  const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
 
   const chosen = useMemo(() => library.items.filter((item) => selected.has(item.id)), [library.items, selected]);
 
@@ -93,27 +88,26 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
   const canActOnAll = actions.busy === null && library.status === 'ready';
   const downloadIcon = actions.busy === 'download' ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />;
   return (
-    <section className="library" aria-labelledby="all-media-title">
-      <PanelHeader
-        titleId="all-media-title"
-        title="All Media"
-        subtitle={
-          library.status === 'loading' ? (
-            'Loading your creations…'
-          ) : (
-            <>
-              {`${count} ${count === 1 ? 'creation' : 'creations'} · ${count * TOKENS_PER_ITEM} tokens used · `}
-              <Link to={paths.profile.getHref('tokens')} className="inline-link">
-                How credits work
-              </Link>
-            </>
-          )
-        }
-      >
+    <Panel
+      className="library"
+      title="All Media"
+      subtitle={
+        library.status === 'loading' ? (
+          'Loading your creations…'
+        ) : (
+          <>
+            {`${count} ${count === 1 ? 'creation' : 'creations'} · ${count * TOKENS_PER_ITEM} tokens used · `}
+            <Link to={paths.profile.getHref('tokens')} className="inline-link">
+              How credits work
+            </Link>
+          </>
+        )
+      }
+      actions={
         <div className="library-toolbar" role="toolbar" aria-label="Library actions">
           {selecting ? (
             <>
-              <span className="library-toolbar__count" aria-live="polite">
+              <span className="library-toolbar__count count-pill" aria-live="polite">
                 {selected.size} selected
               </span>
               <ToolButton
@@ -146,56 +140,30 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
             </>
           )}
         </div>
-      </PanelHeader>
-
-      {library.status === 'loading' && <MediaSkeleton columns={COLUMNS} />}
-
-      {library.status === 'error' && (
-        <PanelEmpty icon={<ImageIcon />} title="Could not load your media" text="Check your connection and try again.">
-          <button type="button" className="button button--small" onClick={library.refresh}>
-            <RefreshIcon />
-            Try Again
-          </button>
-        </PanelEmpty>
-      )}
-
-      {library.status === 'ready' && library.items.length === 0 && (
-        <NoMediaYet text="Everything you create lands here — photos, videos and Story Time clips." />
-      )}
-
-      {library.items.length > 0 && (
-        <MasonryGrid
-          items={library.items}
-          columns={COLUMNS}
-          ratioOf={ratioOf}
-          extra={0.24}
-          className="library-grid"
-          renderItem={(item) => (
-              <MediaCard
-                item={item}
-                selecting={selecting}
-                selected={selected.has(item.id)}
-                onOpen={() => viewer.open(item.id)}
-                onToggleSelect={() => toggleItem(item.id)}
-                onDownload={() => void actions.downloadOne(item)}
-                onDelete={() => setConfirm({ kind: 'one', item })}
-              />
-          )}
-        />
-      )}
-      <div ref={end} aria-hidden="true" />
-
-      {library.loadingMore && <LoadingMore />}
+      }
+    >
+      <LibraryGrid
+        library={library}
+        layout={GRID}
+        failed={{ icon: <ImageIcon />, title: 'Could not load your media', text: 'Check your connection and try again.' }}
+        empty={{ text: 'Everything you create lands here — photos, videos and Story Time clips.' }}
+        renderCard={(item) => (
+          <MediaCard
+            item={item}
+            selection={selecting ? { selected: selected.has(item.id), onToggle: () => toggleItem(item.id) } : undefined}
+            onOpen={() => viewer.open(item.id)}
+            onDownload={() => void actions.downloadOne(item)}
+            onDelete={() => setConfirm({ kind: 'one', item })}
+          />
+        )}
+      />
       {library.status === 'ready' && !library.hasMore && library.items.length > 6 && (
         <p className="library-end">That's everything — {count} {count === 1 ? 'creation' : 'creations'}.</p>
       )}
 
-      {viewer.index >= 0 && (
+      {viewer.shown && (
         <Viewer
-          items={viewer.viewable}
-          index={viewer.index}
-          onStep={viewer.step}
-          onClose={viewer.close}
+          {...viewer.shown}
           owner={{
             onDownload: (item) => void actions.downloadOne(item),
             onDelete: (item) => setConfirm({ kind: 'one', item }),
@@ -220,7 +188,7 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
         onConfirm={() => void runConfirmed()}
         onCancel={() => setConfirm(null)}
       />
-    </section>
+    </Panel>
   );
 }
 

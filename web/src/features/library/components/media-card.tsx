@@ -7,13 +7,13 @@ import { formatCardDate, identityLabel } from '../../../entities/media/media-for
 import { captionOf, isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
+import '../../../styles/glass-pill.css';
 
 type MediaCardProps = {
   item: MediaItem;
-  selecting: boolean;
-  selected: boolean;
+  /** Set while the library is in selection mode: a tap then toggles the card instead of opening it. */
+  selection?: { selected: boolean; onToggle: () => void };
   onOpen: () => void;
-  onToggleSelect: () => void;
   onDownload: () => void;
   onDelete: () => void;
   /** The gallery puts its own bar of actions under the picture. */
@@ -27,10 +27,8 @@ type MediaCardProps = {
  */
 export function MediaCard({
   item,
-  selecting,
-  selected,
+  selection,
   onOpen,
-  onToggleSelect,
   onDownload,
   onDelete,
   footer,
@@ -40,6 +38,8 @@ export function MediaCard({
   const caption = captionOf(item);
   const prompt = caption.title ?? caption.text;
   const ready = isReady(item);
+  const selecting = selection !== undefined;
+  const selected = selection?.selected ?? false;
   const classes = ['media-card', selected && 'is-selected', selecting && 'is-selecting', item.pending && 'is-pending']
     .filter(Boolean)
     .join(' ');
@@ -50,7 +50,7 @@ export function MediaCard({
         <button
           type="button"
           className="media-card__open"
-          onClick={selecting ? onToggleSelect : onOpen}
+          onClick={selection ? selection.onToggle : onOpen}
           aria-label={selecting ? `${selected ? 'Deselect' : 'Select'} ${prompt}` : `Open ${prompt}`}
           aria-pressed={selecting ? selected : undefined}
           disabled={item.pending && !selecting}
@@ -59,15 +59,15 @@ export function MediaCard({
         </button>
 
         <div className="media-card__chips">
-          {label && <span className="media-chip">{label}</span>}
+          {label && <span className="media-chip glass-pill">{label}</span>}
           {item.mediaType === 'video' && (
-            <span className="media-chip media-chip--icon" title="Video">
+            <span className="media-chip media-chip--icon glass-pill" title="Video">
               <FilmIcon />
               <span className="visually-hidden">Video</span>
             </span>
           )}
           {item.isPublic && !item.pending && (
-            <span className="media-chip media-chip--icon" title="Shared to the public feed">
+            <span className="media-chip media-chip--icon glass-pill" title="Shared to the public feed">
               <GlobeIcon />
               <span className="visually-hidden">Public</span>
             </span>
@@ -76,7 +76,7 @@ export function MediaCard({
 
         {item.identity?.score != null && (
           <span
-            className={`media-chip media-chip--identity${item.identity.passed === false ? ' is-low' : ''}`}
+            className={`media-chip media-chip--identity glass-pill${item.identity.passed === false ? ' is-low' : ''}`}
             title={
               item.identity.threshold !== null
                 ? `Likeness to your photo: ${item.identity.score.toFixed(2)} (needs ${item.identity.threshold.toFixed(2)})`

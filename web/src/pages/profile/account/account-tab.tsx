@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { TextField } from '../../../components/form/text-field';
 import { MailIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { HeadingText } from '../../../components/page/heading-text';
 import { ChangeEmailModal } from './change-email-modal';
 import { DeleteAccountModal } from './delete-account-modal';
 
@@ -72,12 +73,7 @@ function AccountCard({ titleId, icon, title, text, danger = false, children }: A
         <span className="account-card__icon icon-tile" aria-hidden="true">
           {icon}
         </span>
-        <div>
-          <h2 id={titleId} className="account-card__title">
-            {title}
-          </h2>
-          <p className="account-card__text">{text}</p>
-        </div>
+        <HeadingText id={titleId} title={title} text={text} titleClassName="account-card__title" textClassName="account-card__text" />
       </header>
       {children}
     </section>

@@ -1,7 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { Modal } from '../../../components/dialog/modal';
 import { CodeInput } from '../../../components/form/code-input';
-import { FormMessage } from '../../../components/form/form-message';
+import { ProblemMessage, problemProps } from '../../../components/form/form-message';
 import { EmailField } from '../../../components/form/text-field';
 import { MailIcon } from '../../../components/icons/line-icons';
 import { useChangeEmail } from './use-change-email';
@@ -78,8 +78,7 @@ export function ChangeEmailModal({ open, currentEmail, onClose }: ChangeEmailMod
               name="newEmail"
               value={flow.newEmail}
               onValueChange={flow.setNewEmail}
-              invalid={Boolean(flow.problem)}
-              describedBy={flow.problem ? problemId : undefined}
+              {...problemProps(problemId, flow.problem)}
               data-autofocus
             />
           </div>
@@ -89,17 +88,12 @@ export function ChangeEmailModal({ open, currentEmail, onClose }: ChangeEmailMod
             name="otp"
             value={flow.otp}
             onChange={flow.setOtp}
-            invalid={Boolean(flow.problem)}
-            describedBy={flow.problem ? problemId : undefined}
+            {...problemProps(problemId, flow.problem)}
             disabled={flow.busy}
             autoFocus
           />
         )}
-        {flow.problem && (
-          <FormMessage id={problemId} tone="error">
-            {flow.problem}
-          </FormMessage>
-        )}
+        <ProblemMessage id={problemId} problem={flow.problem} />
       </form>
     </Modal>
   );

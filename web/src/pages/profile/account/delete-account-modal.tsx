@@ -4,6 +4,7 @@ import { ApiError } from '../../../api/api-error';
 import { deleteAccount } from '../../../api/account';
 import { Modal } from '../../../components/dialog/modal';
 import { TrashIcon } from '../../../components/icons/line-icons';
+import { IconList } from '../../../components/page/icon-list';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
 import { removeLocalKeys } from '../../../state/auth-storage';
@@ -75,14 +76,7 @@ export function DeleteAccountModal({ open, email, onClose }: DeleteAccountModalP
       }
     >
       <p className="delete-list__intro">What will be deleted:</p>
-      <ul className="delete-list">
-        {DELETED_ITEMS.map((item) => (
-          <li key={item}>
-            <TrashIcon />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <IconList className="delete-list" items={DELETED_ITEMS} icon={<TrashIcon />} />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { changeEmail, requestEmailChangeCode } from '../../../api/account';
 import { toast } from '../../../components/toast/toast-store';
 import { updateAuthUser } from '../../../state/auth-store';
-import { refreshProfile } from '../../../state/profile-store';
+import { refreshProfile } from '../../../state/profile';
 
 /** The texts of spec 2 §5 and §8. */
 export const CHANGE_EMAIL_TEXT = {
@@ -20,6 +21,7 @@ export const CHANGE_EMAIL_TEXT = {
  * success the fields clear, `onDone` closes the modal and the profile loads again.
  */
 export function useChangeEmail(onDone: () => void) {
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [newEmail, setNewEmailValue] = useState('');
   const [otp, setOtpValue] = useState('');
@@ -64,7 +66,7 @@ export function useChangeEmail(onDone: () => void) {
       updateAuthUser({ email: answer.newEmail || newEmail.trim().toLowerCase() });
       reset();
       onDone();
-      void refreshProfile();
+      void refreshProfile(queryClient);
     });
 
   return {

@@ -2,10 +2,11 @@ import { COST_IMAGE, COST_VIDEO, DAILY_TOPUP_FLOOR, INVITED_BONUS_CREDITS, REFER
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockIcon, GiftIcon, ImageIcon, SparkleIcon } from '../../../components/icons/line-icons';
-import { PanelHeader } from '../../../components/page/panel-header';
+import { Panel } from '../../../components/page/panel';
 import { paths } from '../../../config/paths';
 import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
+import '../../../styles/progress-track.css';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
@@ -25,12 +26,7 @@ function Row({ icon, title, text, value }: { icon: ReactNode; title: string; tex
 /** The Tokens tab: the balance and how credits are spent and earned (DESIGN.md credits). */
 export function TokensTab({ balance, creations }: { balance: number | null; creations: number | null }) {
   return (
-    <section className="tokens" aria-labelledby="tokens-title">
-      <PanelHeader
-        titleId="tokens-title"
-        title="Tokens"
-        subtitle="Credits pay for generations. Here is where they come from and where they go."
-      />
+    <Panel className="tokens" title="Tokens" subtitle="Credits pay for generations. Here is where they come from and where they go.">
 
       <div className="balance-card">
         <div className="balance-card__glow" aria-hidden="true" />
@@ -54,7 +50,7 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
             </span>
           </div>
           <div
-            className="balance-meter__track"
+            className="balance-meter__track progress-track"
             role="meter"
             aria-label="Balance against the daily allowance"
             aria-valuemin={0}
@@ -112,6 +108,6 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
           Credits have no cash value and can't be transferred. See the <Link to={paths.terms.getHref()}>Terms</Link> for details.
         </span>
       </p>
-    </section>
+    </Panel>
   );
 }

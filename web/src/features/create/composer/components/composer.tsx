@@ -107,7 +107,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
         </button>
 
         <header className="composer__header">
-          <span className="composer__label">Photo Editing Mode</span>
+          <span className="composer__label accent-dot">Photo Editing Mode</span>
           <span className="composer__mode">
             {MODE_LABELS[state.mode]}
             {selectedLabel && selectedLabel !== MODE_LABELS[state.mode] ? ` · ${selectedLabel}` : ''}

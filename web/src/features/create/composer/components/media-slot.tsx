@@ -1,6 +1,7 @@
 import { PlusIcon } from '../../../../components/icons/creation-icons';
 import { CloseIcon } from '../../../../components/icons/line-icons';
 import type { ComposerMedia } from '../use-composer';
+import '../../../../styles/progress-track.css';
 
 type MediaSlotProps = {
   media: ComposerMedia | null;
@@ -29,7 +30,7 @@ export function MediaSlot({ media, uploading, progress, onAdd, onRemove }: Media
         <img className="media-slot__media" src={media.previewUrl} alt="Your upload" />
       )}
       {busy && (
-        <span className="media-slot__progress" role="progressbar" aria-label="Uploading" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
+        <span className="media-slot__progress progress-track" role="progressbar" aria-label="Uploading" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${Math.max(6, progress)}%` }} />
         </span>
       )}

@@ -5,6 +5,7 @@ import { CloseIcon } from '../../../../components/icons/line-icons';
 import { MODE_HINTS, MODE_LABELS, MORE_MENU, type PresetMode, presetOptions, type SelectedPresets } from '../composer-modes';
 import type { ComposerPanel, StoryPhoto } from '../use-composer';
 import { MODE_ICONS } from './mode-bar';
+import '../../../../styles/close-button.css';
 import '../../../../styles/icon-tile.css';
 
 type PresetPanelProps = {
@@ -58,7 +59,7 @@ export function PresetPanel(props: PresetPanelProps) {
     <div ref={ref} className={`preset-panel${panel === 'storytime' ? ' preset-panel--wide' : ''}`} style={style}>
       <div className="preset-panel__header">
         <span className="preset-panel__title">{title}</span>
-        <button type="button" className="preset-panel__close" aria-label="Close presets" onClick={onClose}>
+        <button type="button" className="preset-panel__close close-button" aria-label="Close presets" onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
