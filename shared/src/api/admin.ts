@@ -93,6 +93,9 @@ export const workerHeartbeatSchema = z.object({
 });
 export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;
 
+export type IdentityCounts = Omit<z.infer<typeof identityStatsSchema>, 'passRate' | 'retryRate'>;
+export type RunStats = z.infer<typeof runStatsSchema>;
+
 export const runStatsSchema = z.object({
   mode: z.string(),
   provider: z.string(),

@@ -20,17 +20,22 @@ import {
 } from './modes';
 
 describe('mode tables', () => {
-  it('maps every client mode to its service mode (spec 1 §5)', () => {
-    expect(CLIENT_TO_SERVICE_MODE).toEqual({
-      preset: 'presets',
-      custom: 'custom-prompt',
-      unrealreflection: 'unreal-reflection',
-      ghiblireact: 'ghibli-reaction',
-      'cyber-siren': 'cyber-siren',
-      parallelself: 'parallel-self',
-      storytime: 'story-time',
-      edit: 'edit-photo',
-    });
+  // Spec 1 §5, one row per client mode.
+  it.each([
+    ['custom', 'custom-prompt'],
+    ['cyber-siren', 'cyber-siren'],
+    ['edit', 'edit-photo'],
+    ['ghiblireact', 'ghibli-reaction'],
+    ['parallelself', 'parallel-self'],
+    ['preset', 'presets'],
+    ['storytime', 'story-time'],
+    ['unrealreflection', 'unreal-reflection'],
+  ] as const)('maps client mode %s to service mode %s', (client, service) => {
+    expect(CLIENT_TO_SERVICE_MODE[client]).toBe(service);
+  });
+
+  it('has a service mode for every client mode and no other', () => {
+    expect(Object.keys(CLIENT_TO_SERVICE_MODE)).toHaveLength(8);
     expect([...CLIENT_MODES].sort()).toEqual(Object.keys(CLIENT_TO_SERVICE_MODE).sort());
     expect([...SERVICE_MODES].sort()).toEqual([...new Set(Object.values(CLIENT_TO_SERVICE_MODE))].sort());
   });
@@ -53,32 +58,26 @@ describe('mode tables', () => {
     expect(isServiceMode(42)).toBe(false);
   });
 
-  it('maps service modes to preset types that have labels', () => {
-    expect(SERVICE_MODE_PRESET_TYPE).toEqual({
-      presets: 'presets',
-      'custom-prompt': 'custom_prompt',
-      'unreal-reflection': 'unreal_reflection',
-      'parallel-self': 'parallel_self',
-      'ghibli-reaction': 'ghibli_reaction',
-      'cyber-siren': 'cyber_siren',
-      'story-time': 'story_time',
-      'edit-photo': 'edit',
-    });
-    for (const type of Object.values(SERVICE_MODE_PRESET_TYPE)) expect(Object.hasOwn(PRESET_TYPE_LABELS, type)).toBe(true);
-    expect(presetTypeOf('edit-photo')).toBe('edit');
+  // One row per service mode: the preset type stored on its media and the request field of its preset id.
+  it.each([
+    ['cyber-siren', 'cyber_siren', 'cyberSirenPresetId'],
+    ['custom-prompt', 'custom_prompt', null],
+    ['edit-photo', 'edit', null],
+    ['ghibli-reaction', 'ghibli_reaction', 'ghibliReactionPresetId'],
+    ['parallel-self', 'parallel_self', 'parallelSelfPresetId'],
+    ['presets', 'presets', 'presetKey'],
+    ['story-time', 'story_time', 'storyTimePresetId'],
+    ['unreal-reflection', 'unreal_reflection', 'unrealReflectionPresetId'],
+  ] as const)('service mode %s stores preset type %s and reads its preset id from %s', (mode, presetType, idField) => {
+    expect(SERVICE_MODE_PRESET_TYPE[mode]).toBe(presetType);
+    expect(presetTypeOf(mode)).toBe(presetType);
+    expect(Object.hasOwn(PRESET_TYPE_LABELS, presetType)).toBe(true);
+    expect(PRESET_ID_FIELD[mode]).toBe(idField);
   });
 
-  it('names the request field carrying the preset id', () => {
-    expect(PRESET_ID_FIELD).toEqual({
-      presets: 'presetKey',
-      'custom-prompt': null,
-      'unreal-reflection': 'unrealReflectionPresetId',
-      'parallel-self': 'parallelSelfPresetId',
-      'ghibli-reaction': 'ghibliReactionPresetId',
-      'cyber-siren': 'cyberSirenPresetId',
-      'story-time': 'storyTimePresetId',
-      'edit-photo': null,
-    });
+  it('has a row above for every service mode', () => {
+    expect(Object.keys(SERVICE_MODE_PRESET_TYPE)).toHaveLength(8);
+    expect(Object.keys(PRESET_ID_FIELD)).toHaveLength(8);
   });
 
   it('has the default prompts', () => {

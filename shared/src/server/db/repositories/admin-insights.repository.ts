@@ -1,32 +1,12 @@
 import { sql } from 'kysely';
+import type { AdminStats, IdentityCounts, RunStats } from '../../../api/admin';
 import type { Db } from '../database';
-
-export interface PlatformStats {
-  totalUsers: number;
-  totalMedia: number;
-  activeUsers: number;
-  totalCredits: number;
-}
-
-export interface RunCounts {
-  mode: string;
-  provider: string;
-  done: number;
-  failed: number;
-}
-
-export interface IdentityCounts {
-  mode: string;
-  checked: number;
-  passed: number;
-  retried: number;
-}
 
 /** The figures of the admin dashboard, read straight from the tables. */
 export class AdminInsightsRepository {
   constructor(private readonly db: Db) {}
 
-  async platformStats(activeSince: Date): Promise<PlatformStats> {
+  async platformStats(activeSince: Date): Promise<AdminStats> {
     const users = await this.db
       .selectFrom('users')
       .select((eb) => [
@@ -45,7 +25,7 @@ export class AdminInsightsRepository {
   }
 
   /** Runs finished since a moment, by mode and provider. */
-  async runCounts(since: Date): Promise<RunCounts[]> {
+  async runCounts(since: Date): Promise<RunStats[]> {
     const rows = await this.db
       .selectFrom('generation_runs')
       .select([
