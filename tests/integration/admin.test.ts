@@ -3,7 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { ALL_QUEUES } from '@app/shared/server/queue';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResponse } from '@app/shared/api/define-call';
 import type { adminConfigCall } from '@app/shared/api/admin';
 import { bearer, createAccount, signIn } from '../support/auth';
@@ -180,8 +182,55 @@ describe(`the admin calls (${dialect})`, () => {
   });
 });
 
+/** A stand-in for fal.ai's queue API: the status of an unknown request is a 404 for a good key, 401 otherwise. */
+function fakeFal(): { start(port?: number): Promise<number>; stop(): Promise<void> } {
+  let server: http.Server | undefined;
+  return {
+    start: (port = 0) =>
+      new Promise((resolve) => {
+        server = http.createServer((req, res) => {
+          const ok = req.headers.authorization === 'Key fal-test-key';
+          res.writeHead(ok ? 404 : 401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ detail: ok ? 'Request not found' : 'Unauthorized' }));
+        });
+        server.listen(port, '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
+      }),
+    stop: () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}
+
 describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`, () => {
-  const ctx = useTestApp(dialect, { ADMIN_SECRET: SECRET }, { workers: false });
+  const fal = fakeFal();
+  let falPort = 0;
+  const env: Record<string, string> = { ADMIN_SECRET: SECRET, FAL_KEY: 'fal-test-key' };
+  beforeAll(async () => {
+    falPort = await fal.start();
+    env.FAL_BASE_URL = `http://127.0.0.1:${falPort}`;
+  });
+  afterAll(() => fal.stop());
+  const ctx = useTestApp(dialect, env, { workers: false });
+
+  it('measures a configured provider, turns degraded within 10 s when it stops answering, and healthy when it is back', async () => {
+    const stop = new WorkerHeartbeats(ctx.infra.redis, ctx.config.queuePrefix).start({ queues: [...ALL_QUEUES], concurrency: { generation: 1 }, version: 'test' }, 500);
+    try {
+      await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy');
+      const body = await config(ctx);
+      expect(body.systemConfig.fal_ai_enabled).toBe(true);
+      expect(body.debugInfo.systems.find((s) => s.name === 'fal')).toMatchObject({ state: 'ok', detail: expect.stringContaining('404') });
+
+      await fal.stop();
+      const took = await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded');
+      expect(took).toBeLessThan(10_000);
+      const down = await config(ctx);
+      expect(down.systemConfig.fal_ai_enabled).toBe(false);
+      expect(down.debugInfo.reasons[0]).toMatch(/^fal\.ai is not answering/);
+
+      await fal.start(falPort);
+      await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy' && b.systemConfig.fal_ai_enabled);
+    } finally {
+      await stop();
+    }
+  });
 
   it('turns degraded within 10 s when the only worker stops, and healthy again when one beats', async () => {
     const heartbeats = new WorkerHeartbeats(ctx.infra.redis, ctx.config.queuePrefix);

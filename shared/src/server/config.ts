@@ -125,6 +125,15 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
 
   STORY_EDITOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  FAL_KEY: optionalString,
+  FAL_BASE_URL: url.default('https://queue.fal.run'),
+  BFL_API_KEY: optionalString,
+  BFL_BASE_URL: url.default('https://api.bfl.ai'),
+  STABILITY_API_KEY: optionalString,
+  STABILITY_BASE_URL: url.default('https://api.stability.ai'),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_BASE_URL: url.default('https://api.replicate.com'),
+  COMFYUI_URL: url.optional(),
   APP_VERSION: z.string().min(1).default('development'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_PORT: port.optional(),
@@ -185,6 +194,14 @@ export interface Config {
   /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
   promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
   shutdownTimeoutMs: number;
+  /** Remote image providers: configured when their key (ComfyUI: its address) is set. */
+  providers: {
+    fal?: { key: string; baseUrl: string };
+    bfl?: { key: string; baseUrl: string };
+    stability?: { key: string; baseUrl: string };
+    replicate?: { key: string; baseUrl: string };
+    comfyui?: { baseUrl: string };
+  };
   /** Shown by the diagnosis and in every worker's heartbeat (the image tag in a deployment). */
   version: string;
   observability: {
@@ -289,6 +306,13 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    providers: {
+      ...(e.FAL_KEY ? { fal: { key: e.FAL_KEY, baseUrl: e.FAL_BASE_URL.replace(/\/+$/, '') } } : {}),
+      ...(e.BFL_API_KEY ? { bfl: { key: e.BFL_API_KEY, baseUrl: e.BFL_BASE_URL.replace(/\/+$/, '') } } : {}),
+      ...(e.STABILITY_API_KEY ? { stability: { key: e.STABILITY_API_KEY, baseUrl: e.STABILITY_BASE_URL.replace(/\/+$/, '') } } : {}),
+      ...(e.REPLICATE_API_TOKEN ? { replicate: { key: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL.replace(/\/+$/, '') } } : {}),
+      ...(e.COMFYUI_URL ? { comfyui: { baseUrl: e.COMFYUI_URL.replace(/\/+$/, '') } } : {}),
+    },
     version: e.APP_VERSION,
     observability: { metricsToken: e.METRICS_TOKEN, workerMetricsPort: e.WORKER_METRICS_PORT, queueStaleSeconds: e.QUEUE_STALE_SECONDS },
   };

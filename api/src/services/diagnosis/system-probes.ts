@@ -5,19 +5,11 @@ import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { verifySmtp } from '@app/shared/server/mail';
 import { readObject } from '@app/shared/server/storage';
 import { UploadSigner } from '../upload-signature';
+import { providerProbes } from './provider-probes';
 import type { SystemProbe } from './system-checks';
 
 /** A user id no account has: the upload probe signs for it and stores nothing under it. */
 const PROBE_USER = '00000000-0000-4000-8000-000000000000';
-
-/** Remote image providers; each is measured once its client is configured (GENERATION_PROVIDER). */
-const REMOTE_PROVIDERS = [
-  { name: 'fal', label: 'fal.ai' },
-  { name: 'bfl', label: 'Black Forest Labs' },
-  { name: 'stability', label: 'Stability AI' },
-  { name: 'replicate', label: 'Replicate' },
-  { name: 'comfyui', label: 'ComfyUI' },
-] as const;
 
 /**
  * What the diagnosis measures, each with a real round trip: the database answers a query,
@@ -84,11 +76,6 @@ export function systemProbes(config: Config, infra: Infrastructure): SystemProbe
           }
         : async () => 'development outbox (mail is kept, readable at /api/dev/outbox)',
     },
-    ...REMOTE_PROVIDERS.map(({ name, label }) => ({
-      name,
-      label,
-      required: false,
-      probe: { off: 'not configured: generation uses the built-in local provider' },
-    })),
+    ...providerProbes(config.providers),
   ];
 }
