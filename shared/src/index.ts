@@ -10,3 +10,4 @@ export type { AuthUser, RefreshTokenResponse, VerifyOtpResponse } from './api/au
 export type { UserProfileResponse, UserSettings } from './api/account';
 export type { DevOutboxMessage } from './api/dev-outbox';
 export * from './stories/categories';
+export * from './guide/looks';
