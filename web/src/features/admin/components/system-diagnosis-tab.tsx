@@ -5,12 +5,17 @@ import { formatAgo, formatRate, formatSeconds, healthTone, systemTone } from '..
 import { AuditLog } from './audit-log';
 import { QueueDashboardLink } from './queue-dashboard-link';
 import { SettingsCard } from './settings-card';
-import { AdminEmpty, AdminLoading, AdminSection, AdminTable, formatNumber, TonePill } from './tone';
+import { type AdminColumns, AdminEmpty, AdminLoading, AdminSection, AdminTableSection, formatNumber, TonePill } from './tone';
 
 type ConfigAnswer = CallResponse<typeof adminConfigCall>;
 
 const HEALTH_TEXT = { healthy: 'Healthy', degraded: 'Degraded', down: 'Down' } as const;
 const STATE_TEXT = { ok: 'OK', off: 'Off', failing: 'Failing' } as const;
+
+const QUEUE_COLUMNS: AdminColumns = ['Queue', { label: 'Waiting', numeric: true }, { label: 'Prioritized', numeric: true }, { label: 'Active', numeric: true }, { label: 'Delayed', numeric: true }, { label: 'Failed', numeric: true }, { label: 'Oldest waiting', numeric: true }, { label: 'Live workers', numeric: true }, 'Last hour'];
+const WORKER_COLUMNS: AdminColumns = ['Hostname', { label: 'PID', numeric: true }, 'Queues', 'Concurrency', 'Last heartbeat', 'Version'];
+const RUN_COLUMNS: AdminColumns = ['Mode', 'Provider', { label: 'Done', numeric: true }, { label: 'Failed', numeric: true }];
+const IDENTITY_COLUMNS: AdminColumns = ['Mode', { label: 'Checked', numeric: true }, { label: 'Pass rate', numeric: true }, { label: 'Retry rate', numeric: true }];
 
 /** System Diagnosis: what admin-config measured, read again every 10 s. */
 export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAnswer> }) {
@@ -27,6 +32,8 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
     );
   }
   const { debugInfo, systemConfig } = config.data;
+  const { runs } = debugInfo;
+  const threshold = debugInfo.thresholds.oldestWaitingSeconds;
   return (
     <div className="admin-diagnosis">
       <HealthBanner debugInfo={debugInfo} stale={config.isError} />
@@ -47,11 +54,11 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
           ))}
         </ul>
       </AdminSection>
-      <QueuesSection queues={debugInfo.queues} threshold={debugInfo.thresholds.oldestWaitingSeconds} />
-      <WorkersSection workers={debugInfo.workers} />
+      <AdminTableSection title="Queues" note={`A job waiting longer than ${formatSeconds(threshold)} degrades the health`} empty="No queues reported." columns={QUEUE_COLUMNS} items={debugInfo.queues} row={(queue) => <QueueRow key={queue.name} queue={queue} threshold={threshold} />} />
+      <AdminTableSection title="Workers" note="Live worker processes (a stopped one leaves within 15 s)" empty="No live workers." columns={WORKER_COLUMNS} items={debugInfo.workers} row={(worker) => <WorkerRow key={worker.id} worker={worker} />} />
       <div className="admin-columns">
-        <RunsSection runs={debugInfo.runs} />
-        <IdentitySection identity={debugInfo.identity} />
+        <AdminTableSection title="Runs, last hour" note={`Median ${formatSeconds(runs.medianSeconds)} · p95 ${formatSeconds(runs.p95Seconds)}`} empty="No runs finished in the last hour." columns={RUN_COLUMNS} items={runs.lastHour} row={(run) => <RunRow key={`${run.mode}/${run.provider}`} run={run} />} />
+        <AdminTableSection title="Identity check" note="Outputs whose source had a face" empty="No identity checks yet." columns={IDENTITY_COLUMNS} items={debugInfo.identity} row={(row) => <IdentityRow key={row.mode} row={row} />} />
       </div>
       <div className="admin-columns">
         <SettingsCard />
@@ -65,7 +72,7 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
 function HealthBanner({ debugInfo, stale }: { debugInfo: DebugInfo; stale: boolean }) {
   const tone = healthTone(debugInfo.health);
   return (
-    <div className={`admin-health admin-health--${tone}`} data-testid="admin-health-banner">
+    <div className={`admin-health admin-tone--${tone}`} data-testid="admin-health-banner">
       <div className="admin-health__main">
         <TonePill tone={tone}>{HEALTH_TEXT[debugInfo.health]}</TonePill>
         <div>
@@ -114,102 +121,62 @@ function HourChart({ buckets }: { buckets: readonly number[] }) {
   );
 }
 
-function QueuesSection({ queues, threshold }: { queues: QueueStats[]; threshold: number }) {
+function QueueRow({ queue, threshold }: { queue: QueueStats; threshold: number }) {
   return (
-    <AdminSection title="Queues" note={`A job waiting longer than ${formatSeconds(threshold)} degrades the health`}>
-      {queues.length === 0 ? (
-        <AdminEmpty>No queues reported.</AdminEmpty>
-      ) : (
-        <AdminTable columns={['Queue', { label: 'Waiting', numeric: true }, { label: 'Prioritized', numeric: true }, { label: 'Active', numeric: true }, { label: 'Delayed', numeric: true }, { label: 'Failed', numeric: true }, { label: 'Oldest waiting', numeric: true }, { label: 'Live workers', numeric: true }, 'Last hour']}>
-          {queues.map((queue) => (
-            <tr key={queue.name}>
-              <td className="admin-mono">{queue.name}</td>
-              <td className="admin-num">{formatNumber(queue.waiting)}</td>
-              <td className="admin-num">{formatNumber(queue.prioritized)}</td>
-              <td className="admin-num">{formatNumber(queue.active)}</td>
-              <td className="admin-num">{formatNumber(queue.delayed)}</td>
-              <td className={`admin-num${queue.failed > 0 ? ' admin-text--red' : ''}`}>{formatNumber(queue.failed)}</td>
-              <td className={`admin-num${(queue.oldestWaitingSeconds ?? 0) > threshold ? ' admin-text--yellow' : ''}`}>
-                {formatSeconds(queue.oldestWaitingSeconds)}
-              </td>
-              <td className={`admin-num${queue.workers === 0 ? ' admin-text--red' : ''}`}>{queue.workers}</td>
-              <td>
-                <HourChart buckets={queue.lastHour} />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </AdminSection>
+    <tr>
+      <td className="admin-mono">{queue.name}</td>
+      <td className="admin-num">{formatNumber(queue.waiting)}</td>
+      <td className="admin-num">{formatNumber(queue.prioritized)}</td>
+      <td className="admin-num">{formatNumber(queue.active)}</td>
+      <td className="admin-num">{formatNumber(queue.delayed)}</td>
+      <td className={`admin-num${queue.failed > 0 ? ' admin-text--red' : ''}`}>{formatNumber(queue.failed)}</td>
+      <td className={`admin-num${(queue.oldestWaitingSeconds ?? 0) > threshold ? ' admin-text--yellow' : ''}`}>
+        {formatSeconds(queue.oldestWaitingSeconds)}
+      </td>
+      <td className={`admin-num${queue.workers === 0 ? ' admin-text--red' : ''}`}>{queue.workers}</td>
+      <td>
+        <HourChart buckets={queue.lastHour} />
+      </td>
+    </tr>
   );
 }
 
-function WorkersSection({ workers }: { workers: DebugInfo['workers'] }) {
+function WorkerRow({ worker }: { worker: DebugInfo['workers'][number] }) {
   return (
-    <AdminSection title="Workers" note="Live worker processes (a stopped one leaves within 15 s)">
-      {workers.length === 0 ? (
-        <AdminEmpty>No live workers.</AdminEmpty>
-      ) : (
-        <AdminTable columns={['Hostname', { label: 'PID', numeric: true }, 'Queues', 'Concurrency', 'Last heartbeat', 'Version']}>
-          {workers.map((worker) => (
-            <tr key={worker.id}>
-              <td className="admin-mono">{worker.hostname}</td>
-              <td className="admin-num">{worker.pid}</td>
-              <td>{worker.queues.join(', ')}</td>
-              <td>
-                {Object.entries(worker.concurrency)
-                  .map(([queue, count]) => `${queue} × ${count}`)
-                  .join(', ')}
-              </td>
-              <td title={worker.lastHeartbeat}>{formatAgo(worker.lastHeartbeat)}</td>
-              <td className="admin-mono">{worker.version}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </AdminSection>
+    <tr>
+      <td className="admin-mono">{worker.hostname}</td>
+      <td className="admin-num">{worker.pid}</td>
+      <td>{worker.queues.join(', ')}</td>
+      <td>
+        {Object.entries(worker.concurrency)
+          .map(([queue, count]) => `${queue} × ${count}`)
+          .join(', ')}
+      </td>
+      <td title={worker.lastHeartbeat}>{formatAgo(worker.lastHeartbeat)}</td>
+      <td className="admin-mono">{worker.version}</td>
+    </tr>
   );
 }
 
-function RunsSection({ runs }: { runs: DebugInfo['runs'] }) {
+function RunRow({ run }: { run: DebugInfo['runs']['lastHour'][number] }) {
   return (
-    <AdminSection title="Runs, last hour" note={`Median ${formatSeconds(runs.medianSeconds)} · p95 ${formatSeconds(runs.p95Seconds)}`}>
-      {runs.lastHour.length === 0 ? (
-        <AdminEmpty>No runs finished in the last hour.</AdminEmpty>
-      ) : (
-        <AdminTable columns={['Mode', 'Provider', { label: 'Done', numeric: true }, { label: 'Failed', numeric: true }]}>
-          {runs.lastHour.map((run) => (
-            <tr key={`${run.mode}/${run.provider}`}>
-              <td>{run.mode}</td>
-              <td className="admin-mono">{run.provider}</td>
-              <td className="admin-num">{formatNumber(run.done)}</td>
-              <td className={`admin-num${run.failed > 0 ? ' admin-text--red' : ''}`}>{formatNumber(run.failed)}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </AdminSection>
+    <tr>
+      <td>{run.mode}</td>
+      <td className="admin-mono">{run.provider}</td>
+      <td className="admin-num">{formatNumber(run.done)}</td>
+      <td className={`admin-num${run.failed > 0 ? ' admin-text--red' : ''}`}>{formatNumber(run.failed)}</td>
+    </tr>
   );
 }
 
-function IdentitySection({ identity }: { identity: DebugInfo['identity'] }) {
+function IdentityRow({ row }: { row: DebugInfo['identity'][number] }) {
   return (
-    <AdminSection title="Identity check" note="Outputs whose source had a face">
-      {identity.length === 0 ? (
-        <AdminEmpty>No identity checks yet.</AdminEmpty>
-      ) : (
-        <AdminTable columns={['Mode', { label: 'Checked', numeric: true }, { label: 'Pass rate', numeric: true }, { label: 'Retry rate', numeric: true }]}>
-          {identity.map((row) => (
-            <tr key={row.mode}>
-              <td>{row.mode}</td>
-              <td className="admin-num">{formatNumber(row.checked)}</td>
-              <td className="admin-num">{formatRate(row.passRate)}</td>
-              <td className="admin-num">{formatRate(row.retryRate)}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </AdminSection>
+    <tr>
+      <td>{row.mode}</td>
+      <td className="admin-num">{formatNumber(row.checked)}</td>
+      <td className="admin-num">{formatRate(row.passRate)}</td>
+      <td className="admin-num">{formatRate(row.retryRate)}</td>
+    </tr>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Tone } from '../admin-rules';
+import '../../../styles/count-pill.css';
 
 /** A coloured label: a dot and a word (green, yellow, red, grey by state). */
 export function TonePill({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
   return (
-    <span className={`admin-pill admin-pill--${tone}`} data-tone={tone} data-testid={testId}>
+    <span className={`admin-pill count-pill admin-tone--${tone}`} data-tone={tone} data-testid={testId}>
       <span className="admin-pill__dot" aria-hidden="true" />
       {children}
     </span>
@@ -53,8 +54,11 @@ export function AdminLoading() {
   );
 }
 
-/** A table's frame and header row; a column marked numeric is right-aligned. */
-export function AdminTable({ columns, className, children }: { columns: readonly (string | { label: string; numeric: true })[]; className?: string; children: ReactNode }) {
+/** A table's headers; a column marked numeric is right-aligned. */
+export type AdminColumns = readonly (string | { label: string; numeric: true })[];
+
+/** A table's frame and header row. */
+export function AdminTable({ columns, className, children }: { columns: AdminColumns; className?: string; children: ReactNode }) {
   return (
     <div className="admin-table-wrap">
       <table className={className ? `admin-table ${className}` : 'admin-table'}>
@@ -74,6 +78,30 @@ export function AdminTable({ columns, className, children }: { columns: readonly
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A section holding one table, a row an item, or the empty text when there are none. */
+export function AdminTableSection<Item>({
+  title,
+  note,
+  empty,
+  columns,
+  items,
+  row,
+}: {
+  title: string;
+  note: ReactNode;
+  empty: string;
+  columns: AdminColumns;
+  items: readonly Item[];
+  /** One `<tr>` (with its key) for an item. */
+  row: (item: Item) => ReactNode;
+}) {
+  return (
+    <AdminSection title={title} note={note}>
+      {items.length === 0 ? <AdminEmpty>{empty}</AdminEmpty> : <AdminTable columns={columns}>{items.map((item) => row(item))}</AdminTable>}
+    </AdminSection>
   );
 }
 
