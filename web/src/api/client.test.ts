@@ -200,6 +200,14 @@ describe('callApi', () => {
     await expect(callApiData(call)).rejects.toMatchObject({ serverError: 'Generation failed' });
   });
 
+  it('takes a list answer (story-api answers an array) and checks it with the schema', async () => {
+    const list = defineCall({ name: 'story-api', method: 'GET', request: undefined, response: z.array(z.object({ slug: z.string() })) });
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, [{ slug: 'a' }])));
+    expect(await callApiData(list)).toEqual([{ slug: 'a' }]);
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, [{ slug: 1 }])));
+    await expect(callApi(list)).rejects.toMatchObject({ status: 502, code: 'BAD_ANSWER' });
+  });
+
   it('refuses an answer of the wrong shape, and still throws for an HTTP failure', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, count: 'three' })));
     await expect(callApi(call)).rejects.toMatchObject({ status: 502, code: 'BAD_ANSWER' });

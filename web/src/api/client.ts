@@ -164,6 +164,8 @@ async function readAnswer<T>(response: Response): Promise<T> {
     body = undefined;
   }
   const record = isRecord(body) ? body : undefined;
+  // A list answer (story-api's stories, spec 3 §7) is an array; anything else must be an object.
+  if (response.ok && Array.isArray(body)) return body as T;
   if (!response.ok || !record || record.success === false) {
     throw new ApiError(
       response.ok && !record ? 502 : response.status,

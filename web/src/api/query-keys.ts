@@ -14,6 +14,11 @@ export const queryKeys = {
   profile: () => ['profile'] as const,
   referrals: () => ['referrals'] as const,
   settings: () => ['settings'] as const,
+  /** The published stories; with a slug, one story. */
+  stories: (slug?: string) => (slug === undefined ? (['stories'] as const) : (['stories', slug] as const)),
+  tagPage: (tag: string) => ['tag-page', tag] as const,
+  /** The story editor's list: every story, any status. */
+  storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */
   admin: (part?: 'config' | 'users' | 'media' | 'settings' | 'audit', ...rest: string[]) =>
     part === undefined ? (['admin'] as const) : (['admin', part, ...rest] as const),

@@ -19,6 +19,7 @@ import { captionOf, isReady, isWaitingForVideos, type MediaItem, presetTypeLabel
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
 import { downloadMedia, shareMedia } from './viewer-actions';
+import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
 
@@ -232,6 +233,8 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             </button>
           )}
         </div>
+
+        <ViewerTags tags={item.tags} onFollow={onClose} />
 
         {item.videoResults.length > 1 && (
           <div className="viewer__clips" role="group" aria-label="Clips">

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons/creation-icons';
 import { ArrowLeftIcon, CoinsIcon, DocumentIcon, GiftIcon, ImageIcon, LogoutIcon, UserIcon } from '../../components/icons/line-icons';
+import { SocialLinks } from '../../components/social-links/social-links';
 import { paths, type ProfileTab } from '../../config/paths';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import type { ShareToFeed } from '../../features/library/use-share-to-feed';
 import { emailName } from '../../lib/email';
 import { useSignOut } from '../../state/use-sign-out';
-import { SocialLinks } from './social-links';
 
 type ProfileSidebarProps = {
   active: ProfileTab;

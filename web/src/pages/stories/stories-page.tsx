@@ -1,7 +1,110 @@
-import { BookIcon } from '../../components/icons/line-icons';
-import { PlaceholderPage } from '../../components/page/placeholder-page';
+import { STORY_CATEGORIES, storyCategoryLabel, storyCategoryTagline } from '@app/shared';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BookIcon, WarningIcon } from '../../components/icons/line-icons';
+import { PanelEmpty } from '../../components/page/panel-empty';
+import { pageTitle } from '../../config/brand';
+import { paths } from '../../config/paths';
+import { StoryArt } from '../../entities/story/story-art';
+import type { Story } from '../../entities/story/story-api';
+import { readingTime, toggleCategory } from '../../entities/story/story-model';
+import { useStories } from '../../entities/story/use-stories';
+import '../../entities/story/story.css';
+import '../../styles/panels.css';
+import './stories.css';
 
-/** The story archive, /story (spec 3 §2). */
+const SKELETON_CARDS = 6;
+const ARCHIVE_TAGLINE = 'Tales from the other side of the mirror — each one told through a portrait.';
+
+/** The story archive, /story (spec 3 §2): the category filter, its tagline and the card grid. */
 export function StoriesPage() {
-  return <PlaceholderPage title="Stories" icon={<BookIcon />} message="Published stories will appear here." />;
+  const stories = useStories();
+  const [category, setCategory] = useState<string | null>(null);
+  const shown = (stories.data ?? []).filter((story) => category === null || story.story_category === category);
+  const select = (clicked: string | null) => setCategory((selected) => toggleCategory(selected, clicked));
+
+  return (
+    <div className="page stories">
+      <title>{pageTitle('Stories')}</title>
+      <header className="stories__header">
+        <p className="eyebrow">Mirrorverse Stories</p>
+        <h1 className="stories__title">
+          Stories from <span className="gradient-text">the other side</span>
+        </h1>
+        <p className="stories__lead">{ARCHIVE_TAGLINE}</p>
+      </header>
+
+      <nav className="stories__filters" aria-label="Story categories">
+        <button type="button" className="stories__filter" aria-pressed={category === null} onClick={() => select(null)}>
+          All
+        </button>
+        {STORY_CATEGORIES.map((c) => (
+          <button key={c.slug} type="button" className="stories__filter" aria-pressed={category === c.slug} onClick={() => select(c.slug)}>
+            {c.label}
+          </button>
+        ))}
+      </nav>
+      {category && (
+        <p className="stories__tagline" aria-live="polite">
+          {storyCategoryTagline(category) ?? storyCategoryLabel(category)}
+        </p>
+      )}
+
+      {stories.isPending ? (
+        <div className="stories__grid" role="status" aria-label="Loading stories">
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <div key={i} className="story-card story-card--skeleton" aria-hidden="true">
+              <span className="story-card__art skeleton-card" />
+              <span className="story-card__line skeleton-card" />
+              <span className="story-card__line story-card__line--short skeleton-card" />
+            </div>
+          ))}
+        </div>
+      ) : stories.isError && !stories.data ? (
+        <PanelEmpty className="stories__state" icon={<WarningIcon />} title="Failed to load stories" text="Please check your connection and try again.">
+          <button type="button" className="button button--small" onClick={() => void stories.refetch()}>
+            Try Again
+          </button>
+        </PanelEmpty>
+      ) : shown.length === 0 ? (
+        <PanelEmpty
+          className="stories__state"
+          icon={<BookIcon />}
+          title={category ? `No ${storyCategoryLabel(category)} stories yet` : 'No stories yet'}
+          text={category ? 'Try another category, or come back soon.' : 'The first stories are being written. Come back soon.'}
+        >
+          {category && (
+            <button type="button" className="button button--small" onClick={() => setCategory(null)}>
+              Show all stories
+            </button>
+          )}
+        </PanelEmpty>
+      ) : (
+        <ul className="stories__grid">
+          {shown.map((story) => (
+            <li key={story.id}>
+              <StoryCard story={story} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function StoryCard({ story }: { story: Story }) {
+  return (
+    <Link to={paths.story.getHref(story.slug)} className={`story-card${story.featured ? ' story-card--featured' : ''}`} data-testid="story-card">
+      <StoryArt className="story-card__art" heroImageUrl={story.hero_image_url} category={story.story_category} />
+      <div className="story-card__body">
+        <div className="story-card__meta">
+          <span className="story-category">{storyCategoryLabel(story.story_category)}</span>
+          {story.featured && <span className="story-card__featured">Featured</span>}
+        </div>
+        <h2 className="story-card__title">{story.title}</h2>
+        <p className="story-card__teaser">{story.teaser_text}</p>
+        <p className="story-card__time">{readingTime(story.word_count)}</p>
+      </div>
+    </Link>
+  );
 }

@@ -1,16 +1,129 @@
+import { isPresetType, TAG_POPULAR_LIMIT } from '@app/shared';
 import { Link, useParams } from 'react-router-dom';
-import { HashIcon } from '../../components/icons/line-icons';
-import { PlaceholderPage } from '../../components/page/placeholder-page';
+import { HeartIcon } from '../../components/icons/creation-icons';
+import { ArrowLeftIcon, HashIcon, WarningIcon } from '../../components/icons/line-icons';
+import { PanelEmpty } from '../../components/page/panel-empty';
+import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
+import { formatCardDate } from '../../entities/media/media-format';
+import { resolveMediaUrl } from '../../entities/media/media-item';
+import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
+import '../../components/page/page.css';
+import '../../styles/panels.css';
+import './tag.css';
 
-/** Creations with one tag, /tag/:tag (spec 3 §2). */
+type TagMedia = TagPageData['media'][number];
+
+const SKELETON_TILES = 8;
+
+/** The feed, narrowed to the tag when the tag is a preset type the feed can filter by. */
+function feedHref(tag: string): string {
+  return isPresetType(tag.replace(/-/g, '_')) ? `${paths.home.getHref()}?type=${encodeURIComponent(tag)}` : paths.home.getHref();
+}
+
+/** Creations with one tag, /tag/:tag (spec 3 §2): count, popular tags, the media grid. */
 export function TagPage() {
-  const { tag = '' } = useParams();
+  const { tag: rawTag = '' } = useParams();
+  const tag = rawTag.toLowerCase();
+  const page = useTagPage(tag);
+  const data = page.data;
+  const count = data?.totalCount ?? 0;
+
   return (
-    <PlaceholderPage title={`#${tag}`} icon={<HashIcon />} message={`Creations tagged #${tag} will appear here.`}>
-      <Link to={paths.home.getHref()} className="back-link">
-        ← Back to Feed
-      </Link>
-    </PlaceholderPage>
+    <div className="page tag-page">
+      <title>{pageTitle(`#${tag}`)}</title>
+      <header className="tag-page__header">
+        <Link to={paths.home.getHref()} className="back-link tag-page__back">
+          <ArrowLeftIcon />
+          Back to Feed
+        </Link>
+        <div className="tag-page__heading">
+          <span className="tag-page__icon" aria-hidden="true">
+            <HashIcon />
+          </span>
+          <div>
+            <h1 className="tag-page__title">
+              <span className="gradient-text">#{tag}</span>
+            </h1>
+            {data && (
+              <p className="tag-page__count" data-testid="tag-count">
+                {count} {count === 1 ? 'image' : 'images'}
+              </p>
+            )}
+          </div>
+        </div>
+        {data && data.popularTags.length > 0 && (
+          <nav className="tag-page__popular" aria-label="Popular tags">
+            {data.popularTags.slice(0, TAG_POPULAR_LIMIT).map((popular) => (
+              <Link key={popular.tag} to={paths.tag.getHref(popular.tag)} className="tag-chip" aria-current={popular.tag === tag ? 'page' : undefined}>
+                #{popular.tag}
+                <span className="tag-chip__count">{popular.count}</span>
+              </Link>
+            ))}
+          </nav>
+        )}
+      </header>
+
+      {page.isPending ? (
+        <div className="tag-page__grid" role="status" aria-label="Loading creations">
+          {Array.from({ length: SKELETON_TILES }, (_, i) => (
+            <span key={i} className="tag-tile tag-tile--skeleton skeleton-card" aria-hidden="true" />
+          ))}
+        </div>
+      ) : page.isError || !data ? (
+        <PanelEmpty className="tag-page__state" icon={<WarningIcon />} title={tagPageError(page.error)} text="Explore the feed for more creations.">
+          <Link to={paths.home.getHref()} className="button button--primary">
+            Back to Feed
+          </Link>
+        </PanelEmpty>
+      ) : (
+        <>
+          <ul className="tag-page__grid">
+            {data.media.map((item) => (
+              <li key={item.id}>
+                <TagTile item={item} />
+              </li>
+            ))}
+          </ul>
+          {data.totalCount > data.media.length && (
+            <div className="tag-page__more">
+              <Link to={feedHref(tag)} className="button button--primary button--large">
+                View All in Feed
+              </Link>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function TagTile({ item }: { item: TagMedia }) {
+  const src = resolveMediaUrl(item.image_url);
+  const name = item.user_name ?? 'Anonymous';
+  return (
+    <article className="tag-tile" data-testid="tag-media">
+      <div className="tag-tile__media">{src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" />}</div>
+      <div className="tag-tile__body">
+        <div className="tag-tile__creator">
+          {item.user_avatar ? (
+            <img className="tag-tile__avatar" src={item.user_avatar} alt="" />
+          ) : (
+            <span className="tag-tile__avatar tag-tile__avatar--initial" aria-hidden="true">
+              {name[0]?.toUpperCase()}
+            </span>
+          )}
+          <span className="tag-tile__name">{name}</span>
+        </div>
+        {item.prompt && <p className="tag-tile__prompt">{item.prompt}</p>}
+        <div className="tag-tile__foot">
+          <span className="tag-tile__likes" aria-label={`${item.likes_count} likes`}>
+            <HeartIcon />
+            {item.likes_count}
+          </span>
+          <time dateTime={item.created_at}>{formatCardDate(item.created_at)}</time>
+        </div>
+      </div>
+    </article>
   );
 }

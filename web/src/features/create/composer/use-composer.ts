@@ -232,7 +232,13 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
     useCallback(
       (handed: HomeNavigationState) => {
         if (handed.kind === 'remix') dispatchComposer({ type: 'handed-remix', prompt: handed.prompt });
-        else if (handed.kind === 'edit') {
+        else if (handed.kind === 'look') {
+          // The mode with the look chosen; the photo comes next, so nothing runs yet.
+          if (!gate('ai')) return;
+          dispatchComposer({ type: 'preset-picked', mode: handed.mode, id: handed.presetId });
+          dispatchComposer({ type: 'expanded' });
+          writeStoredPreset({ mode: handed.mode, id: handed.presetId });
+        } else if (handed.kind === 'edit') {
           const url = handed.editUrl;
           dispatchComposer({ type: 'handed-media', url, kind: isVideoUrl(url) ? 'video' : 'image', secure: isSecureSource(url), mode: 'edit', prompt: handed.editPrompt, open: true });
         } else if (handed.file) takeFile(handed.file);
@@ -241,7 +247,7 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
           dispatchComposer({ type: 'handed-media', url, kind: 'image', secure: isSecureSource(url), mode: null, prompt: null, open: handed.openComposer });
         }
       },
-      [takeFile],
+      [gate, takeFile],
     ),
   );
 

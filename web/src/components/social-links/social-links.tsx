@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './social-links.css';
 
 /** Mirrorverse's accounts on social networks (spec 2 §2). */
 export const SOCIAL_LINKS: ReadonlyArray<{ name: string; href: string; icon: ReactNode }> = [
@@ -62,9 +63,9 @@ export const SOCIAL_LINKS: ReadonlyArray<{ name: string; href: string; icon: Rea
 ];
 
 /** The row of social links: each opens the brand's page in a new tab. */
-export function SocialLinks() {
+export function SocialLinks({ className }: { className?: string }) {
   return (
-    <ul className="social-links" aria-label="Mirrorverse on social media">
+    <ul className={className ? `social-links ${className}` : 'social-links'} aria-label="Mirrorverse on social media">
       {SOCIAL_LINKS.map((link) => (
         <li key={link.name}>
           <a
