@@ -1,12 +1,13 @@
-import { PenIcon } from '../../components/icons/line-icons';
-import { PlaceholderPage } from '../../components/page/placeholder-page';
+import { pageTitle } from '../../config/brand';
+import { StoryEditor } from '../../features/story-editor/components/story-editor';
 
 /** The story authoring tool (spec 3 §2); kept out of search engines. */
 export function StoryCreationPage() {
   return (
-    <>
+    <div className="page story-creation-page">
+      <title>{pageTitle('Story editor')}</title>
       <meta name="robots" content="noindex" />
-      <PlaceholderPage title="Story creation" icon={<PenIcon />} message="The story authoring tool will appear here." />
-    </>
+      <StoryEditor />
+    </div>
   );
 }

@@ -1,0 +1,26 @@
+import { previewBlocks } from '../story-form';
+
+/** The body as readers will see it: paragraphs on blank lines, image lines as pictures. */
+export function BodyPreview({ title, teaser, content }: { title: string; teaser: string; content: string }) {
+  const blocks = previewBlocks(content);
+  return (
+    <article className="story-preview" aria-label="Live preview">
+      <p className="story-preview__label">Live preview</p>
+      <h2 className="story-preview__title">{title.trim() || 'Untitled story'}</h2>
+      {teaser.trim() && <p className="story-preview__teaser">{teaser.trim()}</p>}
+      {blocks.length === 0 ? (
+        <p className="story-preview__empty">The story appears here as you write. Leave a blank line between paragraphs; a line with only an image URL becomes a picture.</p>
+      ) : (
+        blocks.map((block, index) =>
+          block.kind === 'image' ? (
+            <img key={index} className="story-preview__image" src={block.src} alt="" loading="lazy" />
+          ) : (
+            <p key={index} className="story-preview__paragraph">
+              {block.text}
+            </p>
+          ),
+        )
+      )}
+    </article>
+  );
+}
