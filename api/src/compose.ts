@@ -112,7 +112,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage), config.http.publicUrl),
     ],
     functions: [
-      launchRoutes(new AppInfoService(repos, config.contactEmail)),
+      launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage))),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
@@ -125,6 +125,11 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
     ],
   });
+}
+
+/** The address our media are served from: the storage's public URL of a key, without the key. */
+function mediaBaseUrl(storage: Infrastructure['storage']): string {
+  return storage.publicUrl('probe').replace(/probe$/, '');
 }
 
 /** Starts listening; the returned close stops taking connections and ends idle ones. */

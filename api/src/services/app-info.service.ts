@@ -5,10 +5,11 @@ export class AppInfoService {
   constructor(
     private readonly repos: RepositoryPorts<{ settings: 'getLaunchStatus' }>,
     private readonly contactEmail: string,
+    private readonly mediaBaseUrl: string,
   ) {}
 
   info() {
-    return { success: true as const, contactEmail: this.contactEmail };
+    return { success: true as const, contactEmail: this.contactEmail, mediaBaseUrl: this.mediaBaseUrl };
   }
 
   async launchStatus() {

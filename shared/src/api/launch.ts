@@ -9,4 +9,10 @@ export const getLaunchStatusCall = defineCall({
   request: undefined,
   response: answer({ launch: z.object({ is_launched: z.boolean() }) }),
 });
-export const getAppInfoCall = defineCall({ name: 'get-app-info', method: 'GET', request: undefined, response: answer({ contactEmail: z.string() }) });
+export const getAppInfoCall = defineCall({
+  name: 'get-app-info',
+  method: 'GET',
+  request: undefined,
+  /** `mediaBaseUrl`: where our own media are served from (story bodies show URLs under it as images). */
+  response: answer({ contactEmail: z.string(), mediaBaseUrl: z.string() }),
+});

@@ -1,20 +1,9 @@
-import { getAppInfoCall } from '@app/shared/api/launch';
-import { callApiData } from '../../../api/client';
+import { FALLBACK_CONTACT_EMAIL, loadAppInfo } from '../../../api/app-info';
 import { useLoadedValue } from '../../../lib/use-loaded-value';
 
-/** The mailbox the legal pages name when the server does not say (spec 2 §2: a hello mailbox). */
-export const FALLBACK_CONTACT_EMAIL = 'hello@mirrorverse.app';
+const loadContactEmail = () => loadAppInfo().then((info) => info.contactEmail);
 
-let cached: Promise<string> | null = null;
-
-/** GET get-app-info → contactEmail; read once per page load. */
-export function loadContactEmail(): Promise<string> {
-  cached ??= callApiData(getAppInfoCall, { auth: 'none' })
-    .then((answer) => (answer.contactEmail.includes('@') ? answer.contactEmail : FALLBACK_CONTACT_EMAIL))
-    .catch(() => FALLBACK_CONTACT_EMAIL);
-  return cached;
-}
-
+/** The contact mailbox of get-app-info, read once per page load. */
 export function useContactEmail(): string {
   return useLoadedValue(loadContactEmail, FALLBACK_CONTACT_EMAIL);
 }
