@@ -47,20 +47,24 @@ describe('the story editor', () => {
   const published = async (): Promise<Story[]> => (await (await fetch(`${app.baseUrl}/api/story-api`)).json()) as Story[];
   const row = (title: string) => page.locator('.story-list__row').filter({ hasText: title });
 
+  const keptToken = () => page.evaluate(() => localStorage.getItem('story_editor_token'));
+  const enterToken = async (token: string) => {
+    await page.getByLabel('Editor token').fill(token);
+    await page.getByRole('button', { name: 'Open the editor' }).click();
+  };
+
   it('refuses a wrong token', async () => {
     await page.goto(`${app.baseUrl}/StoryCreation`);
-    await page.getByLabel('Editor token').fill('not-the-token');
-    await page.getByRole('button', { name: 'Open the editor' }).click();
+    await enterToken('not-the-token');
     await page.getByText('Invalid authentication token').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('story_editor_token'))).toBeNull();
+    expect(await keptToken()).toBeNull();
     await shot(page, 'editor-token');
   });
 
   it('opens with the right token and keeps it', async () => {
-    await page.getByLabel('Editor token').fill(TOKEN);
-    await page.getByRole('button', { name: 'Open the editor' }).click();
+    await enterToken(TOKEN);
     await page.getByRole('button', { name: 'New story' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('story_editor_token'))).toBe(TOKEN);
+    expect(await keptToken()).toBe(TOKEN);
   });
 
   it('asks for the required fields before sending', async () => {
@@ -148,6 +152,6 @@ describe('the story editor', () => {
     // Signed in, the app's own Logout is on screen too; this one ends only the editing session.
     await page.locator('.story-editor__header').getByRole('button', { name: 'Logout' }).click();
     await page.getByLabel('Editor token').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('story_editor_token'))).toBeNull();
+    expect(await keptToken()).toBeNull();
   });
 });

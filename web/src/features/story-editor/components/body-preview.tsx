@@ -5,7 +5,7 @@ export function BodyPreview({ title, teaser, content }: { title: string; teaser:
   const blocks = previewBlocks(content);
   return (
     <article className="story-preview" aria-label="Live preview">
-      <p className="story-preview__label">Live preview</p>
+      <p className="caps-label">Live preview</p>
       <h2 className="story-preview__title">{title.trim() || 'Untitled story'}</h2>
       {teaser.trim() && <p className="story-preview__teaser">{teaser.trim()}</p>}
       {blocks.length === 0 ? (

@@ -1,3 +1,17 @@
+import type { ReactNode } from 'react';
+
+/** The field's box: its label over the control with that id. */
+function LabelledField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 type SelectFieldProps<T extends string> = {
   id: string;
   label: string;
@@ -9,10 +23,7 @@ type SelectFieldProps<T extends string> = {
 /** A labelled select over a fixed list of values. */
 export function SelectField<T extends string>({ id, label, value, options, onValueChange }: SelectFieldProps<T>) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select
         id={id}
         className="field__input"
@@ -25,7 +36,7 @@ export function SelectField<T extends string>({ id, label, value, options, onVal
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -43,10 +54,7 @@ type TextAreaFieldProps = {
 /** A labelled multi-line input. */
 export function TextAreaField({ id, label, value, onValueChange, rows, maxLength, short = false }: TextAreaFieldProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <textarea
         id={id}
         className={short ? 'field__input story-form__textarea story-form__textarea--short' : 'field__input story-form__textarea'}
@@ -55,6 +63,6 @@ export function TextAreaField({ id, label, value, onValueChange, rows, maxLength
         rows={rows}
         maxLength={maxLength}
       />
-    </div>
+    </LabelledField>
   );
 }

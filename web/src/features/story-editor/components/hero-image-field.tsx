@@ -37,6 +37,11 @@ export function HeroImageField({ url, onUrlChange }: HeroImageFieldProps) {
     }
   };
 
+  const typeUrl = (next: string) => {
+    setProblem(null);
+    onUrlChange(next);
+  };
+
   return (
     <fieldset className="hero-field">
       <legend className="field__label">Hero image</legend>
@@ -68,10 +73,7 @@ export function HeroImageField({ url, onUrlChange }: HeroImageFieldProps) {
               type="url"
               placeholder="https://…"
               value={url}
-              onValueChange={(next) => {
-                setProblem(null);
-                onUrlChange(next);
-              }}
+              onValueChange={typeUrl}
               {...problemProps(messageId, problem)}
             />
           </div>

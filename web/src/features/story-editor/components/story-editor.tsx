@@ -13,7 +13,7 @@ import { StoryFormView } from './story-form-view';
 import { StoryList } from './story-list';
 import { TokenPrompt } from './token-prompt';
 import '../../../components/form/forms.css';
-import '../../../styles/icon-tile.css';
+import '../../../styles/caps-label.css';
 import '../story-editor.css';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this story? This action cannot be undone.';

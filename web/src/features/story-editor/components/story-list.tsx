@@ -23,7 +23,7 @@ export function StoryList({ stories, onEdit, onDelete }: StoryListProps) {
   return (
     <table className="story-list">
       <thead>
-        <tr>
+        <tr className="caps-label">
           <th scope="col">Story</th>
           <th scope="col">Status</th>
           <th scope="col">Category</th>
