@@ -6,9 +6,7 @@ import {
   formFromStory,
   heroFileProblem,
   IMAGE_TOO_LARGE,
-  isImageLine,
   NOT_AN_IMAGE,
-  previewBlocks,
   slugShown,
   storyFormProblem,
   storyInputOf,
@@ -66,21 +64,5 @@ describe('the hero image file', () => {
     expect(heroFileProblem({ type: 'image/png', size: STORY_HERO_MAX_BYTES - 1 })).toBeNull();
     expect(heroFileProblem({ type: 'image/jpeg', size: STORY_HERO_MAX_BYTES })).toBe(IMAGE_TOO_LARGE);
     expect(IMAGE_TOO_LARGE).toBe('Image file must be less than 5MB');
-  });
-});
-
-describe('the live preview', () => {
-  it('splits paragraphs on blank lines and turns image-URL lines into images', () => {
-    const body = 'First line\nsame paragraph.\n\n  \nhttps://cdn.example.com/media/a.jpg\n\nSee https://x.com/a.png here.';
-    expect(previewBlocks(body)).toEqual([
-      { kind: 'text', text: 'First line\nsame paragraph.' },
-      { kind: 'image', src: 'https://cdn.example.com/media/a.jpg' },
-      { kind: 'text', text: 'See https://x.com/a.png here.' },
-    ]);
-  });
-
-  it('recognises image lines only', () => {
-    expect(isImageLine('http://127.0.0.1:3000/media/users/u/x')).toBe(true);
-    expect(isImageLine('https://example.com/about')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_STORY_CATEGORY, slugify, STORY_HERO_MAX_BYTES, storyParagraphs } from '@app/shared';
+import { DEFAULT_STORY_CATEGORY, slugify, STORY_HERO_MAX_BYTES } from '@app/shared';
 import { STORY_FIELDS_REQUIRED, type Story, type StoryInput } from '@app/shared/api/stories';
 
 /** The create / edit form's fields (spec 3 §4, §5); `editing` is the current story, if any. */
@@ -66,19 +66,4 @@ export function heroFileProblem(file: { type: string; size: number }): string | 
   if (!file.type.startsWith('image/')) return NOT_AN_IMAGE;
   if (file.size >= STORY_HERO_MAX_BYTES) return IMAGE_TOO_LARGE;
   return null;
-}
-
-export type PreviewBlock = { kind: 'text'; text: string } | { kind: 'image'; src: string };
-
-const IMAGE_LINE = /^https?:\/\/\S+$/i;
-const IMAGE_PATH = /\.(avif|gif|jpe?g|png|webp)(\?\S*)?$|\/(media|upload)\//i;
-
-/** A paragraph that is one URL of an image (our media host's paths, or an image file name). */
-export function isImageLine(paragraph: string): boolean {
-  return IMAGE_LINE.test(paragraph) && IMAGE_PATH.test(paragraph);
-}
-
-/** The body as the story page shows it: paragraphs split on blank lines, image lines as images. */
-export function previewBlocks(content: string): PreviewBlock[] {
-  return storyParagraphs(content).map((text) => (isImageLine(text) ? { kind: 'image', src: text } : { kind: 'text', text }));
 }

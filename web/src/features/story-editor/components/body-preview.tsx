@@ -1,8 +1,9 @@
-import { previewBlocks } from '../story-form';
+import { storyBlocks } from '../../../entities/story/story-model';
+import { useMediaBases } from '../../../entities/story/use-media-bases';
 
-/** The body as readers will see it: paragraphs on blank lines, image lines as pictures. */
+/** The body as readers will see it, by the story page's own rule: paragraphs on blank lines, our media URLs as pictures. */
 export function BodyPreview({ title, teaser, content }: { title: string; teaser: string; content: string }) {
-  const blocks = previewBlocks(content);
+  const blocks = storyBlocks(content, useMediaBases());
   return (
     <article className="story-preview" aria-label="Live preview">
       <p className="caps-label">Live preview</p>
