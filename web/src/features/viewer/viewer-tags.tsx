@@ -1,6 +1,8 @@
 import { tagSchema } from '@app/shared/api/stories';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import '../../styles/chip.css';
+import '../../styles/cluster.css';
 import './viewer-tags.css';
 
 const MAX_TAGS = 6;
@@ -21,10 +23,10 @@ export function ViewerTags({ tags, onFollow }: { tags: readonly string[]; onFoll
   const shown = linkableTags(tags);
   if (shown.length === 0) return null;
   return (
-    <ul className="viewer-tags" aria-label="Tags">
+    <ul className="viewer-tags cluster" aria-label="Tags">
       {shown.map((tag) => (
         <li key={tag}>
-          <Link to={paths.tag.getHref(tag)} className="viewer-tags__link" onClick={onFollow}>
+          <Link to={paths.tag.getHref(tag)} className="viewer-tags__link chip inline-row" onClick={onFollow}>
             #{tag}
           </Link>
         </li>

@@ -9,6 +9,11 @@ import { useWeeklyPresets } from '../../features/create/generation/weekly-preset
 import { LookCard } from './look-card';
 import { PROMPT_GUIDES } from './prompt-advice';
 import { PromptGuide } from './prompt-guide';
+import '../../styles/card-grid.css';
+import '../../styles/chip.css';
+import '../../styles/cluster.css';
+import '../../styles/stack.css';
+import '../../styles/surface-card.css';
 import './best-practices.css';
 
 /** Spec 3 §9: the guide shows the first 5 presets of get-presets. */
@@ -27,30 +32,30 @@ export function BestPracticesPage() {
 
   return (
     <div className="page guide">
-      <div className="guide__hero">
+      <div className="guide__hero stack">
         <PageHeader
           eyebrow="The guide"
           title="How to Get the Look"
           description="Twelve looks made from one portrait, what each one does, and how to write prompts that land on the first try. Pick a look you like and try it on your own photo."
         />
-        <nav className="guide__jump" aria-label="On this page">
+        <nav className="guide__jump cluster" aria-label="On this page">
           {GUIDE_LOOKS.map((section) => (
-            <a key={section.mode} href={`#${section.mode}`} className="guide__jump-link">
+            <a key={section.mode} href={`#${section.mode}`} className="guide__jump-link chip">
               {section.title}
             </a>
           ))}
-          <a href="#prompts" className="guide__jump-link">
+          <a href="#prompts" className="guide__jump-link chip">
             Writing prompts
           </a>
         </nav>
       </div>
 
       {GUIDE_LOOKS.map((section) => (
-        <section key={section.mode} id={section.mode} className="guide__section" aria-labelledby={`${section.mode}-title`}>
+        <section key={section.mode} id={section.mode} className="guide__section stack" aria-labelledby={`${section.mode}-title`}>
           <h2 id={`${section.mode}-title`} className="guide__section-title">
             {section.title}
           </h2>
-          <ul className="look-grid">
+          <ul className="look-grid card-grid">
             {section.presetIds.map((id) => (
               <LookCard key={id} catalogueMode={section.mode} presetId={id} onTry={(presetId) => tryLook(section.clientMode, presetId)} />
             ))}
@@ -58,27 +63,27 @@ export function BestPracticesPage() {
         </section>
       ))}
 
-      <section id="prompts" className="guide__section" aria-labelledby="prompts-title">
+      <section id="prompts" className="guide__section stack" aria-labelledby="prompts-title">
         <h2 id="prompts-title" className="guide__section-title">
           Writing prompts
         </h2>
-        <div className="guide__prompts">
+        <div className="guide__prompts stack">
           {PROMPT_GUIDES.map((guide) => (
             <PromptGuide key={guide.id} guide={guide} />
           ))}
         </div>
       </section>
 
-      <section className="guide__section" aria-labelledby="popular-title">
+      <section className="guide__section stack" aria-labelledby="popular-title">
         <h2 id="popular-title" className="guide__section-title">
           Popular right now
         </h2>
         {weekly.status === 'error' ? (
           <p className="guide__muted">This week’s looks could not be loaded.</p>
         ) : (
-          <ul className="popular-presets" aria-busy={weekly.status === 'loading'}>
+          <ul className="popular-presets cluster" aria-busy={weekly.status === 'loading'}>
             {(weekly.presets ?? []).slice(0, POPULAR_COUNT).map((preset) => (
-              <li key={preset.id} className="popular-preset">
+              <li key={preset.id} className="popular-preset chip inline-row">
                 <SparkleIcon />
                 {preset.label}
               </li>
@@ -87,8 +92,8 @@ export function BestPracticesPage() {
         )}
       </section>
 
-      <footer className="guide__footer">
-        <nav className="guide__legal" aria-label="Legal">
+      <footer className="guide__footer cluster">
+        <nav className="guide__legal cluster" aria-label="Legal">
           <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
           <Link to={paths.terms.getHref()}>Terms of Service</Link>
           <Link to={paths.cookies.getHref()}>Cookies Policy</Link>

@@ -12,12 +12,12 @@ type LookCardProps = {
 export function LookCard({ catalogueMode, presetId, onTry }: LookCardProps) {
   const label = findPreset(catalogueMode, presetId)?.label ?? presetId;
   return (
-    <li className="look-card">
+    <li className="look-card stack surface-card">
       <div className="look-card__media">
         {/* Fixed size so the grid does not jump while the images load. */}
         <img src={guideExampleUrl(presetId)} alt={`Example of the ${label} look`} loading="lazy" decoding="async" width={512} height={640} />
       </div>
-      <div className="look-card__body">
+      <div className="look-card__body stack">
         <h3 className="look-card__title">{label}</h3>
         <p className="look-card__description">{LOOK_DESCRIPTIONS[presetId]}</p>
         <button type="button" className="button button--small look-card__try" onClick={() => onTry(presetId)} aria-label={`Try this look: ${label}`}>

@@ -4,14 +4,14 @@ import type { PromptExample, PromptGuide as Guide } from './prompt-advice';
 function Examples({ tone, examples }: { tone: 'good' | 'bad'; examples: readonly PromptExample[] }) {
   const good = tone === 'good';
   return (
-    <div className={`prompt-examples prompt-examples--${tone}`}>
+    <div className={`prompt-examples stack prompt-examples--${tone}`}>
       <h4 className="prompt-examples__heading">
         {good ? <CheckIcon /> : <CloseIcon />}
         {good ? 'Try this' : 'Skip this'}
       </h4>
-      <ul className="prompt-examples__list">
+      <ul className="prompt-examples__list stack">
         {examples.map((example) => (
-          <li key={example.prompt} className="prompt-example">
+          <li key={example.prompt} className="prompt-example stack">
             <q className="prompt-example__prompt">{example.prompt}</q>
             <p className="prompt-example__note">{good ? example.note : `Why not: ${example.note}`}</p>
           </li>
@@ -24,8 +24,8 @@ function Examples({ tone, examples }: { tone: 'good' | 'bad'; examples: readonly
 /** One prose guide: its rule, a short explanation, and good and bad prompts side by side. */
 export function PromptGuide({ guide }: { guide: Guide }) {
   return (
-    <article className="prompt-guide" aria-labelledby={`guide-${guide.id}`}>
-      <header className="prompt-guide__header">
+    <article className="prompt-guide stack" aria-labelledby={`guide-${guide.id}`}>
+      <header className="prompt-guide__header stack">
         <h3 id={`guide-${guide.id}`} className="prompt-guide__title">
           {guide.title}
         </h3>

@@ -10,7 +10,14 @@ import type { Story } from '../../entities/story/story-api';
 import { readingTime, toggleCategory } from '../../entities/story/story-model';
 import { useStories } from '../../entities/story/use-stories';
 import '../../entities/story/story.css';
+import '../../styles/card-grid.css';
+import '../../styles/chip.css';
+import '../../styles/display-title.css';
+import '../../styles/cluster.css';
+import '../../styles/stack.css';
+import '../../styles/line-clamp.css';
 import '../../styles/panels.css';
+import '../../styles/surface-card.css';
 import './stories.css';
 
 const SKELETON_CARDS = 6;
@@ -26,20 +33,20 @@ export function StoriesPage() {
   return (
     <div className="page stories">
       <title>{pageTitle('Stories')}</title>
-      <header className="stories__header">
+      <header className="stories__header stack">
         <p className="eyebrow">Mirrorverse Stories</p>
-        <h1 className="stories__title">
+        <h1 className="stories__title display-title">
           Stories from <span className="gradient-text">the other side</span>
         </h1>
         <p className="stories__lead">{ARCHIVE_TAGLINE}</p>
       </header>
 
-      <nav className="stories__filters" aria-label="Story categories">
-        <button type="button" className="stories__filter" aria-pressed={category === null} onClick={() => select(null)}>
+      <nav className="stories__filters cluster" aria-label="Story categories">
+        <button type="button" className="stories__filter chip" aria-pressed={category === null} onClick={() => select(null)}>
           All
         </button>
         {STORY_CATEGORIES.map((c) => (
-          <button key={c.slug} type="button" className="stories__filter" aria-pressed={category === c.slug} onClick={() => select(c.slug)}>
+          <button key={c.slug} type="button" className="stories__filter chip" aria-pressed={category === c.slug} onClick={() => select(c.slug)}>
             {c.label}
           </button>
         ))}
@@ -51,9 +58,9 @@ export function StoriesPage() {
       )}
 
       {stories.isPending ? (
-        <div className="stories__grid" role="status" aria-label="Loading stories">
+        <div className="stories__grid card-grid" role="status" aria-label="Loading stories">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            <div key={i} className="story-card story-card--skeleton" aria-hidden="true">
+            <div key={i} className="story-card stack surface-card story-card--skeleton" aria-hidden="true">
               <span className="story-card__art skeleton-card" />
               <span className="story-card__line skeleton-card" />
               <span className="story-card__line story-card__line--short skeleton-card" />
@@ -80,7 +87,7 @@ export function StoriesPage() {
           )}
         </PanelEmpty>
       ) : (
-        <ul className="stories__grid">
+        <ul className="stories__grid card-grid">
           {shown.map((story) => (
             <li key={story.id}>
               <StoryCard story={story} />
@@ -94,15 +101,15 @@ export function StoriesPage() {
 
 function StoryCard({ story }: { story: Story }) {
   return (
-    <Link to={paths.story.getHref(story.slug)} className={`story-card${story.featured ? ' story-card--featured' : ''}`} data-testid="story-card">
+    <Link to={paths.story.getHref(story.slug)} className={`story-card surface-card stack${story.featured ? ' story-card--featured' : ''}`} data-testid="story-card">
       <StoryArt className="story-card__art" heroImageUrl={story.hero_image_url} category={story.story_category} />
-      <div className="story-card__body">
-        <div className="story-card__meta">
-          <span className="story-category">{storyCategoryLabel(story.story_category)}</span>
+      <div className="story-card__body stack">
+        <div className="story-card__meta cluster">
+          <span className="story-category chip inline-row">{storyCategoryLabel(story.story_category)}</span>
           {story.featured && <span className="story-card__featured">Featured</span>}
         </div>
         <h2 className="story-card__title">{story.title}</h2>
-        <p className="story-card__teaser">{story.teaser_text}</p>
+        <p className="story-card__teaser line-clamp">{story.teaser_text}</p>
         <p className="story-card__time">{readingTime(story.word_count)}</p>
       </div>
     </Link>

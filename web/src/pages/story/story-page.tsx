@@ -7,12 +7,18 @@ import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { StoryArt } from '../../entities/story/story-art';
 import type { Story } from '../../entities/story/story-api';
-import { mediaBasesFor, readingTime, storyBlocks, storyNeighbours } from '../../entities/story/story-model';
+import { readingTime, storyBlocks, storyNeighbours } from '../../entities/story/story-model';
+import { useMediaBases } from '../../entities/story/use-media-bases';
 import { isNotFound, useStories, useStory } from '../../entities/story/use-stories';
 import { shareStory } from './share-story';
 import '../../components/page/page.css';
 import '../../entities/story/story.css';
+import '../../styles/chip.css';
+import '../../styles/display-title.css';
+import '../../styles/cluster.css';
+import '../../styles/stack.css';
 import '../../styles/panels.css';
+import '../../styles/surface-card.css';
 import './story.css';
 
 /** A single story, /story/:slug (spec 3 §2): hero, body with inline images, previous / next, Share. */
@@ -32,7 +38,7 @@ export function StoryPage() {
   );
 }
 
-function BackToStories({ className = 'back-link story__back' }: { className?: string }) {
+function BackToStories({ className = 'back-link story__back inline-row' }: { className?: string }) {
   return (
     <Link to={paths.stories.getHref()} className={className}>
       <ArrowLeftIcon />
@@ -59,7 +65,7 @@ function StoryMissing({ notFound }: { notFound: boolean }) {
 
 function StoryView({ story, stories }: { story: Story; stories: readonly Story[] }) {
   const origin = window.location.origin;
-  const blocks = storyBlocks(story.full_story_content, mediaBasesFor(origin));
+  const blocks = storyBlocks(story.full_story_content, useMediaBases());
   const { previous, next } = storyNeighbours(stories, story.slug);
   const url = `${origin}${paths.story.getHref(story.slug)}`;
   const category = storyCategoryLabel(story.story_category);
@@ -77,17 +83,17 @@ function StoryView({ story, stories }: { story: Story; stories: readonly Story[]
 
       <header className="story__hero">
         <StoryArt className="story__art" heroImageUrl={story.hero_image_url} category={story.story_category} eager />
-        <div className="story__hero-text">
-          <p className="story__meta">
-            <span className="story-category">{category}</span>
+        <div className="story__hero-text stack">
+          <p className="story__meta cluster">
+            <span className="story-category chip inline-row">{category}</span>
             <span className="story__time">{readingTime(story.word_count)}</span>
           </p>
-          <h1 className="story__title">{story.title}</h1>
+          <h1 className="story__title display-title">{story.title}</h1>
           <p className="story__teaser">{story.teaser_text}</p>
         </div>
       </header>
 
-      <div className="story__body">
+      <div className="story__body stack">
         {blocks.map((block, index) =>
           block.kind === 'image' ? (
             <figure key={index} className="story__figure">
@@ -102,8 +108,8 @@ function StoryView({ story, stories }: { story: Story; stories: readonly Story[]
       {(previous || next) && (
         <nav className="story__neighbours" aria-label="More stories">
           {previous && (
-            <Link to={paths.story.getHref(previous.slug)} className="story__neighbour" rel="prev">
-              <span className="story__neighbour-label">
+            <Link to={paths.story.getHref(previous.slug)} className="story__neighbour stack surface-card" rel="prev">
+              <span className="story__neighbour-label inline-row">
                 <ChevronLeftIcon />
                 Previous story
               </span>
@@ -111,8 +117,8 @@ function StoryView({ story, stories }: { story: Story; stories: readonly Story[]
             </Link>
           )}
           {next && (
-            <Link to={paths.story.getHref(next.slug)} className="story__neighbour story__neighbour--next" rel="next">
-              <span className="story__neighbour-label">
+            <Link to={paths.story.getHref(next.slug)} className="story__neighbour stack surface-card story__neighbour--next" rel="next">
+              <span className="story__neighbour-label inline-row">
                 Next story
                 <ChevronRightIcon />
               </span>

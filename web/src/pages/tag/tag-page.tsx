@@ -9,7 +9,15 @@ import { formatCardDate } from '../../entities/media/media-format';
 import { resolveMediaUrl } from '../../entities/media/media-item';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
+import '../../styles/card-grid.css';
+import '../../styles/chip.css';
+import '../../styles/display-title.css';
+import '../../styles/cluster.css';
+import '../../styles/stack.css';
+import '../../styles/icon-tile.css';
+import '../../styles/line-clamp.css';
 import '../../styles/panels.css';
+import '../../styles/surface-card.css';
 import './tag.css';
 
 type TagMedia = TagPageData['media'][number];
@@ -32,17 +40,17 @@ export function TagPage() {
   return (
     <div className="page tag-page">
       <title>{pageTitle(`#${tag}`)}</title>
-      <header className="tag-page__header">
-        <Link to={paths.home.getHref()} className="back-link tag-page__back">
+      <header className="tag-page__header stack">
+        <Link to={paths.home.getHref()} className="back-link tag-page__back inline-row">
           <ArrowLeftIcon />
           Back to Feed
         </Link>
         <div className="tag-page__heading">
-          <span className="tag-page__icon" aria-hidden="true">
+          <span className="tag-page__icon icon-tile" aria-hidden="true">
             <HashIcon />
           </span>
           <div>
-            <h1 className="tag-page__title">
+            <h1 className="tag-page__title display-title">
               <span className="gradient-text">#{tag}</span>
             </h1>
             {data && (
@@ -53,9 +61,9 @@ export function TagPage() {
           </div>
         </div>
         {data && data.popularTags.length > 0 && (
-          <nav className="tag-page__popular" aria-label="Popular tags">
+          <nav className="tag-page__popular cluster" aria-label="Popular tags">
             {data.popularTags.slice(0, TAG_POPULAR_LIMIT).map((popular) => (
-              <Link key={popular.tag} to={paths.tag.getHref(popular.tag)} className="tag-chip" aria-current={popular.tag === tag ? 'page' : undefined}>
+              <Link key={popular.tag} to={paths.tag.getHref(popular.tag)} className="tag-chip chip inline-row" aria-current={popular.tag === tag ? 'page' : undefined}>
                 #{popular.tag}
                 <span className="tag-chip__count">{popular.count}</span>
               </Link>
@@ -65,9 +73,9 @@ export function TagPage() {
       </header>
 
       {page.isPending ? (
-        <div className="tag-page__grid" role="status" aria-label="Loading creations">
+        <div className="tag-page__grid card-grid" role="status" aria-label="Loading creations">
           {Array.from({ length: SKELETON_TILES }, (_, i) => (
-            <span key={i} className="tag-tile tag-tile--skeleton skeleton-card" aria-hidden="true" />
+            <span key={i} className="tag-tile stack surface-card tag-tile--skeleton skeleton-card" aria-hidden="true" />
           ))}
         </div>
       ) : page.isError || !data ? (
@@ -78,7 +86,7 @@ export function TagPage() {
         </PanelEmpty>
       ) : (
         <>
-          <ul className="tag-page__grid">
+          <ul className="tag-page__grid card-grid">
             {data.media.map((item) => (
               <li key={item.id}>
                 <TagTile item={item} />
@@ -102,22 +110,22 @@ function TagTile({ item }: { item: TagMedia }) {
   const src = resolveMediaUrl(item.image_url);
   const name = item.user_name ?? 'Anonymous';
   return (
-    <article className="tag-tile" data-testid="tag-media">
+    <article className="tag-tile stack surface-card" data-testid="tag-media">
       <div className="tag-tile__media">{src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" />}</div>
-      <div className="tag-tile__body">
+      <div className="tag-tile__body stack">
         <div className="tag-tile__creator">
           {item.user_avatar ? (
             <img className="tag-tile__avatar" src={item.user_avatar} alt="" />
           ) : (
-            <span className="tag-tile__avatar tag-tile__avatar--initial" aria-hidden="true">
+            <span className="tag-tile__avatar tag-tile__avatar--initial icon-tile" aria-hidden="true">
               {name[0]?.toUpperCase()}
             </span>
           )}
           <span className="tag-tile__name">{name}</span>
         </div>
-        {item.prompt && <p className="tag-tile__prompt">{item.prompt}</p>}
+        {item.prompt && <p className="tag-tile__prompt line-clamp">{item.prompt}</p>}
         <div className="tag-tile__foot">
-          <span className="tag-tile__likes" aria-label={`${item.likes_count} likes`}>
+          <span className="tag-tile__likes inline-row" aria-label={`${item.likes_count} likes`}>
             <HeartIcon />
             {item.likes_count}
           </span>
