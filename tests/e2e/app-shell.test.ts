@@ -30,7 +30,7 @@ describe('the app shell in Chromium', () => {
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same-document'));
     await page.getByRole('link', { name: 'Stories' }).first().click();
     await page.waitForURL(`${app.baseUrl}/story`);
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Stories');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Stories from the other side');
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
     await page.close();
   });
@@ -47,7 +47,7 @@ describe('the app shell in Chromium', () => {
 
     block = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Stories');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Stories from the other side');
     await page.close();
   });
 });
