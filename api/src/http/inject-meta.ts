@@ -1,3 +1,5 @@
+import { escapeMarkup } from '@app/shared/server/escape-markup';
+
 /** What a page tells crawlers and link previews, injected into index.html on the server. */
 export interface PageMeta {
   title: string;
@@ -10,29 +12,26 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** index.html with the page's title, description, canonical link, Open Graph and Twitter tags. */
 export function injectMeta(html: string, meta: PageMeta): string {
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(meta.canonical)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:site_name" content="Mirrorverse" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.canonical)}" />`,
+    `<meta property="og:title" content="${escapeMarkup(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeMarkup(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(meta.canonical)}" />`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="twitter:title" content="${escapeMarkup(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeMarkup(meta.description)}" />`,
   ];
   if (meta.image) {
     tags.push(
-      `<meta property="og:image" content="${escapeHtml(meta.image.url)}" />`,
+      `<meta property="og:image" content="${escapeMarkup(meta.image.url)}" />`,
       `<meta property="og:image:width" content="${meta.image.width}" />`,
       `<meta property="og:image:height" content="${meta.image.height}" />`,
-      `<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
-      `<meta name="twitter:image" content="${escapeHtml(meta.image.url)}" />`,
+      `<meta property="og:image:alt" content="${escapeMarkup(meta.image.alt)}" />`,
+      `<meta name="twitter:image" content="${escapeMarkup(meta.image.url)}" />`,
     );
   }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
@@ -41,7 +40,7 @@ export function injectMeta(html: string, meta: PageMeta): string {
     tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`);
   }
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeMarkup(meta.description)}" />`)
     .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }

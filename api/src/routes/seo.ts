@@ -1,10 +1,10 @@
 import { Router } from 'express';
+import { escapeMarkup } from '@app/shared/server/escape-markup';
 import type { ShareImageService } from '../services/share-image.service';
 import type { StoriesService } from '../services/stories.service';
 import type { TagsService } from '../services/tags.service';
 
 const SITEMAP_TAGS = 500;
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** robots.txt, sitemap.xml (published stories and tags) and the stories' share images. */
 export function seoRoutes(stories: Pick<StoriesService, 'published'>, tags: Pick<TagsService, 'topTags'>, shareImages: ShareImageService, publicUrl: string): Router {
@@ -23,7 +23,7 @@ export function seoRoutes(stories: Pick<StoriesService, 'published'>, tags: Pick
       ...published.map((s) => ({ loc: `${publicUrl}/story/${encodeURIComponent(s.slug)}`, lastmod: s.updated_at })),
       ...topTags.map((tag) => ({ loc: `${publicUrl}/tag/${encodeURIComponent(tag)}` })),
     ];
-    const body = urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
+    const body = urls.map((u) => `  <url><loc>${escapeMarkup(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
   });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { escapeMarkup } from '@app/shared/server/escape-markup';
 import { SHARE_IMAGE_HEIGHT as H, SHARE_IMAGE_WIDTH as W, storyCategoryLabel } from '@app/shared';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { RepositoryPorts } from './repository-ports';
 import type { StoriesService } from './stories.service';
 
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * A story's 1200×630 share image: its hero photo (only when it is one of our own uploads — a
@@ -54,13 +54,13 @@ function wrap(text: string, width: number): string[] {
 async function render(title: string, category: string, hero: Buffer | null): Promise<Buffer> {
   const lines = wrap(title, 28);
   const text = lines
-    .map((line, i) => `<text x="72" y="${H - 96 - (lines.length - 1 - i) * 72}" font-size="60" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="72" y="${H - 96 - (lines.length - 1 - i) * 72}" font-size="60" font-weight="700" fill="#fff">${escapeMarkup(line)}</text>`)
     .join('');
   const overlay = Buffer.from(
     `<svg width="${W}" height="${H}" xmlns="http://www.w3.org/2000/svg">
       <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0.2" stop-color="#07070b" stop-opacity="0"/><stop offset="1" stop-color="#07070b" stop-opacity="0.92"/></linearGradient></defs>
       <rect width="100%" height="100%" fill="url(#g)"/>
-      <text x="72" y="${H - 96 - lines.length * 72}" font-size="26" letter-spacing="4" fill="#c4b5fd" font-family="sans-serif">${escapeXml(category.toUpperCase())}</text>
+      <text x="72" y="${H - 96 - lines.length * 72}" font-size="26" letter-spacing="4" fill="#c4b5fd" font-family="sans-serif">${escapeMarkup(category.toUpperCase())}</text>
       <g font-family="sans-serif">${text}</g>
       <text x="${W - 72}" y="72" font-size="26" text-anchor="end" fill="#ffffff" fill-opacity="0.8" font-family="sans-serif">Mirrorverse Stories</text>
     </svg>`,

@@ -13,6 +13,8 @@ const portMessage = 'must be a whole number from 1 to 65535';
 const port = z.coerce.number({ error: portMessage }).int(portMessage).min(1, portMessage).max(65535, portMessage);
 const positiveInt = z.coerce.number({ error: 'must be a positive whole number' }).int().positive();
 const url = z.url({ error: 'must be an absolute URL' });
+/** An API base address; a trailing slash is dropped so paths can be appended. */
+const baseUrl = url.transform((value) => value.replace(/\/+$/, ''));
 const optionalString = z.string().min(1).optional();
 
 /** Express's named ranges for `trust proxy`. */
@@ -126,14 +128,14 @@ const envSchema = z.object({
 
   STORY_EDITOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   FAL_KEY: optionalString,
-  FAL_BASE_URL: url.default('https://queue.fal.run'),
+  FAL_BASE_URL: baseUrl.default('https://queue.fal.run'),
   BFL_API_KEY: optionalString,
-  BFL_BASE_URL: url.default('https://api.bfl.ai'),
+  BFL_BASE_URL: baseUrl.default('https://api.bfl.ai'),
   STABILITY_API_KEY: optionalString,
-  STABILITY_BASE_URL: url.default('https://api.stability.ai'),
+  STABILITY_BASE_URL: baseUrl.default('https://api.stability.ai'),
   REPLICATE_API_TOKEN: optionalString,
-  REPLICATE_BASE_URL: url.default('https://api.replicate.com'),
-  COMFYUI_URL: url.optional(),
+  REPLICATE_BASE_URL: baseUrl.default('https://api.replicate.com'),
+  COMFYUI_URL: baseUrl.optional(),
   APP_VERSION: z.string().min(1).default('development'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_PORT: port.optional(),
@@ -307,11 +309,11 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     providers: {
-      ...(e.FAL_KEY ? { fal: { key: e.FAL_KEY, baseUrl: e.FAL_BASE_URL.replace(/\/+$/, '') } } : {}),
-      ...(e.BFL_API_KEY ? { bfl: { key: e.BFL_API_KEY, baseUrl: e.BFL_BASE_URL.replace(/\/+$/, '') } } : {}),
-      ...(e.STABILITY_API_KEY ? { stability: { key: e.STABILITY_API_KEY, baseUrl: e.STABILITY_BASE_URL.replace(/\/+$/, '') } } : {}),
-      ...(e.REPLICATE_API_TOKEN ? { replicate: { key: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL.replace(/\/+$/, '') } } : {}),
-      ...(e.COMFYUI_URL ? { comfyui: { baseUrl: e.COMFYUI_URL.replace(/\/+$/, '') } } : {}),
+      ...(e.FAL_KEY ? { fal: { key: e.FAL_KEY, baseUrl: e.FAL_BASE_URL } } : {}),
+      ...(e.BFL_API_KEY ? { bfl: { key: e.BFL_API_KEY, baseUrl: e.BFL_BASE_URL } } : {}),
+      ...(e.STABILITY_API_KEY ? { stability: { key: e.STABILITY_API_KEY, baseUrl: e.STABILITY_BASE_URL } } : {}),
+      ...(e.REPLICATE_API_TOKEN ? { replicate: { key: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL } } : {}),
+      ...(e.COMFYUI_URL ? { comfyui: { baseUrl: e.COMFYUI_URL } } : {}),
     },
     version: e.APP_VERSION,
     observability: { metricsToken: e.METRICS_TOKEN, workerMetricsPort: e.WORKER_METRICS_PORT, queueStaleSeconds: e.QUEUE_STALE_SECONDS },

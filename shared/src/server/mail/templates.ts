@@ -1,17 +1,14 @@
 import type { OutgoingMail } from '../db/repositories/mail-outbox.repository';
+import { escapeMarkup } from '../escape-markup';
 
 const BRAND = 'Mirrorverse';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="margin:0;background:#0b0a10;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#f4f2fa">
 <table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:40px 16px">
 <table width="100%" style="max-width:480px;background:#15131d;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
 <p style="margin:0 0 8px;font-weight:700;font-size:18px">${BRAND}</p>
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeMarkup(title)}</h1>
 ${bodyHtml}
 </td></tr></table></td></tr></table></body></html>`;
 }
@@ -24,7 +21,7 @@ function codeMail(to: string, subject: string, intro: string, code: string): Out
     text: `${intro}\n\n${code}\n\nThe code is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n\n— ${BRAND}`,
     html: layout(
       subject,
-      `<p style="margin:0 0 16px;color:#b9b4c8">${escapeHtml(intro)}</p>
+      `<p style="margin:0 0 16px;color:#b9b4c8">${escapeMarkup(intro)}</p>
 <p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:ui-monospace,Menlo,monospace">${code}</p>
 <p style="margin:0;color:#8a84a0;font-size:13px">The code is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.</p>`,
     ),
@@ -56,9 +53,9 @@ export function inviteMail(to: string, referrerName: string, link: string): Outg
     text: `${intro}\n\nSign up with this link and get 10 bonus credits:\n${link}\n\n— ${BRAND}`,
     html: layout(
       subject,
-      `<p style="margin:0 0 16px;color:#b9b4c8">${escapeHtml(intro)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:linear-gradient(90deg,#8b5cf6,#ec4899);color:#fff;text-decoration:none;font-weight:700">Claim 10 bonus credits</a></p>
-<p style="margin:0;color:#8a84a0;font-size:13px">Or open ${escapeHtml(link)}</p>`,
+      `<p style="margin:0 0 16px;color:#b9b4c8">${escapeMarkup(intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeMarkup(link)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:linear-gradient(90deg,#8b5cf6,#ec4899);color:#fff;text-decoration:none;font-weight:700">Claim 10 bonus credits</a></p>
+<p style="margin:0;color:#8a84a0;font-size:13px">Or open ${escapeMarkup(link)}</p>`,
     ),
   };
 }
