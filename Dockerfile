@@ -55,6 +55,8 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app ./
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
+# ComfyUI's default workflows (COMFYUI_WORKFLOWS_DIR is relative to /app).
+COPY worker/comfyui-workflows ./worker/comfyui-workflows
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENTRYPOINT ["/usr/bin/tini", "--"]

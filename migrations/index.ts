@@ -6,6 +6,7 @@ import * as m0003 from './0003-content';
 import * as m0004 from './0004-mail-outbox';
 import * as m0005 from './0005-generation';
 import * as m0006 from './0006-admin';
+import * as m0007 from './0007-providers';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0004-mail-outbox': m0004,
   '0005-generation': m0005,
   '0006-admin': m0006,
+  '0007-providers': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,6 +23,8 @@ export interface AppDependencies {
   readiness: Record<string, ReadinessCheck>;
   /** Routers of the spec's calls, mounted under both function bases. */
   functions: Router[];
+  /** Routers that read the raw body themselves (signed provider webhooks): mounted before the JSON parser. */
+  rawBodyRoutes?: Router[];
   /** Routers with full paths of their own (development tools, uploads). */
   routes?: Router[];
   /** The meta tags of pages crawlers read, injected into index.html. */
@@ -41,6 +43,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(healthRoutes(deps.readiness));
   app.use(requestLogging(deps.logger));
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
+  for (const router of deps.rawBodyRoutes ?? []) app.use(router);
   app.use(express.json({ limit: '1mb' }));
   app.use(limitJsonDepth());
 
@@ -49,7 +52,7 @@ export function createApp(deps: AppDependencies): Express {
   if (deps.storage.kind === 'local') app.use(mediaFileRoutes(deps.storage));
 
   // Unknown calls under an API base answer JSON 404, never the web app.
-  app.use(['/api', '/.netlify', '/media', '/v1_1', '/admin/queues'], notFoundHandler);
+  app.use(['/api', '/.netlify', '/media', '/v1_1', '/admin/queues', '/webhooks'], notFoundHandler);
   app.use(webAppRoutes(deps.config.webDistDir, deps.pageMeta));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

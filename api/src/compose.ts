@@ -16,6 +16,8 @@ import { metricsRoutes } from './routes/metrics';
 import { queueDashboardRoutes } from './routes/queue-dashboard';
 import { requireStoryEditor, storyRoutes } from './routes/stories';
 import { seoRoutes } from './routes/seo';
+import { webhookRoutes } from './routes/webhooks';
+import { ProviderWebhooks } from './services/provider-webhooks.service';
 import { PageMetaService } from './services/page-meta.service';
 import { ShareImageService } from './services/share-image.service';
 import { StoriesService } from './services/stories.service';
@@ -83,6 +85,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     insights: repos.adminInsights,
     version: config.version,
     queueStaleSeconds: config.observability.queueStaleSeconds,
+    routes: config.generation.routes,
   });
   const stories = new StoriesService(repos);
   const tags = new TagsService(repos);
@@ -96,6 +99,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     storage: infra.storage,
     metrics,
     pageMeta: (pathname) => pageMeta.forPath(pathname),
+    rawBodyRoutes: [webhookRoutes(new ProviderWebhooks(repos, config.providers, subsystem(logger, 'webhooks')))],
     readiness: {
       database: async () => {
         await sql`select 1`.execute(db);
@@ -112,7 +116,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage), config.http.publicUrl),
     ],
     functions: [
-      launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage))),
+      launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage), config.generation.routes)),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),

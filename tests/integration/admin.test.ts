@@ -202,10 +202,11 @@ function fakeFal(): { start(port?: number): Promise<number>; stop(): Promise<voi
 describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`, () => {
   const fal = fakeFal();
   let falPort = 0;
-  const env: Record<string, string> = { ADMIN_SECRET: SECRET, FAL_KEY: 'fal-test-key' };
+  // fal.ai makes one mode's images, so its failure degrades the health.
+  const env: Record<string, string> = { ADMIN_SECRET: SECRET, FAL_KEY: 'fal-test-key', GENERATION_PROVIDER_CYBER_SIREN: 'fal' };
   beforeAll(async () => {
     falPort = await fal.start();
-    env.FAL_BASE_URL = `http://127.0.0.1:${falPort}`;
+    env.FAL_QUEUE_URL = `http://127.0.0.1:${falPort}`;
   });
   afterAll(() => fal.stop());
   const ctx = useTestApp(dialect, env, { workers: false });
@@ -216,7 +217,10 @@ describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`,
       await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy');
       const body = await config(ctx);
       expect(body.systemConfig.fal_ai_enabled).toBe(true);
-      expect(body.debugInfo.systems.find((s) => s.name === 'fal')).toMatchObject({ state: 'ok', detail: expect.stringContaining('404') });
+      expect(body.debugInfo.systems.find((s) => s.name === 'fal')).toMatchObject({ state: 'ok', required: true, detail: expect.stringContaining('404') });
+      expect(body.debugInfo.systems.find((s) => s.name === 'fal')?.detail).toContain('makes cyber-siren');
+      expect(body.debugInfo.engines).toContainEqual({ mode: 'cyber-siren', provider: 'fal', label: 'fal.ai' });
+      expect(body.debugInfo.engines).toContainEqual({ mode: 'ghibli-reaction', provider: 'local', label: 'Local preview' });
 
       await fal.stop();
       const took = await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded');

@@ -211,7 +211,7 @@ class StrangerProvider implements ImageProvider {
     this.calls += 1;
     const data = await sharp(fixture('grace_hopper.jpg')).resize(819, 1024, { fit: 'cover' }).png().toBuffer();
     expect(request.attempt).toBe(this.calls);
-    return { data, contentType: 'image/png', width: 819, height: 1024 };
+    return { data, contentType: 'image/png', width: 819, height: 1024, provider: this.name };
   }
 }
 

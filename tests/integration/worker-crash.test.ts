@@ -12,6 +12,7 @@ import type { WorkerHeartbeat } from '@app/shared/api/admin';
 import { type RunningProcess, freePort, runEntry } from '../support/process';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
+import { startFalFake } from '../fakes/fal';
 
 const postgresUrl = inject('postgresUrl') ?? '';
 const ADMIN_SECRET = 'worker-crash-admin-secret-0123456789';
@@ -120,5 +121,46 @@ describe.runIf(postgresUrl)('a worker process killed in the middle of a generati
     expect(debits).toEqual([{ delta: -2, reason: 'generation' }]);
     const polled = await request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session));
     expect(polled.body.success).toBe(true);
+  });
+
+  it('resumes the request at the provider instead of submitting it again (fal.ai fake)', async () => {
+    const fal = await startFalFake();
+    try {
+      // Long enough at the provider for the worker to die while it waits there.
+      fal.pace(1, 30);
+      const session = await createAccount(ctx.infra, `crash-fal-${randomBytes(4).toString('hex')}@example.com`);
+      const upload = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'me.jpg');
+      const runId = `run_${randomBytes(8).toString('hex')}`;
+      const submitted = await request(ctx.app)
+        .post('/api/unified-generate')
+        .set(bearer(session))
+        .send({ mode: 'custom', prompt: 'portrait in a neon-lit rainy street at night', runId, sourceAssetId: upload.secure_url });
+      expect(submitted.status).toBe(202);
+
+      const env = { GENERATION_PROVIDER: 'fal', ...fal.env, LOCAL_PROVIDER_DELAY_MS: '0' };
+      const first = startWorker(env);
+      const stored = () => ctx.infra.db.selectFrom('provider_requests').selectAll().where('run_id', '=', runId).execute();
+      const [request1] = await until(stored, (rows) => rows.length === 1, 60_000, 'the request to be submitted to fal');
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(fal.calls.submit).toBe(1);
+
+      const second = startWorker(env);
+      const runRow = () => ctx.infra.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+      const done = await until(runRow, (r) => r.status !== 'processing', 120_000, 'the second worker to finish the run');
+      second.child.kill('SIGTERM');
+      await second.exited;
+
+      expect(done).toMatchObject({ status: 'done', stage: 'succeeded', provider: 'fal' });
+      // One request at the provider, paid once: the second worker followed the first one's.
+      expect(fal.calls.submit).toBe(1);
+      const media = await ctx.infra.db.selectFrom('media').select('metadata').where('run_id', '=', runId).execute();
+      expect(media).toHaveLength(1);
+      expect(media[0]!.metadata).toMatchObject({ provider: 'fal', providerRequestId: request1!.request_id });
+      const debits = await ctx.infra.db.selectFrom('credit_ledger').select('delta').where('run_id', '=', runId).where('delta', '<', 0).execute();
+      expect(debits).toHaveLength(1);
+    } finally {
+      await fal.close();
+    }
   });
 });

@@ -13,9 +13,11 @@ import { GenerationPipeline } from './pipeline/generation-pipeline';
 import { createHumanEmbedder } from './pipeline/identity/face-embedder';
 import { IdentityChecker } from './pipeline/identity/identity-check';
 import { animateStill } from './pipeline/video/animate';
-import { withDelay } from './providers/delayed-provider';
-import { LocalProvider } from './providers/local/local-provider';
+import type { IdentityPort } from './pipeline/ports';
+import { createProviderRouting, createVideoMaker, needsIdentityModel, remoteJobDeps } from './providers/create-providers';
 import type { ImageProvider } from './providers/provider';
+import { onlyProvider } from './providers/provider-routing';
+import { RedisProviderLimiter } from './providers/remote/provider-limiter';
 import { runMetricsObserver } from './run-metrics';
 import { startWorkers } from './worker';
 import { startWorkerHttp } from './worker-http';
@@ -25,24 +27,34 @@ import { startWorkerHttp } from './worker-http';
  * the all-in-one process. The face model loads here, once per process.
  */
 export interface WorkerOverrides {
-  /** Replaces the image provider (tests: a provider that returns someone else's face). */
+  /** Replaces the image provider of every mode (tests: a provider that returns someone else's face). */
   provider?: ImageProvider;
   /** The all-in-one process shares one registry between api and workers. */
   metrics?: Metrics;
 }
 
+/** Every mode is served by the instant provider, which never asks for a likeness check. */
+const NO_FACE_MODEL: IdentityPort = {
+  prepareSource: () => Promise.reject(new Error('no face model is loaded: every mode uses the instant provider')),
+  check: () => Promise.reject(new Error('no face model is loaded: every mode uses the instant provider')),
+};
+
 export async function composeWorkers(config: Config, logger: Logger, infra: Infrastructure, overrides: WorkerOverrides = {}) {
   const mailLogger = subsystem(logger, 'mail');
   const mailer = createMailer(config, mailLogger);
-  const embedder = await createHumanEmbedder();
+  // The face model takes memory and seconds to load: only when some mode checks likeness.
+  const embedder = overrides.provider || needsIdentityModel(config) ? await createHumanEmbedder() : undefined;
   const repos = createRepositories(infra.db);
   const metrics = overrides.metrics ?? createMetrics('worker');
+  // A lease outlives the deadline a little, so a killed worker's slot frees itself soon after.
+  const limiter = new RedisProviderLimiter(infra.redis, config.queuePrefix, config.generation.providerTimeoutMs + 30_000);
+  const job = remoteJobDeps(config, { store: repos.providerRequests, limiter }, subsystem(logger, 'provider'));
   const pipeline = new GenerationPipeline({
     repos,
     storage: infra.storage,
-    provider: withDelay(overrides.provider ?? new LocalProvider(), config.generation.localProviderDelayMs),
-    identity: new IdentityChecker(embedder),
-    video: { animate: (still, options, signal) => animateStill(still, options, signal) },
+    providers: overrides.provider ? onlyProvider(overrides.provider) : createProviderRouting(config, job),
+    identity: embedder ? new IdentityChecker(embedder) : NO_FACE_MODEL,
+    video: createVideoMaker(config, job, { name: 'local', animate: (still, options, signal) => animateStill(still, options, signal) }),
     logger: subsystem(logger, 'generation'),
     providerTimeoutMs: config.generation.providerTimeoutMs,
     observer: runMetricsObserver(metrics),
@@ -86,7 +98,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
       await stopHeartbeat();
       await workerHttp?.close();
       await workers.close();
-      await embedder.close();
+      await embedder?.close();
       mailer.close();
     },
   };

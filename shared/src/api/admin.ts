@@ -129,6 +129,8 @@ export const debugInfoSchema = z.object({
   }),
   identity: z.array(identityStatsSchema),
   versions: z.object({ app: z.string(), node: z.string() }),
+  /** Which engine makes each service mode (GENERATION_PROVIDER and its per-mode overrides). */
+  engines: z.array(z.object({ mode: z.string(), provider: z.string(), label: z.string() })),
   thresholds: z.object({ oldestWaitingSeconds: z.number() }),
 });
 export type DebugInfo = z.infer<typeof debugInfoSchema>;

@@ -1,5 +1,7 @@
 /** App-wide facts every visitor may read: the launch status (spec 3 §7) and the contact address. */
 import { z } from 'zod';
+import { SERVICE_MODES } from '../generation/modes';
+import { PROVIDER_NAMES } from '../generation/providers';
 import { answer, defineCall } from './define-call';
 
 
@@ -13,6 +15,10 @@ export const getAppInfoCall = defineCall({
   name: 'get-app-info',
   method: 'GET',
   request: undefined,
-  /** `mediaBaseUrl`: where our own media are served from (story bodies show URLs under it as images). */
-  response: answer({ contactEmail: z.string(), mediaBaseUrl: z.string() }),
+  /**
+   * `mediaBaseUrl`: where our own media are served from (story bodies show URLs under it as images).
+   * `engines`: which engine makes each service mode's images (the composer says when it is only the
+   * local preview, which approximates prompts).
+   */
+  response: answer({ contactEmail: z.string(), mediaBaseUrl: z.string(), engines: z.record(z.enum(SERVICE_MODES), z.enum(PROVIDER_NAMES)) }),
 });

@@ -9,3 +9,4 @@ export * from './prompt-enhancement';
 export * from './request-schema';
 export * from './seeded-random';
 export * from './upload-retry';
+export * from './providers';

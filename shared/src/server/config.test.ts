@@ -117,4 +117,31 @@ describe('parseConfig', () => {
     expect(problemsOf({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })[0]).toMatch(/^S3_ACCESS_KEY_ID/);
     expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000' })[0]).toMatch(/^S3_BUCKET/);
   });
+
+  describe('generation providers', () => {
+    it('routes every mode to the local engine by default, and a mode to its own provider when told', () => {
+      expect(new Set(Object.values(parseConfig({}).generation.routes))).toEqual(new Set(['local']));
+      const config = parseConfig({ GENERATION_PROVIDER: 'bfl', BFL_API_KEY: 'k', GENERATION_PROVIDER_STORY_TIME: 'local', GENERATION_PROVIDER_CYBER_SIREN: 'fal', FAL_KEY: 'f' });
+      expect(config.generation.routes).toMatchObject({ 'story-time': 'local', 'cyber-siren': 'fal', 'ghibli-reaction': 'bfl', 'custom-prompt': 'bfl' });
+      expect(config.providers.bfl).toMatchObject({ key: 'k', baseUrl: 'https://api.bfl.ai', model: 'flux-kontext-pro', concurrency: 24 });
+      expect(config.providers.fal).toMatchObject({ baseUrl: 'https://queue.fal.run', concurrency: 2 });
+    });
+
+    it('stops start-up when a chosen provider has no key, naming the variable and who chose it', () => {
+      expect(problemsOf({ GENERATION_PROVIDER_CYBER_SIREN: 'fal' })).toEqual(['FAL_KEY: required because GENERATION_PROVIDER_CYBER_SIREN=fal']);
+      expect(problemsOf({ GENERATION_PROVIDER: 'comfyui' })).toEqual(['COMFYUI_URL: required because GENERATION_PROVIDER=comfyui']);
+      expect(problemsOf({ GENERATION_PROVIDER: 'dall-e' })[0]).toMatch(/^GENERATION_PROVIDER:/);
+    });
+
+    it('refuses the instant provider in production', () => {
+      const production = { NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET };
+      expect(problemsOf({ ...production, GENERATION_PROVIDER_PRESETS: 'instant' })).toEqual([
+        'GENERATION_PROVIDER_PRESETS: instant is for load tests and demos, not NODE_ENV=production',
+      ]);
+    });
+
+    it('drops a trailing slash from provider addresses, so paths can be appended', () => {
+      expect(parseConfig({ FAL_KEY: 'f', FAL_QUEUE_URL: 'http://127.0.0.1:9000/' }).providers.fal?.baseUrl).toBe('http://127.0.0.1:9000');
+    });
+  });
 });

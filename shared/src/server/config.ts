@@ -1,6 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVICE_MODES } from '../generation/modes';
+import { modeEnvSuffix, PROVIDER_NAMES, type ProviderName } from '../generation/providers';
+import type { ServiceMode } from '../generation/types';
 
 /**
  * Every setting of every process, parsed once from the environment at start-up.
@@ -82,6 +85,20 @@ export function guessableSecretReason(secret: string): string | undefined {
 
 export const ADMIN_SECRET_MIN_LENGTH = 16;
 
+/** `GENERATION_PROVIDER_<MODE>` for every service mode, e.g. GENERATION_PROVIDER_CYBER_SIREN=fal. */
+const MODE_PROVIDER_VARIABLES = Object.fromEntries(
+  SERVICE_MODES.map((mode) => [`GENERATION_PROVIDER_${modeEnvSuffix(mode)}`, z.enum(PROVIDER_NAMES).optional()]),
+) as Record<`GENERATION_PROVIDER_${string}`, z.ZodOptional<z.ZodEnum<{ [K in ProviderName]: K }>>>;
+
+/** The variable a provider cannot run without. */
+const PROVIDER_KEY_VARIABLE: Record<Exclude<ProviderName, 'local' | 'instant'>, string> = {
+  fal: 'FAL_KEY',
+  bfl: 'BFL_API_KEY',
+  stability: 'STABILITY_API_KEY',
+  replicate: 'REPLICATE_API_TOKEN',
+  comfyui: 'COMFYUI_URL',
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -127,15 +144,33 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
 
   STORY_EDITOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  GENERATION_PROVIDER: z.enum(PROVIDER_NAMES).default('local'),
+  ...MODE_PROVIDER_VARIABLES,
+  PROVIDER_WEBHOOK_URL: baseUrl.optional(),
   FAL_KEY: optionalString,
-  FAL_BASE_URL: baseUrl.default('https://queue.fal.run'),
+  FAL_QUEUE_URL: baseUrl.default('https://queue.fal.run'),
+  FAL_IMAGE_MODEL: z.string().min(1).default('fal-ai/flux-pro/kontext'),
+  FAL_VIDEO_MODEL: optionalString,
+  FAL_JWKS_URL: url.default('https://rest.alpha.fal.ai/.well-known/jwks.json'),
+  FAL_CONCURRENCY: positiveInt.default(2),
   BFL_API_KEY: optionalString,
-  BFL_BASE_URL: baseUrl.default('https://api.bfl.ai'),
+  BFL_API_URL: baseUrl.default('https://api.bfl.ai'),
+  BFL_MODEL: z.string().regex(/^[a-z0-9.-]+$/, 'a model path such as flux-kontext-pro').default('flux-kontext-pro'),
+  BFL_CONCURRENCY: positiveInt.default(24),
+  BFL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   STABILITY_API_KEY: optionalString,
-  STABILITY_BASE_URL: baseUrl.default('https://api.stability.ai'),
+  STABILITY_API_URL: baseUrl.default('https://api.stability.ai'),
+  STABILITY_MODEL: z.string().min(1).default('ultra'),
+  STABILITY_REQUESTS_PER_10S: positiveInt.default(150),
   REPLICATE_API_TOKEN: optionalString,
-  REPLICATE_BASE_URL: baseUrl.default('https://api.replicate.com'),
+  REPLICATE_API_URL: baseUrl.default('https://api.replicate.com'),
+  REPLICATE_MODEL: z.string().regex(/^[\w.-]+\/[\w.-]+(:[0-9a-f]+)?$/, 'owner/name or owner/name:version').default('black-forest-labs/flux-kontext-pro'),
+  REPLICATE_VIDEO_MODEL: z.string().regex(/^[\w.-]+\/[\w.-]+(:[0-9a-f]+)?$/, 'owner/name or owner/name:version').optional(),
+  REPLICATE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_… secret Replicate gives').optional(),
+  REPLICATE_CREATES_PER_MINUTE: positiveInt.default(600),
   COMFYUI_URL: baseUrl.optional(),
+  COMFYUI_WORKFLOWS_DIR: z.string().min(1).default('worker/comfyui-workflows'),
+  COMFYUI_CONCURRENCY: positiveInt.default(1),
   APP_VERSION: z.string().min(1).default('development'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_PORT: port.optional(),
@@ -192,17 +227,21 @@ export interface Config {
     providerTimeoutMs: number;
     /** Extra latency of the local provider, to see (and test) the queue as with a remote one. */
     localProviderDelayMs: number;
+    /** The engine of each service mode (GENERATION_PROVIDER, overridden per mode). */
+    routes: Record<ServiceMode, ProviderName>;
+    /** Public base address providers call back (`<it>/webhooks/<provider>`); undefined = poll them. */
+    webhookBaseUrl: string | undefined;
   };
   /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
   promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
   shutdownTimeoutMs: number;
   /** Remote image providers: configured when their key (ComfyUI: its address) is set. */
   providers: {
-    fal?: { key: string; baseUrl: string };
-    bfl?: { key: string; baseUrl: string };
-    stability?: { key: string; baseUrl: string };
-    replicate?: { key: string; baseUrl: string };
-    comfyui?: { baseUrl: string };
+    fal?: { key: string; baseUrl: string; imageModel: string; videoModel?: string; jwksUrl: string; concurrency: number };
+    bfl?: { key: string; baseUrl: string; model: string; concurrency: number; webhookSecret?: string };
+    stability?: { key: string; baseUrl: string; model: string; requestsPer10s: number };
+    replicate?: { key: string; baseUrl: string; model: string; videoModel?: string; createsPerMinute: number; webhookSecret?: string };
+    comfyui?: { baseUrl: string; workflowsDir: string; concurrency: number };
   };
   /** Shown by the diagnosis and in every worker's heartbeat (the image tag in a deployment). */
   version: string;
@@ -260,7 +299,20 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     problems.push('S3_BUCKET: required when other S3_* variables are set');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  const modeChoices = e as unknown as Record<string, ProviderName | undefined>;
+  const routes = Object.fromEntries(
+    SERVICE_MODES.map((mode) => [mode, modeChoices[`GENERATION_PROVIDER_${modeEnvSuffix(mode)}`] ?? e.GENERATION_PROVIDER]),
+  ) as Record<ServiceMode, ProviderName>;
+  for (const [mode, provider] of Object.entries(routes)) {
+    const variable = `GENERATION_PROVIDER_${modeEnvSuffix(mode as ServiceMode)}`;
+    const chosenBy = modeChoices[variable] ? variable : 'GENERATION_PROVIDER';
+    if (provider === 'instant' && isProduction) {
+      problems.push(`${chosenBy}: instant is for load tests and demos, not NODE_ENV=production`);
+    } else if (provider !== 'local' && provider !== 'instant' && !(modeChoices as Record<string, unknown>)[PROVIDER_KEY_VARIABLE[provider]]) {
+      problems.push(`${PROVIDER_KEY_VARIABLE[provider]}: required because ${chosenBy}=${provider}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   return {
     env: e.NODE_ENV,
@@ -303,17 +355,56 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       lockDurationMs: e.WORKER_LOCK_DURATION_MS,
       stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
     },
-    generation: { providerTimeoutMs: e.PROVIDER_TIMEOUT_MS, localProviderDelayMs: e.LOCAL_PROVIDER_DELAY_MS },
+    generation: {
+      providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+      localProviderDelayMs: e.LOCAL_PROVIDER_DELAY_MS,
+      routes,
+      webhookBaseUrl: e.PROVIDER_WEBHOOK_URL,
+    },
     promptEnhancer: e.PROMPT_ENHANCER_URL
       ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     providers: {
-      ...(e.FAL_KEY ? { fal: { key: e.FAL_KEY, baseUrl: e.FAL_BASE_URL } } : {}),
-      ...(e.BFL_API_KEY ? { bfl: { key: e.BFL_API_KEY, baseUrl: e.BFL_BASE_URL } } : {}),
-      ...(e.STABILITY_API_KEY ? { stability: { key: e.STABILITY_API_KEY, baseUrl: e.STABILITY_BASE_URL } } : {}),
-      ...(e.REPLICATE_API_TOKEN ? { replicate: { key: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL } } : {}),
-      ...(e.COMFYUI_URL ? { comfyui: { baseUrl: e.COMFYUI_URL } } : {}),
+      ...(e.FAL_KEY
+        ? {
+            fal: {
+              key: e.FAL_KEY,
+              baseUrl: e.FAL_QUEUE_URL,
+              imageModel: e.FAL_IMAGE_MODEL,
+              ...(e.FAL_VIDEO_MODEL ? { videoModel: e.FAL_VIDEO_MODEL } : {}),
+              jwksUrl: e.FAL_JWKS_URL,
+              concurrency: e.FAL_CONCURRENCY,
+            },
+          }
+        : {}),
+      ...(e.BFL_API_KEY
+        ? {
+            bfl: {
+              key: e.BFL_API_KEY,
+              baseUrl: e.BFL_API_URL,
+              model: e.BFL_MODEL,
+              concurrency: e.BFL_CONCURRENCY,
+              ...(e.BFL_WEBHOOK_SECRET ? { webhookSecret: e.BFL_WEBHOOK_SECRET } : {}),
+            },
+          }
+        : {}),
+      ...(e.STABILITY_API_KEY
+        ? { stability: { key: e.STABILITY_API_KEY, baseUrl: e.STABILITY_API_URL, model: e.STABILITY_MODEL, requestsPer10s: e.STABILITY_REQUESTS_PER_10S } }
+        : {}),
+      ...(e.REPLICATE_API_TOKEN
+        ? {
+            replicate: {
+              key: e.REPLICATE_API_TOKEN,
+              baseUrl: e.REPLICATE_API_URL,
+              model: e.REPLICATE_MODEL,
+              ...(e.REPLICATE_VIDEO_MODEL ? { videoModel: e.REPLICATE_VIDEO_MODEL } : {}),
+              createsPerMinute: e.REPLICATE_CREATES_PER_MINUTE,
+              ...(e.REPLICATE_WEBHOOK_SECRET ? { webhookSecret: e.REPLICATE_WEBHOOK_SECRET } : {}),
+            },
+          }
+        : {}),
+      ...(e.COMFYUI_URL ? { comfyui: { baseUrl: e.COMFYUI_URL, workflowsDir: path.resolve(e.COMFYUI_WORKFLOWS_DIR), concurrency: e.COMFYUI_CONCURRENCY } } : {}),
     },
     version: e.APP_VERSION,
     observability: { metricsToken: e.METRICS_TOKEN, workerMetricsPort: e.WORKER_METRICS_PORT, queueStaleSeconds: e.QUEUE_STALE_SECONDS },

@@ -1,3 +1,4 @@
+import type { ProviderName, ServiceMode } from '@app/shared';
 import { getAppInfoCall } from '@app/shared/api/launch';
 import { callApiData } from './client';
 
@@ -8,9 +9,11 @@ export interface AppInfo {
   contactEmail: string;
   /** Where our own media are served from; empty when the server did not say. */
   mediaBaseUrl: string;
+  /** The engine that makes each service mode's images; empty when the server did not say. */
+  engines: Partial<Record<ServiceMode, ProviderName>>;
 }
 
-const FALLBACK: AppInfo = { contactEmail: FALLBACK_CONTACT_EMAIL, mediaBaseUrl: '' };
+const FALLBACK: AppInfo = { contactEmail: FALLBACK_CONTACT_EMAIL, mediaBaseUrl: '', engines: {} };
 let cached: Promise<AppInfo> | null = null;
 
 /** GET get-app-info, read once per page load; a failure falls back to the defaults. */
@@ -19,6 +22,7 @@ export function loadAppInfo(): Promise<AppInfo> {
     .then((answer) => ({
       contactEmail: answer.contactEmail.includes('@') ? answer.contactEmail : FALLBACK_CONTACT_EMAIL,
       mediaBaseUrl: answer.mediaBaseUrl,
+      engines: answer.engines,
     }))
     .catch(() => FALLBACK);
   return cached;

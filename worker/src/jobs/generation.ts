@@ -3,6 +3,9 @@ import type { Logger } from '@app/shared/server/logger';
 import type { JobData } from '@app/shared/server/queue';
 import type { GenerationPipeline } from '../pipeline/generation-pipeline';
 import { PermanentGenerationError } from '../pipeline/ports';
+import { TransientProviderError } from '../providers/provider';
+import { ModeratedError } from '../providers/remote/provider-http';
+import { ProviderCanceledError, ProviderTimeoutError } from '../providers/remote/remote-job';
 
 /** What a person reads when a failure is nobody's to explain (a database or disk error stays in the log). */
 export const INTERNAL_FAILURE = 'Generation failed: something went wrong on our side. Your credits were refunded.';
@@ -12,12 +15,22 @@ export const INTERNAL_FAILURE = 'Generation failed: something went wrong on our 
  * passed on: our permanent failures and those already phrased as 'Generation failed…'.
  */
 export function failureText(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  if (error instanceof ProviderTimeoutError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
     return 'Timeout: the AI service took too long';
   }
+  if (error instanceof ProviderCanceledError) return 'Generation canceled. Your credits were refunded.';
+  if (error instanceof TransientProviderError) return 'Generation failed: the AI service is busy right now. Your credits were refunded.';
   if (error instanceof PermanentGenerationError) return `Generation failed: ${error.message}`;
   if (error instanceof Error && error.message.startsWith('Generation failed')) return error.message;
   return INTERNAL_FAILURE;
+}
+
+/** The run stage a failure ends in: the provider's moderation, its deadline, a cancel, or a plain failure. */
+export function failureStage(error: unknown): 'failed' | 'moderated' | 'expired' | 'canceled' {
+  if (error instanceof ModeratedError) return 'moderated';
+  if (error instanceof ProviderTimeoutError) return 'expired';
+  if (error instanceof ProviderCanceledError) return 'canceled';
+  return 'failed';
 }
 
 /**
@@ -34,7 +47,7 @@ export function generateHandler(pipeline: GenerationPipeline, logger: Logger) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       logger.warn({ runId, err: error, attempt: job.attemptsMade + 1, permanent }, 'generation attempt failed');
       if (permanent || lastAttempt) {
-        await pipeline.fail(runId, failureText(error));
+        await pipeline.fail(runId, failureText(error), failureStage(error));
         throw new UnrecoverableError(failureText(error));
       }
       throw error;

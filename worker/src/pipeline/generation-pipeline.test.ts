@@ -7,6 +7,7 @@ import { GenerationPipeline, IDENTITY_FAILED, type PipelineRepositories } from '
 import type { RunMediaRow } from './output-storage';
 import { FakeProvider, MemoryStorage, fakeIdentity, fakeVideo, solidImage } from './pipeline-fakes';
 import { PermanentGenerationError } from './ports';
+import { onlyProvider } from '../providers/provider-routing';
 
 const runId: RunId = runIdSchema.parse('run-00000001');
 const request = {
@@ -37,7 +38,7 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
   const pipeline = new GenerationPipeline({
     repos,
     storage,
-    provider,
+    providers: onlyProvider(provider),
     identity: fakeIdentity(scores),
     video: fakeVideo,
     logger: pino({ level: 'silent' }),

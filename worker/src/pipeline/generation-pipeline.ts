@@ -1,21 +1,22 @@
 import { findPreset, type RunId } from '@app/shared';
+import type { RunStage } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { Repositories } from '@app/shared/server/repositories';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import { type StoredRunRequest, UnreadableRunRequestError, readStoredRunRequest } from '@app/shared/server/generation/stored-request';
-import type { ImageProvider } from '../providers/provider';
+import type { ProviderRouting } from '../providers/provider-routing';
 import type { RunObserver } from '../run-metrics';
 import { storeOutput } from './output-storage';
 import { type IdentityPort, PermanentGenerationError, type VideoPort } from './ports';
-import { OutputProducer } from './produce-output';
+import { OutputProducer, type StageReporter } from './produce-output';
 import { textCanvas } from './text-canvas';
 
 export const IDENTITY_FAILED = "Didn't pass identity check";
 
 /** The repositories a run touches (`createRepositories(db)` provides them). */
 export type PipelineRepositories = SettleRepositories & {
-  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt'>;
+  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt' | 'setStage'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'insertRunOutput'>;
 };
@@ -23,7 +24,7 @@ export type PipelineRepositories = SettleRepositories & {
 export interface PipelineDeps {
   repos: PipelineRepositories;
   storage: Storage;
-  provider: ImageProvider;
+  providers: ProviderRouting;
   identity: IdentityPort;
   video: VideoPort;
   logger: Logger;
@@ -49,17 +50,20 @@ export class GenerationPipeline {
     const run = await repos.runs.find(runId);
     if (!run || run.status !== 'processing') return 'skipped';
     const started = performance.now();
-    await repos.runs.recordAttempt(runId, this.deps.provider.name);
-
     const request = readRequest(run.request);
+    const providerName = this.deps.providers.forMode(request.serviceMode).name;
+    await repos.runs.recordAttempt(runId, providerName);
+    const report = this.stageReporter(runId);
+    report('running');
+
     const sources = await this.readSources(request);
     const preset = request.presetId ? findPreset(request.serviceMode, request.presetId) : undefined;
-    const output = await this.producer.produce(request, preset, sources);
+    const output = await this.producer.produce(runId, request, preset, sources, report);
 
     const user = await repos.users.findById(run.user_id);
     if (!user) return 'skipped'; // The account was deleted meanwhile: nothing to keep.
     const owner = { runId, userId: user.id, isPublic: user.share_to_feed };
-    const { row, cost } = await storeOutput(this.deps.storage, this.deps.provider.name, owner, request, preset, output);
+    const { row, cost } = await storeOutput(this.deps.storage, owner, request, preset, output);
     await repos.media.insertRunOutput(row);
 
     const identityFailed = output.identity ? !output.identity.passed : false;
@@ -74,7 +78,7 @@ export class GenerationPipeline {
       const { identity } = output;
       this.deps.observer?.({
         mode: run.mode,
-        provider: this.deps.provider.name,
+        provider: output.still.provider,
         outcome: identityFailed ? 'identity_failed' : 'done',
         seconds: (performance.now() - started) / 1000,
         identity: identity?.applicable && identity.score !== null ? { score: identity.score, attempts: identity.attempts } : undefined,
@@ -85,14 +89,31 @@ export class GenerationPipeline {
     return identityFailed ? 'failed' : 'done';
   }
 
-  /** Marks a run failed with nothing produced and gives its credits back. */
-  async fail(runId: RunId, error: string): Promise<void> {
+  /**
+   * Marks a run failed with nothing produced and gives its credits back. `stage` says why when
+   * it was not a plain failure (moderated by the provider, past its deadline, canceled).
+   */
+  async fail(runId: RunId, error: string, stage: Extract<RunStage, 'failed' | 'moderated' | 'expired' | 'canceled'> = 'failed'): Promise<void> {
     const run = await this.deps.repos.runs.find(runId);
-    const settled = await settleRun(this.deps.repos, runId, { kind: 'failed', error }, this.deps.logger);
+    const settled = await settleRun(this.deps.repos, runId, { kind: 'failed', error, stage }, this.deps.logger);
     if (run && settled) {
       const seconds = (Date.now() - new Date(run.created_at).getTime()) / 1000;
-      this.deps.observer?.({ mode: run.mode, provider: this.deps.provider.name, outcome: 'failed', seconds, creditsSpent: 0, creditsRefunded: settled.refunded });
+      const provider = run.provider ?? 'unknown';
+      this.deps.observer?.({ mode: run.mode, provider, outcome: stage === 'moderated' ? 'moderated' : 'failed', seconds, creditsSpent: 0, creditsRefunded: settled.refunded });
     }
+  }
+
+  /** Stores the run's stage as it moves; a change only, and never in the way of the run itself. */
+  private stageReporter(runId: RunId): StageReporter {
+    let last = '';
+    return (stage, queuePosition) => {
+      const key = `${stage}:${queuePosition ?? ''}`;
+      if (key === last) return;
+      last = key;
+      this.deps.repos.runs.setStage(runId, stage, queuePosition ?? null).catch((error: unknown) => {
+        this.deps.logger.warn({ err: error, runId, stage }, 'run stage not stored');
+      });
+    };
   }
 
   /** The person's own uploads, from storage; a text-only custom prompt starts from a canvas. */

@@ -24,7 +24,7 @@ describe('storeOutput', () => {
     const still = await solidImage(640, 800);
     const imageRequest = { ...request, serviceMode: 'custom-prompt', presetType: 'custom_prompt', enableVideo: false } as const;
     const identity = { applicable: true, score: 0.8, threshold: 0.5, passed: true, attempts: 1 };
-    const { row, cost } = await storeOutput(storage, 'fake', owner, imageRequest, undefined, { type: 'image', still, identity });
+    const { row, cost } = await storeOutput(storage, owner, imageRequest, undefined, { type: 'image', still, identity });
     expect(cost).toBe(COST_IMAGE);
     const base = `users/u1/media/${row.id}`;
     expect([...storage.objects.keys()].sort()).toEqual([`${base}/full.jpg`, `${base}/thumb.webp`]);
@@ -45,7 +45,7 @@ describe('storeOutput', () => {
     const storage = new MemoryStorage();
     const still = await solidImage(64, 80);
     const videos = [{ error: 'provider hiccup' }, { still, video: Buffer.from('clip1') }, { still, video: Buffer.from('clip2') }];
-    const { row, cost } = await storeOutput(storage, 'fake', owner, request, undefined, { type: 'video', still, video: Buffer.from('clip1'), videos });
+    const { row, cost } = await storeOutput(storage, owner, request, undefined, { type: 'video', still, video: Buffer.from('clip1'), videos });
     expect(cost).toBe(2 * COST_VIDEO);
     expect(row.storage_key).toBe(`users/u1/media/${row.id}/clip-1.mp4`);
     expect(row.final_url).toBe(`http://media.test/users/u1/media/${row.id}/clip-1.mp4`);
@@ -58,8 +58,8 @@ describe('storeOutput', () => {
 
   it('stores a retried run under the same id (no second media item)', async () => {
     const still = await solidImage(64, 80);
-    const first = await storeOutput(new MemoryStorage(), 'fake', owner, request, undefined, { type: 'image', still });
-    const again = await storeOutput(new MemoryStorage(), 'fake', owner, request, undefined, { type: 'image', still });
+    const first = await storeOutput(new MemoryStorage(), owner, request, undefined, { type: 'image', still });
+    const again = await storeOutput(new MemoryStorage(), owner, request, undefined, { type: 'image', still });
     expect(again.row.id).toBe(first.row.id);
   });
 });

@@ -23,7 +23,6 @@ export type RunMediaRow = NewMedia & { run_id: string; output_index: number };
  */
 export async function storeOutput(
   storage: Storage,
-  providerName: string,
   owner: OutputOwner,
   request: StoredRunRequest,
   preset: PresetDefinition | undefined,
@@ -43,7 +42,10 @@ export async function storeOutput(
   let cost = COST_IMAGE;
   const presetKey = request.presetId ?? request.presetKey ?? null;
   const metadata: Record<string, unknown> = {
-    provider: providerName,
+    provider: output.still.provider,
+    ...(output.still.model ? { model: output.still.model } : {}),
+    ...(output.still.requestId ? { providerRequestId: output.still.requestId } : {}),
+    ...(output.videoProvider ? { videoProvider: output.videoProvider } : {}),
     presetType: request.presetType,
     presetKey,
     width: output.still.width,

@@ -7,7 +7,7 @@ export { MemoryStorage } from '@app/shared/server/storage/memory-storage';
 
 export async function solidImage(width: number, height: number, red = 200): Promise<GeneratedImage> {
   const data = await sharp({ create: { width, height, channels: 3, background: { r: red, g: 80, b: 40 } } }).png().toBuffer();
-  return { data, contentType: 'image/png', width, height };
+  return { data, contentType: 'image/png', width, height, provider: 'fake' };
 }
 
 /** Returns images whose red channel is the attempt number, so the identity fake can score them. */

@@ -8,11 +8,8 @@ export interface IdentityPort<SourceFace = unknown> {
   check(source: SourceFace, output: Buffer, threshold: number): Promise<IdentityVerdict>;
 }
 
-export type Motion = 'push-in' | 'pan-left' | 'pan-right' | 'drift';
-
-export interface VideoPort {
-  animate(still: Buffer, options: { durationSeconds: number; width: number; height: number; motion: Motion }, signal?: AbortSignal): Promise<Buffer>;
-}
+// Clip makers are providers too (a remote image-to-video model), so their port lives with them.
+export type { Motion, VideoContext, VideoOptions, VideoPort } from '../providers/video-port';
 
 // Providers raise it too, and providers never import the pipeline: it lives with their port.
 export { PermanentGenerationError } from '../providers/provider';

@@ -1,7 +1,10 @@
 import type { PresetDefinition } from '@app/shared';
+import type { RunStage } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { GeneratedImage, ImageProvider } from '../providers/provider';
+import type { ProviderRouting } from '../providers/provider-routing';
+import type { RemoteState } from '../providers/remote/remote-api';
 import { type CheckedImage, generateWithIdentityCheck } from './identity-loop';
 import { type IdentityPort, type Motion, PermanentGenerationError, type VideoPort } from './ports';
 
@@ -13,43 +16,76 @@ export interface Output {
   identity?: CheckedImage['identity'];
   /** Story Time: one video per photo, stored together on one media item. */
   videos?: Array<{ video: Buffer; still: GeneratedImage } | { error: string }>;
+  /** Who made the clips, when there are clips. */
+  videoProvider?: string;
 }
 
 export interface ProduceDeps {
-  provider: ImageProvider;
+  providers: ProviderRouting;
   identity: IdentityPort;
   video: VideoPort;
   logger: Logger;
   providerTimeoutMs: number;
 }
 
+/** Where a run is, as the producer moves it (the pipeline stores it on the run). */
+export type StageReporter = (stage: RunStage, queuePosition?: number) => void;
+
 const STORY_MOTIONS: Motion[] = ['push-in', 'pan-left', 'pan-right', 'drift'];
+
+/** The likeness check of a provider whose output needs none (the instant provider): always passes, never applies. */
+const NO_IDENTITY: IdentityPort = {
+  prepareSource: async () => undefined,
+  check: async (_face, _output, threshold) => ({ applicable: false, score: null, threshold, passed: true }),
+};
+
+interface RunContext {
+  runId: string;
+  request: StoredRunRequest;
+  preset: PresetDefinition | undefined;
+  provider: ImageProvider;
+  report: StageReporter;
+}
 
 /** Makes a run's output from its sources: stills through the identity loop, clips when asked. */
 export class OutputProducer {
   constructor(private readonly deps: ProduceDeps) {}
 
-  produce(request: StoredRunRequest, preset: PresetDefinition | undefined, sources: [Buffer, ...Buffer[]]): Promise<Output> {
-    return request.serviceMode === 'story-time' ? this.storyTime(request, preset, sources) : this.still(request, preset, sources);
+  produce(
+    runId: string,
+    request: StoredRunRequest,
+    preset: PresetDefinition | undefined,
+    sources: [Buffer, ...Buffer[]],
+    report: StageReporter = () => {},
+  ): Promise<Output> {
+    const run: RunContext = { runId, request, preset, provider: this.deps.providers.forMode(request.serviceMode), report };
+    return request.serviceMode === 'story-time' ? this.storyTime(run, sources) : this.still(run, sources);
   }
 
   /** One image through the identity loop; animated when the run asks for video. */
-  private async still(request: StoredRunRequest, preset: PresetDefinition | undefined, [source, ...others]: [Buffer, ...Buffer[]]): Promise<Output> {
-    const result = await generateWithIdentityCheck(this.deps.identity, source, request.identity, (attempt) =>
-      this.generate(request, preset, source, others, attempt, request.seed),
-    );
-    if (!request.enableVideo) return { type: 'image', still: result.image, identity: result.identity };
-    const video = await this.animate(result.image, 'push-in');
-    return { type: 'video', still: result.image, video, identity: result.identity };
+  private async still(run: RunContext, [source, ...others]: [Buffer, ...Buffer[]]): Promise<Output> {
+    const identity = run.provider.checksIdentity === false ? NO_IDENTITY : this.deps.identity;
+    const result = await generateWithIdentityCheck(identity, source, run.request.identity, async (attempt) => {
+      if (attempt > 1) run.report('retrying');
+      const image = await this.generate(run, source, others, attempt, `image-${attempt}`, run.request.seed);
+      run.report('identity_check');
+      return image;
+    });
+    if (!run.request.enableVideo) return { type: 'image', still: result.image, identity: result.identity };
+    run.report('running');
+    const video = await this.animate(run, result.image, 'push-in', 'video-0', run.request.seed);
+    return { type: 'video', still: result.image, video, identity: result.identity, ...this.videoProvider() };
   }
 
   /** Story Time: each photo becomes a styled still and a short clip; a failed clip does not sink the rest. */
-  private async storyTime(request: StoredRunRequest, preset: PresetDefinition | undefined, sources: Buffer[]): Promise<Output> {
+  private async storyTime(run: RunContext, sources: Buffer[]): Promise<Output> {
     const videos: NonNullable<Output['videos']> = [];
     for (const [index, source] of sources.entries()) {
       try {
-        const still = await this.generate(request, preset, source, [], 1, request.seed + index);
-        videos.push({ still, video: await this.animate(still, STORY_MOTIONS[index % STORY_MOTIONS.length] ?? 'push-in') });
+        const seed = run.request.seed + index;
+        const still = await this.generate(run, source, [], 1, `story-${index}`, seed);
+        const motion = STORY_MOTIONS[index % STORY_MOTIONS.length] ?? 'push-in';
+        videos.push({ still, video: await this.animate(run, still, motion, `story-video-${index}`, seed) });
       } catch (error) {
         if (error instanceof PermanentGenerationError) throw error;
         this.deps.logger.warn({ err: error, index }, 'story time clip failed');
@@ -58,18 +94,14 @@ export class OutputProducer {
     }
     const first = videos.find((v): v is { video: Buffer; still: GeneratedImage } => 'video' in v);
     if (!first) throw new Error('Generation failed: no clip could be made');
-    return { type: 'video', still: first.still, video: first.video, videos };
+    return { type: 'video', still: first.still, video: first.video, videos, ...this.videoProvider() };
   }
 
-  private generate(
-    request: StoredRunRequest,
-    preset: PresetDefinition | undefined,
-    source: Buffer,
-    additionalSources: Buffer[],
-    attempt: number,
-    seed: number,
-  ): Promise<GeneratedImage> {
-    return this.deps.provider.generate({
+  private generate(run: RunContext, source: Buffer, additionalSources: Buffer[], attempt: number, slot: string, seed: number): Promise<GeneratedImage> {
+    const { request, preset } = run;
+    return run.provider.generate({
+      runId: run.runId,
+      slot,
       mode: request.serviceMode,
       ...(preset ? { preset } : {}),
       prompt: request.prompt,
@@ -80,13 +112,32 @@ export class OutputProducer {
       attempt,
       seed,
       signal: AbortSignal.timeout(this.deps.providerTimeoutMs),
+      onState: (state) => reportRemote(run.report, state),
     });
   }
 
-  private animate(still: GeneratedImage, motion: Motion): Promise<Buffer> {
+  private animate(run: RunContext, still: GeneratedImage, motion: Motion, slot: string, seed: number): Promise<Buffer> {
     // 720 px wide keeps clips light; both sides even, as H.264 with yuv420p needs.
     const width = 720;
     const height = Math.round((still.height / still.width) * width / 2) * 2;
-    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, AbortSignal.timeout(this.deps.providerTimeoutMs));
+    const { request } = run;
+    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, AbortSignal.timeout(this.deps.providerTimeoutMs), {
+      runId: run.runId,
+      slot,
+      mode: request.serviceMode,
+      prompt: request.prompt,
+      aspectRatio: request.aspectRatio,
+      seed,
+    });
   }
+
+  private videoProvider(): { videoProvider?: string } {
+    return this.deps.video.name ? { videoProvider: this.deps.video.name } : {};
+  }
+}
+
+/** A provider's queue position and progress, as run stages. */
+function reportRemote(report: StageReporter, state: RemoteState): void {
+  if (state.state === 'queued') report('queued', state.position);
+  else if (state.state === 'running') report('running');
 }

@@ -6,6 +6,7 @@ export function withDelay(provider: ImageProvider, delayMs: number): ImageProvid
   if (delayMs <= 0) return provider;
   return {
     name: provider.name,
+    ...(provider.checksIdentity === false ? { checksIdentity: false } : {}),
     async generate(request: ImageRequest): Promise<GeneratedImage> {
       await sleep(delayMs, undefined, { signal: request.signal });
       return provider.generate(request);

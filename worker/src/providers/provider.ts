@@ -1,7 +1,11 @@
 import type { AspectRatio, PresetDefinition, ServiceMode } from '@app/shared';
+import type { RemoteState } from './remote/remote-api';
 
 /** What a provider is asked to make: one still image in the preset's look. */
 export interface ImageRequest {
+  /** The run and which image of it (`image-1` for the identity loop's first attempt, `story-2`...): the key of a remote provider's stored request. Local engines need neither. */
+  runId?: string;
+  slot?: string;
   mode: ServiceMode;
   /** The preset, for preset-based modes; undefined for custom prompts and Studio edits. */
   preset?: PresetDefinition;
@@ -16,7 +20,10 @@ export interface ImageRequest {
   attempt: number;
   /** Stable per run, so a retried job reproduces the same look. */
   seed: number;
+  /** Aborts at the provider deadline (reason TimeoutError) or when the run is stopped. */
   signal: AbortSignal;
+  /** Remote providers report their queue position and progress here. */
+  onState?: (state: RemoteState) => void;
 }
 
 export interface GeneratedImage {
@@ -25,6 +32,10 @@ export interface GeneratedImage {
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
   width: number;
   height: number;
+  /** Who made it (the provider's name), with the provider's model and request id for remote ones. */
+  provider: string;
+  model?: string;
+  requestId?: string;
 }
 
 /** A failure that retrying cannot fix (an unreadable source, a missing upload). */
@@ -38,6 +49,8 @@ export class PermanentGenerationError extends Error {
 /** One interface for every image provider; one file per provider. */
 export interface ImageProvider {
   readonly name: string;
+  /** False for engines whose output needs no likeness check (the instant provider of load tests). */
+  readonly checksIdentity?: boolean;
   generate(request: ImageRequest): Promise<GeneratedImage>;
 }
 

@@ -1,7 +1,10 @@
+import { type ProviderName, SERVICE_MODES, type ServiceMode } from '@app/shared';
 import type { QueueStats, SystemCheck } from '@app/shared/api/admin';
 import { describe, expect, it } from 'vitest';
 import { DiagnosisService, judgeHealth, toSystemConfig } from './diagnosis.service';
 import { toBuckets } from './queue-stats';
+
+const ROUTES = { ...(Object.fromEntries(SERVICE_MODES.map((mode) => [mode, 'local'])) as Record<ServiceMode, ProviderName>), 'cyber-siren': 'fal' as const };
 
 const check = (name: string, state: SystemCheck['state'], required = true): SystemCheck => ({ name, label: name, state, detail: `${name} detail`, latencyMs: 1, required });
 const queue = (overrides: Partial<QueueStats> = {}): QueueStats => ({
@@ -56,6 +59,7 @@ describe('DiagnosisService', () => {
     insights: { runCounts: async () => [], runDurations: async () => ({ median: null, p95: null }), identityCounts: async () => [{ mode: 'custom-prompt', checked: 4, passed: 3, retried: 1 }] },
     version: 'v1',
     queueStaleSeconds: 120,
+    routes: ROUTES,
     now,
   });
 
@@ -73,6 +77,8 @@ describe('DiagnosisService', () => {
     const healthy = await service.diagnose();
     expect(healthy.health).toBe('healthy');
     expect(healthy.identity).toEqual([{ mode: 'custom-prompt', checked: 4, passed: 3, retried: 1, passRate: 0.75, retryRate: 0.25 }]);
+    expect(healthy.engines).toContainEqual({ mode: 'cyber-siren', provider: 'fal', label: 'fal.ai' });
+    expect(healthy.engines).toContainEqual({ mode: 'story-time', provider: 'local', label: 'Local preview' });
     up = false;
     clock = 2_000;
     expect((await service.diagnose()).health).toBe('healthy');

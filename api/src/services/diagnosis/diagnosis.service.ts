@@ -1,3 +1,4 @@
+import { PROVIDER_LABELS, type ProviderName, type ServiceMode } from '@app/shared';
 import type { DebugInfo, HealthState, QueueStats, SystemCheck, SystemConfig } from '@app/shared/api/admin';
 import type { AdminInsightsRepository } from '@app/shared/server/repositories';
 import type { WorkerHeartbeats } from '@app/shared/server/queue';
@@ -16,6 +17,8 @@ export interface DiagnosisDeps {
   insights: Pick<AdminInsightsRepository, 'runCounts' | 'runDurations' | 'identityCounts'>;
   version: string;
   queueStaleSeconds: number;
+  /** The engine of each service mode, from the config. */
+  routes: Record<ServiceMode, ProviderName>;
   now?: () => number;
 }
 
@@ -66,6 +69,7 @@ export class DiagnosisService {
         retryRate: m.checked > 0 ? m.retried / m.checked : null,
       })),
       versions: { app: this.deps.version, node: process.version },
+      engines: Object.entries(this.deps.routes).map(([mode, provider]) => ({ mode, provider, label: PROVIDER_LABELS[provider] })),
       thresholds: { oldestWaitingSeconds: this.deps.queueStaleSeconds },
     };
   }

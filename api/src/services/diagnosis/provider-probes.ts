@@ -1,3 +1,4 @@
+import { PROVIDER_LABELS } from '@app/shared';
 import type { Config } from '@app/shared/server/config';
 import type { SystemProbe } from './system-checks';
 
@@ -22,29 +23,30 @@ const CALLS: Record<keyof Config['providers'], (p: { key?: string; baseUrl: stri
   comfyui: (p) => ({ url: `${p.baseUrl}/system_stats`, headers: {} }),
 };
 
-const LABELS: Record<keyof Config['providers'], string> = {
-  fal: 'fal.ai',
-  bfl: 'Black Forest Labs',
-  stability: 'Stability AI',
-  replicate: 'Replicate',
-  comfyui: 'ComfyUI',
-};
 
-export function providerProbes(providers: Config['providers'], timeoutMs = 2_000): SystemProbe[] {
-  return (Object.keys(LABELS) as Array<keyof Config['providers']>).map((name) => {
+/**
+ * A provider that makes some mode's images is required (its failure degrades the health); one
+ * configured but routed to by no mode is measured all the same, as optional.
+ */
+export function providerProbes(providers: Config['providers'], routes: Config['generation']['routes'], timeoutMs = 2_000): SystemProbe[] {
+  return (Object.keys(CALLS) as Array<keyof Config['providers']>).map((name) => {
     const settings = providers[name];
-    if (!settings) return { name, label: LABELS[name], required: false, probe: { off: 'not configured: generation uses the built-in local provider' } };
+    const modes = Object.entries(routes)
+      .filter(([, provider]) => provider === name)
+      .map(([mode]) => mode);
+    if (!settings) return { name, label: PROVIDER_LABELS[name], required: false, probe: { off: 'not configured' } };
     const call = CALLS[name](settings);
+    const serves = modes.length > 0 ? `; makes ${modes.join(', ')}` : '; configured, no mode routed to it';
     return {
       name,
-      label: LABELS[name],
-      required: true,
+      label: PROVIDER_LABELS[name],
+      required: modes.length > 0,
       probe: async () => {
         const response = await fetch(call.url, { headers: { Accept: 'application/json', ...call.headers }, signal: AbortSignal.timeout(timeoutMs) });
         await response.body?.cancel();
         if (response.status === 401 || response.status === 403) throw new Error(`the API key was refused (${response.status})`);
         if (response.status >= 500) throw new Error(`answered ${response.status}`);
-        return `answered ${response.status} at ${new URL(call.url).host}`;
+        return `answered ${response.status} at ${new URL(call.url).host}${serves}`;
       },
     };
   });

@@ -76,6 +76,6 @@ export function systemProbes(config: Config, infra: Infrastructure): SystemProbe
           }
         : async () => 'development outbox (mail is kept, readable at /api/dev/outbox)',
     },
-    ...providerProbes(config.providers),
+    ...providerProbes(config.providers, config.generation.routes),
   ];
 }

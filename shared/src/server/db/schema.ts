@@ -124,9 +124,28 @@ export interface GenerationRunsTable {
   credits_refunded: Generated<number>;
   /** The provider that served the run (set when a worker takes it). */
   provider: string | null;
+  /** Where the run is in the state machine every provider maps onto. */
+  stage: Generated<RunStage>;
+  /** The provider's queue position while the run waits there (when the provider tells it). */
+  queue_position: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: NullableTimestamp;
+}
+
+/** The run states every provider maps onto (issue 13); `status` stays processing/done/failed. */
+export type RunStage = 'queued' | 'running' | 'identity_check' | 'retrying' | 'succeeded' | 'failed' | 'moderated' | 'canceled' | 'expired';
+
+/** A request submitted to a remote provider for one slot of a run. */
+export interface ProviderRequestsTable {
+  run_id: string;
+  slot: string;
+  provider: string;
+  request_id: string;
+  ref: Json<Record<string, unknown>>;
+  webhook: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  webhook_at: NullableTimestamp;
 }
 
 export type MediaStatus = 'processing' | 'completed' | 'failed';
@@ -247,6 +266,7 @@ export interface Database {
   waitlist: WaitlistTable;
   uploads: UploadsTable;
   generation_runs: GenerationRunsTable;
+  provider_requests: ProviderRequestsTable;
   media: MediaTable;
   likes: LikesTable;
   drafts: DraftsTable;
@@ -262,6 +282,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Media = Selectable<MediaTable>;
 export type NewMedia = Insertable<MediaTable>;
 export type GenerationRun = Selectable<GenerationRunsTable>;
+export type ProviderRequest = Selectable<ProviderRequestsTable>;
 export type Story = Selectable<StoriesTable>;
 export type Draft = Selectable<DraftsTable>;
 export type Upload = Selectable<UploadsTable>;

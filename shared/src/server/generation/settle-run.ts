@@ -2,6 +2,7 @@ import { REFERRAL_REWARD_CREDITS } from '@app/shared';
 import type { CreditsRepository } from '../db/repositories/credits.repository';
 import type { GenerationRunsRepository } from '../db/repositories/generation-runs.repository';
 import type { ReferralsRepository } from '../db/repositories/referrals.repository';
+import type { RunStage } from '../db/schema';
 import type { Logger } from '../logger';
 
 /** What settling a run needs; `createRepositories(db)` provides it. */
@@ -14,8 +15,11 @@ export interface SettleRepositories {
 
 /** How a run ended. */
 export type RunOutcome =
-  /** Nothing was made: every reserved credit goes back. */
-  | { kind: 'failed'; error: string }
+  /**
+   * Nothing was made: every reserved credit goes back. `stage` says why when it was not a plain
+   * failure (the provider's moderation, a deadline, a cancel).
+   */
+  | { kind: 'failed'; error: string; stage?: Extract<RunStage, 'failed' | 'moderated' | 'expired' | 'canceled'> }
   /**
    * Media was made and kept. It costs `cost` (the rest of the reservation goes back); `error`
    * marks the run failed all the same (an image that did not pass the identity check).
@@ -54,7 +58,7 @@ export async function settleRun(
     if (refunded > 0) {
       await trx.credits.apply({ userId: run.user_id, delta: refunded, reason: 'refund', runId, idempotencyKey: `refund:${runId}` });
     }
-    await trx.runs.finish(runId, { status, error, creditsRefunded: refunded });
+    await trx.runs.finish(runId, { status, error, creditsRefunded: refunded, ...(outcome.kind === 'failed' && outcome.stage ? { stage: outcome.stage } : {}) });
   });
   return { status, refunded };
 }

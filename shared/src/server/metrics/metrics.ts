@@ -1,7 +1,7 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** The outcome of a run as the metrics count it. */
-export type RunOutcomeLabel = 'done' | 'failed' | 'identity_failed';
+export type RunOutcomeLabel = 'done' | 'failed' | 'identity_failed' | 'moderated';
 
 /**
  * One Prometheus registry per process with every metric the product records. The api records

@@ -51,6 +51,8 @@ export interface MediaItem {
   tags: string[];
   /** Who made it (the feed says; the owner's own items say nothing). */
   creator: MediaCreator | null;
+  /** The engine that made it (metadata.provider: 'local', 'fal', …); absent when the answer does not say (the feed). */
+  provider?: string | null;
   /** A local stand-in for a run in progress or one that failed (never sent to the server). */
   pending?: boolean;
 }
@@ -204,6 +206,7 @@ export function fromLibraryItem(raw: LibraryAnswerItem): MediaItem {
     identity: identityOf(metadata.identity),
     tags: raw.tags,
     creator: null,
+    provider: typeof metadata.provider === 'string' ? metadata.provider : null,
   };
 }
 
@@ -220,7 +223,7 @@ export interface GeneratedMedia {
   likes_count: number;
   presetKey: string | null;
   presetType: string | null;
-  metadata: { videoResults?: unknown; identity?: unknown };
+  metadata: { videoResults?: unknown; identity?: unknown; provider?: unknown };
   createdAt: string;
   isPublic?: boolean | null;
 }
@@ -253,6 +256,7 @@ export function fromGenerated(item: GeneratedMedia, creator: { userId: string | 
     identity: identityOf(item.metadata.identity),
     tags: [],
     creator: { name: creator.name, avatar: null },
+    provider: typeof item.metadata.provider === 'string' ? item.metadata.provider : null,
   };
 }
 

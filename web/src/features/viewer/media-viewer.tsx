@@ -18,10 +18,12 @@ import { formatViewerDate, identityLine, identityPassed } from '../../entities/m
 import { captionOf, isReady, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
+import { engineLabelOf } from './engine-of';
 import { downloadMedia, shareMedia } from './viewer-actions';
 import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
+import '../../styles/caps-label.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
@@ -98,6 +100,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   const shownPrompt = fullPrompt && caption.fullPrompt ? caption.fullPrompt : caption.text;
   const identity = identityLine(item.identity);
   const passed = identityPassed(item.identity);
+  const engine = engineLabelOf(item);
   const is3d = item.tags.some((tag) => tag.toLowerCase() === '3d');
   const isVideo = item.mediaType === 'video';
   const source = isVideo ? (item.videoResults[clip] ?? item.url) : (item.url ?? item.posterUrl);
@@ -250,6 +253,13 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           <p className={`viewer__identity${passed === false ? ' is-below' : ''}`}>
             <IdentityIcon />
             {identity}
+          </p>
+        )}
+
+        {engine && (
+          <p className="viewer__engine">
+            <span className="caps-label">Made with</span>
+            <span className="viewer__engine-name">{engine}</span>
           </p>
         )}
 

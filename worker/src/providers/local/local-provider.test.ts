@@ -154,6 +154,75 @@ describe('prompts steer the look', () => {
   });
 });
 
+describe('the cel look', () => {
+  const png = new LocalProvider({ defaultFormat: 'png' });
+
+  async function pixels(image: Buffer): Promise<{ data: Buffer; width: number }> {
+    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width };
+  }
+
+  /** How many distinct colours it takes to paint 90% of the picture (a photo: nearly one a pixel). */
+  function coloursFor90Percent(data: Buffer): number {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < data.length; i += 3) {
+      const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const sorted = [...counts.values()].sort((a, b) => b - a);
+    let covered = 0;
+    let n = 0;
+    while (covered < (data.length / 3) * 0.9) covered += sorted[n++]!;
+    return n;
+  }
+
+  /** Pixels on the photo's strongest outlines (Sobel on luminance, 3×3 around). */
+  function outlinePixels(data: Buffer, width: number): number[] {
+    const height = data.length / 3 / width;
+    const lum = (p: number) => 0.2126 * data[p * 3]! + 0.7152 * data[p * 3 + 1]! + 0.0722 * data[p * 3 + 2]!;
+    const out: number[] = [];
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const p = y * width + x;
+        const gx = lum(p - width + 1) + 2 * lum(p + 1) + lum(p + width + 1) - lum(p - width - 1) - 2 * lum(p - 1) - lum(p + width - 1);
+        const gy = lum(p + width - 1) + 2 * lum(p + width) + lum(p + width + 1) - lum(p - width - 1) - 2 * lum(p - width) - lum(p - width + 1);
+        if (Math.abs(gx) + Math.abs(gy) > 300) out.push(p);
+      }
+    }
+    return out;
+  }
+
+  function meanLuminance(data: Buffer, at: number[]): number {
+    return at.reduce((s, p) => s + 0.2126 * data[p * 3]! + 0.7152 * data[p * 3 + 1]! + 0.0722 * data[p * 3 + 2]!, 0) / at.length;
+  }
+
+  it('an anime prompt flattens the colours and inks the outlines; an ordinary prompt does not', async () => {
+    const plain = await pixels(await sharp(source).resize(819, 1024, { fit: 'cover', position: 'attention' }).png().toBuffer());
+    const anime = await pixels((await png.generate(request({ prompt: 'portrait in anime style' }))).data);
+    const graded = await pixels((await png.generate(request({ prompt: 'portrait at golden hour' }))).data);
+
+    expect(coloursFor90Percent(anime.data)).toBeLessThan(coloursFor90Percent(plain.data) / 5);
+    expect(coloursFor90Percent(graded.data)).toBeGreaterThan(coloursFor90Percent(plain.data) / 2);
+
+    const outlines = outlinePixels(plain.data, plain.width);
+    expect(outlines.length).toBeGreaterThan(1000);
+    expect(meanLuminance(anime.data, outlines)).toBeLessThan(meanLuminance(plain.data, outlines) - 25);
+  });
+
+  it('every Ghibli Reaction preset inks the outlines', async () => {
+    const plain = await pixels(await sharp(source).resize(768, 1024, { fit: 'cover', position: 'attention' }).png().toBuffer());
+    const outlines = outlinePixels(plain.data, plain.width);
+    const everywhere = Array.from({ length: plain.data.length / 3 }, (_, p) => p);
+    // Relative to the picture's own brightness, since each preset grades differently.
+    const darkness = (data: Buffer) => meanLuminance(data, outlines) / meanLuminance(data, everywhere);
+    for (const id of ['ghibli_reaction_tears', 'ghibli_reaction_shock', 'ghibli_reaction_sparkle', 'ghibli_reaction_love']) {
+      const preset = { ...presetFor('ghibli-reaction', id, '3:4'), output_format: 'png' as const };
+      const out = await png.generate(request({ mode: 'ghibli-reaction', preset, prompt: preset.prompt, aspectRatio: '3:4' }));
+      expect(darkness((await pixels(out.data)).data), id).toBeLessThan(darkness(plain.data) - 0.15);
+    }
+  }, 60_000);
+});
+
 describe('determinism and retries', () => {
   it('the same prompt and seed give the same bytes', async () => {
     const a = await provider.generate(request({ prompt: 'dreamy spring flowers at golden hour' }));

@@ -90,6 +90,6 @@ export class LocalProvider implements ImageProvider {
 
     const format = request.preset?.output_format ?? this.options.defaultFormat ?? 'jpeg';
     const data = await encode(out, format);
-    return { data, contentType: CONTENT_TYPE[format], width, height };
+    return { data, contentType: CONTENT_TYPE[format], width, height, provider: this.name };
   }
 }

@@ -52,8 +52,13 @@ export interface Light {
 
 /** Filters on the pixels before the grade. */
 export interface Prefilter {
-  /** Painted / cel look: Kuwahara smoothing (radius in px), soft posterisation and ink edges. */
-  painterly?: { smooth: number; levels: number; posterize: number; edges: number; edgeColour?: RGB };
+  /**
+   * Cel-shaded / comic look (cel-shade.ts): smoothing (Kuwahara radius `smooth` in px), luminance
+   * in `levels` bands and chroma in steps of `chromaStep`, and ink lines of opacity `edges` where
+   * the luminance changes faster than `edgeThreshold` (1 = normal, higher = fewer lines),
+   * `thickness` px thick.
+   */
+  cel?: { smooth: number; levels: number; chromaStep?: number; edges: number; edgeThreshold: number; thickness?: number; edgeColour?: RGB };
   /** Local contrast (unsharp mask), 0–2. */
   clarity?: number;
   /** Soft-focus glow: a blurred copy mixed in, 0–1. */

@@ -157,12 +157,12 @@ const getawayLookbook: Look = {
 
 // ——— Ghibli Reaction: one painted base, four reactions ———
 
-const ghibliPaint = { smooth: 3, levels: 6, posterize: 0.2, edges: 0.55 } as const;
+const ghibliPaint = { smooth: 3, levels: 6, chromaStep: 16, edges: 0.8, edgeThreshold: 1, thickness: 1 } as const;
 const ghibliGrade = { exposure: 0.1, contrast: 0.08, blacks: 0.05, saturation: 1.1, vibrance: 0.35 } as const;
 
 const ghibliTears: Look = {
   name: 'Tears',
-  prefilter: { painterly: { ...ghibliPaint, edgeColour: [40, 50, 80] } },
+  prefilter: { cel: { ...ghibliPaint, edgeColour: [40, 50, 80] } },
   grade: { ...ghibliGrade, temperature: -0.25, saturation: 0.95, shadows: { colour: [70, 100, 170], amount: 0.3 }, highlights: { colour: [215, 232, 255], amount: 0.2 } },
   light: { bloom: { threshold: 0.62, strength: 0.3, radius: 0.03 }, vignette: { amount: 0.25, colour: [40, 60, 120] } },
   overlays: [
@@ -174,7 +174,7 @@ const ghibliTears: Look = {
 
 const ghibliShock: Look = {
   name: 'Shock',
-  prefilter: { painterly: { ...ghibliPaint, edges: 0.75, edgeColour: [30, 25, 60] } },
+  prefilter: { cel: { ...ghibliPaint, edges: 0.9, edgeColour: [30, 25, 60] } },
   grade: { ...ghibliGrade, contrast: 0.2, saturation: 0.8, tint: 0.1, shadows: { colour: [90, 60, 170], amount: 0.35 }, highlights: { colour: [240, 240, 255], amount: 0.1 } },
   light: { vignette: { amount: 0.2 } },
   overlays: [
@@ -186,7 +186,7 @@ const ghibliShock: Look = {
 
 const ghibliSparkle: Look = {
   name: 'Sparkle',
-  prefilter: { painterly: { ...ghibliPaint, edgeColour: [90, 55, 40] } },
+  prefilter: { cel: { ...ghibliPaint, edgeColour: [90, 55, 40] } },
   grade: { ...ghibliGrade, exposure: 0.18, temperature: 0.2, shadows: { colour: [60, 120, 130], amount: 0.2 }, highlights: { colour: [255, 230, 170], amount: 0.25 } },
   light: { bloom: { threshold: 0.5, strength: 0.5, radius: 0.04, tint: [255, 230, 170] } },
   overlays: [
@@ -197,7 +197,7 @@ const ghibliSparkle: Look = {
 
 const ghibliLove: Look = {
   name: 'Love',
-  prefilter: { painterly: { ...ghibliPaint, edgeColour: [110, 40, 60] } },
+  prefilter: { cel: { ...ghibliPaint, edgeColour: [110, 40, 60] } },
   grade: { ...ghibliGrade, exposure: 0.14, temperature: 0.12, tint: 0.2, shadows: { colour: [170, 80, 130], amount: 0.2 }, highlights: { colour: [255, 200, 215], amount: 0.3 } },
   light: { bloom: { threshold: 0.55, strength: 0.4, radius: 0.04, tint: [255, 180, 210] } },
   overlays: [

@@ -1,11 +1,10 @@
 /**
- * Per-pixel effects on packed RGB buffers (3 bytes a pixel): painted look, mixes of blurred
+ * Per-pixel effects on packed RGB buffers (3 bytes a pixel): Kuwahara smoothing, mixes of blurred
  * copies, film grain, scanlines, chromatic aberration and glitch bands. Randomness comes from the
  * caller's seeded Rng, so the same seed gives the same bytes.
  */
-import type { RGB } from './colour';
 import type { FaceZone } from './face-locate';
-import type { Prefilter, Texture } from './look';
+import type { Texture } from './look';
 import type { Rng } from './rng';
 
 export interface Frame {
@@ -16,59 +15,6 @@ export interface Frame {
 
 function clampByte(v: number): number {
   return v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
-}
-
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}
-
-/**
- * Cel shading over an already smoothed (median-filtered) frame: luminance softly quantised into
- * bands, and dark ink lines where the luminance changes fast (Sobel).
- */
-export function painterly(frame: Frame, options: NonNullable<Prefilter['painterly']>, face?: FaceZone): void {
-  const { data, width, height } = frame;
-  const lum = new Float32Array(width * height);
-  for (let p = 0, i = 0; p < lum.length; p++, i += 3) {
-    lum[p] = (0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!) / 255;
-  }
-  const ink: RGB = options.edgeColour ?? [55, 40, 45];
-  const levels = options.levels;
-  const soft = 0.5 * (1 - Math.min(1, options.posterize)) + 0.08;
-  // Anime faces are drawn with few lines: inside the face only strong edges (eyes, brows, the
-  // mouth, glasses) get ink, so wrinkles and skin texture do not turn into scribbles.
-  const inFace = (x: number, y: number): number => {
-    if (!face) return 0;
-    const d = ((x - face.cx) / face.rx) ** 2 + ((y - face.cy) / face.ry) ** 2;
-    return d >= 1.2 ? 0 : d <= 0.8 ? 1 : (1.2 - d) / 0.4;
-  };
-  for (let y = 0; y < height; y++) {
-    const up = (y > 0 ? y - 1 : y) * width;
-    const row = y * width;
-    const down = (y < height - 1 ? y + 1 : y) * width;
-    for (let x = 0; x < width; x++) {
-      const l = x > 0 ? x - 1 : x;
-      const r = x < width - 1 ? x + 1 : x;
-      const gx = lum[up + r]! + 2 * lum[row + r]! + lum[down + r]! - lum[up + l]! - 2 * lum[row + l]! - lum[down + l]!;
-      const gy = lum[down + l]! + 2 * lum[down + x]! + lum[down + r]! - lum[up + l]! - 2 * lum[up + x]! - lum[up + r]!;
-      const mag = Math.abs(gx) + Math.abs(gy);
-      const p = row + x;
-      const i = p * 3;
-      const lv = lum[p]!;
-      const q = lv * levels;
-      const band = Math.floor(q);
-      const stepped = (band + smoothstep(0.5 - soft, 0.5 + soft, q - band)) / levels;
-      const target = lv + (stepped - lv) * options.posterize;
-      const k = lv > 0.02 ? target / lv : 1;
-      const f = inFace(x, y);
-      const line = smoothstep(0.18 + 0.32 * f, 0.6 + 0.5 * f, mag) * options.edges * (1 - 0.5 * f);
-      for (let c = 0; c < 3; c++) {
-        const v = data[i + c]! * k;
-        data[i + c] = clampByte(v + (ink[c]! - v) * line);
-      }
-    }
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { presetLook } from './looks';
 import { dominantColour, lookFromPrompt } from './prompt-steering';
 
 const colorcore = (colour: string, description: string) =>
@@ -60,5 +61,23 @@ describe('lookFromPrompt', () => {
   it('gives an unknown prompt one of the house grades', () => {
     expect(lookFromPrompt('Transform this image').name).toMatch(/^house: /);
     expect(lookFromPrompt('').name).toMatch(/^house: /);
+  });
+
+  it.each(['portrait in anime style', 'a cartoon of me', 'comic book hero', 'manga cover', 'cel shaded', 'an illustration', 'oil painting'])('%s asks for the cel look', (prompt) => {
+    const look = lookFromPrompt(prompt);
+    expect(look.prefilter?.cel).toBeDefined();
+    // Flat cel colours get no film grain.
+    expect(look.texture?.grain).toBeUndefined();
+  });
+
+  it('photographic prompts keep the photo look', () => {
+    expect(lookFromPrompt('an excellent cinematic portrait').prefilter?.cel).toBeUndefined();
+    expect(lookFromPrompt('Transform this image').prefilter?.cel).toBeUndefined();
+  });
+});
+
+describe('Ghibli Reaction presets', () => {
+  it.each(['ghibli_reaction_tears', 'ghibli_reaction_shock', 'ghibli_reaction_sparkle', 'ghibli_reaction_love'])('%s is cel-shaded', (id) => {
+    expect(presetLook(id, '')?.prefilter?.cel).toBeDefined();
   });
 });

@@ -32,7 +32,7 @@ class LookBuilder {
   clarity = 0;
   soften = 0;
   edgeBlur = 0;
-  painterly = false;
+  cel = false;
   scanlines = 0;
   chroma = 0;
   glitch = false;
@@ -83,7 +83,8 @@ class LookBuilder {
       },
       overlays: [...this.overlays.values()],
       texture: {
-        grain: { amount: clamp(this.grain, 0, 0.09), colour: this.colourGrain },
+        // Cel colours are flat: grain would bring back the gradients the look removes.
+        ...(this.cel ? {} : { grain: { amount: clamp(this.grain, 0, 0.09), colour: this.colourGrain } }),
         ...(this.scanlines ? { scanlines: { spacing: 4, amount: this.scanlines } } : {}),
         ...(this.chroma ? { chroma: this.chroma } : {}),
         ...(this.glitch ? { glitch: { bands: 18, maxShift: 40, split: 6 } } : {}),
@@ -91,7 +92,7 @@ class LookBuilder {
       monochrome: this.monochrome,
     };
     const prefilter = {
-      ...(this.painterly ? { painterly: { smooth: 4, levels: 6, posterize: 0.35, edges: 0.5 } } : {}),
+      ...(this.cel ? { cel: { smooth: 3, levels: 5, chromaStep: 18, edges: 0.85, edgeThreshold: 1, thickness: 1 } } : {}),
       ...(this.clarity ? { clarity: clamp(this.clarity, 0, 1.5) } : {}),
       ...(this.soften ? { soften: clamp(this.soften, 0, 0.7) } : {}),
       ...(this.edgeBlur ? { edgeBlur: clamp(this.edgeBlur, 0, 0.6) } : {}),
@@ -149,7 +150,7 @@ const CUES: readonly Cue[] = [
   { name: 'vhs', phrases: ['vhs', 'crt', 'scanlines', 'retro tv', 'camcorder'], apply: (b) => { b.scanlines = 0.22; b.chroma = Math.max(b.chroma, 2.5); b.blacks += 0.04; b.saturation *= 0.9; } },
   { name: 'hud', phrases: ['hud', 'cyborg', 'android', 'robot', 'hologram'], apply: (b) => { b.overlay({ kind: 'hud', colour: CYAN }); } },
   { name: 'tattoo', phrases: ['tattoo', 'tattoos', 'tattooed', 'ink'], apply: (b) => { b.overlay({ kind: 'tattoo', colour: [255, 60, 200] }); } },
-  { name: 'painted', phrases: ['anime', 'ghibli', 'cartoon', 'illustration', 'illustrated', 'painting', 'painted', 'painterly', 'watercolor', 'watercolour', 'comic', 'manga', 'oil painting', 'toon'], apply: (b) => { b.painterly = true; b.vibrance += 0.25; b.exposure += 0.05; } },
+  { name: 'cel', phrases: ['cel shaded', 'cel-shaded', 'cel shading', 'anime', 'ghibli', 'cartoon', 'illustration', 'illustrated', 'oil painting', 'painting', 'painted', 'painterly', 'watercolor', 'watercolour', 'comic book', 'comic', 'manga', 'toon', 'cel'], apply: (b) => { b.cel = true; b.vibrance += 0.25; b.exposure += 0.05; } },
   { name: 'luxury', phrases: ['luxury', 'luxurious', 'royal', 'regal', 'baroque', 'opulent', 'art deco'], apply: (b) => { b.highlights.push({ colour: [255, 200, 110], amount: 0.18 }); b.contrast += 0.1; b.overlay({ kind: 'filigree', colour: [222, 178, 92] }); } },
   { name: 'editorial', phrases: ['editorial', 'fashion', 'vogue', 'magazine', 'high fashion', 'studio portrait', 'professional'], apply: (b) => { b.contrast += 0.15; b.clarity += 0.3; b.saturation *= 0.92; b.exposure += 0.05; } },
   // Studio edit instructions.

@@ -9,7 +9,8 @@ import type { Blend, Look } from './look';
 import type { FaceZone } from './face-locate';
 import { drawOverlay, svgDocument, type OverlayContext, type RasterLayer, type SvgLayer } from './overlays/index';
 import { faceDistance } from './overlays/svg-kit';
-import { chromaticAberration, glitch, grain, kuwahara, mixFrames, monochrome, painterly, scanlines, screenFrames, type Frame } from './pixel-effects';
+import { celShade } from './cel-shade';
+import { chromaticAberration, glitch, grain, mixFrames, monochrome, scanlines, screenFrames, type Frame } from './pixel-effects';
 import type { Rng } from './rng';
 
 export type { Frame } from './pixel-effects';
@@ -52,10 +53,7 @@ async function prefilter(frame: Frame, look: Look, options: RenderOptions): Prom
   const pre = look.prefilter;
   if (!pre) return;
   const long = Math.max(frame.width, frame.height);
-  if (pre.painterly) {
-    kuwahara(frame, pre.painterly.smooth);
-    painterly(frame, pre.painterly, options.face);
-  }
+  if (pre.cel) await celShade(frame, pre.cel, options.face);
   if (pre.clarity) {
     // Local contrast: push each pixel away from a wide blur of itself.
     const soft = await blurred(frame, long * 0.012);

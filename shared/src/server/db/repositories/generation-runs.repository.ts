@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import type { GenerationRun } from '../schema';
+import type { GenerationRun, RunStage } from '../schema';
 
 export interface NewRun {
   runId: string;
@@ -46,12 +46,27 @@ export class GenerationRunsRepository {
     return row?.attempts ?? 0;
   }
 
+  /** Moves a run still processing to another stage (and the provider's queue position, when it gave one). */
+  async setStage(runId: string, stage: RunStage, queuePosition: number | null = null): Promise<void> {
+    await this.db
+      .updateTable('generation_runs')
+      .set({ stage, queue_position: queuePosition, updated_at: new Date() })
+      .where('run_id', '=', runId)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
   /** Finishes a run still processing; false when it was already finished (a duplicate job). */
-  async finish(runId: string, outcome: { status: 'done' | 'failed'; error?: string | null; creditsRefunded?: number }): Promise<boolean> {
+  async finish(
+    runId: string,
+    outcome: { status: 'done' | 'failed'; error?: string | null; creditsRefunded?: number; stage?: RunStage },
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('generation_runs')
       .set({
         status: outcome.status,
+        stage: outcome.stage ?? (outcome.status === 'done' ? 'succeeded' : 'failed'),
+        queue_position: null,
         error: outcome.error ?? null,
         credits_refunded: outcome.creditsRefunded ?? 0,
         finished_at: new Date(),

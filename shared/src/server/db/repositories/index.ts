@@ -9,6 +9,7 @@ import { GenerationRunsRepository } from './generation-runs.repository';
 import { LikesRepository } from './likes.repository';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MediaRepository } from './media.repository';
+import { ProviderRequestsRepository } from './provider-requests.repository';
 import { ReferralsRepository } from './referrals.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { SettingsRepository } from './settings.repository';
@@ -30,6 +31,7 @@ export interface Repositories {
   likes: LikesRepository;
   mailOutbox: MailOutboxRepository;
   media: MediaRepository;
+  providerRequests: ProviderRequestsRepository;
   referrals: ReferralsRepository;
   refreshTokens: RefreshTokensRepository;
   settings: SettingsRepository;
@@ -55,6 +57,7 @@ export function createRepositories(db: Db): Repositories {
     likes: new LikesRepository(db),
     mailOutbox: new MailOutboxRepository(db),
     media: new MediaRepository(db),
+    providerRequests: new ProviderRequestsRepository(db),
     referrals: new ReferralsRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
     settings: new SettingsRepository(db),

@@ -5,6 +5,7 @@ import { formatAgo, formatRate, formatSeconds, healthTone, systemTone } from '..
 import { AuditLog } from './audit-log';
 import { QueueDashboardLink } from './queue-dashboard-link';
 import { SettingsCard } from './settings-card';
+import '../../../styles/caps-label.css';
 import { type AdminColumns, AdminEmpty, AdminLoading, AdminSection, AdminTableSection, formatNumber, TonePill } from './tone';
 
 type ConfigAnswer = CallResponse<typeof adminConfigCall>;
@@ -198,7 +199,24 @@ function VersionsSection({ debugInfo, systemConfig }: { debugInfo: DebugInfo; sy
           <FeatureFact key={feature} label={FEATURE_LABELS[feature]} on={systemConfig.features[feature]} />
         ))}
       </dl>
+      <h3 className="caps-label admin-engines-title">Engine per mode</h3>
+      <dl className="admin-facts" data-testid="admin-engines">
+        {debugInfo.engines.map((engine) => (
+          <EngineFact key={engine.mode} mode={engine.mode} label={engine.label} ai={engine.provider !== 'local' && engine.provider !== 'instant'} />
+        ))}
+      </dl>
     </AdminSection>
+  );
+}
+
+function EngineFact({ mode, label, ai }: { mode: string; label: string; ai: boolean }) {
+  return (
+    <>
+      <dt className="admin-mono">{mode}</dt>
+      <dd>
+        <TonePill tone={ai ? 'green' : 'grey'}>{label}</TonePill>
+      </dd>
+    </>
   );
 }
 

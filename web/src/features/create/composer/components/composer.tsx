@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../../components/dialog/confirm-dialog';
 import { AgreementModal } from '../../agreement/agreement-modal';
 import { isPresetMode, MODE_LABELS, modeButtonLabel, presetOptions } from '../composer-modes';
 import type { UseComposer } from '../use-composer';
+import { useApproximatedPrompts } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PresetPanel } from './preset-panel';
@@ -27,6 +28,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
   const promptMode = state.mode === 'custom' || state.mode === 'edit';
   const hasMedia = state.media !== null;
   const expanded = state.trayExpanded;
+  const approximated = useApproximatedPrompts(state.mode);
 
   // The panel opens above its mode button (desktop); on a phone it spans the dock.
   useLayoutEffect(() => {
@@ -156,6 +158,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
             <span className="composer__generate-text">Generate</span>
           </button>
         </div>
+        {approximated && <p className="composer__engine-note">Prompts are approximated by the local preview engine</p>}
 
         <div className="composer__tray">
           <ModeBar

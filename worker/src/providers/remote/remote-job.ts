@@ -1,0 +1,252 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@app/shared/server/logger';
+import { TransientProviderError } from '../provider';
+import type { ProviderLimiter } from './provider-limiter';
+import { ModeratedError, PermanentProviderError, ProviderHttpError, toRunError } from './provider-http';
+import type { RemoteApi, RemoteInput, RemoteOutcome, RemoteRef, RemoteState } from './remote-api';
+
+/**
+ * The driver every remote provider runs under: one state machine from submit to stored bytes.
+ * It resumes the slot's stored request when there is one (a worker that took over a crashed
+ * one never pays twice), retries transient failures with exponential backoff and jitter
+ * (honouring Retry-After), polls at the provider's interval or waits for its webhook, cancels
+ * at the provider when the deadline passes or the run is stopped, and downloads outputs at once.
+ */
+
+/** The provider did not finish before PROVIDER_TIMEOUT_MS: the run ends `expired`, refunded. */
+export class ProviderTimeoutError extends PermanentProviderError {
+  constructor(provider: RemoteApi['name'], seconds: number) {
+    super('Timeout: the AI service took too long', provider, 504, `no result after ${seconds} s`);
+    this.name = 'ProviderTimeoutError';
+  }
+}
+
+/** The run was stopped while the provider worked on it: the run ends `canceled`. */
+export class ProviderCanceledError extends PermanentProviderError {
+  constructor(provider: RemoteApi['name']) {
+    super('The generation was canceled', provider, 499, 'canceled');
+    this.name = 'ProviderCanceledError';
+  }
+}
+
+/** Where submitted requests are kept (`provider_requests`), so another process can resume them. */
+export interface RemoteRequestStore {
+  find(runId: string, slot: string): Promise<{ provider: string; ref: unknown; webhook: unknown } | undefined>;
+  record(request: { runId: string; slot: string; provider: string; requestId: string; ref: Record<string, unknown> }): Promise<void>;
+  forget(runId: string, slot: string): Promise<void>;
+}
+
+export interface RetryPolicy {
+  /** Tries per call, the first included. */
+  attempts: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export interface RemoteJobDeps {
+  store: RemoteRequestStore;
+  limiter: ProviderLimiter;
+  logger: Logger;
+  retry: RetryPolicy;
+  /** The address a provider calls back, when webhooks are configured (`<base>/webhooks/<provider>`). */
+  webhookUrl?: (provider: string) => string | undefined;
+  /** While waiting for a webhook, the provider is still asked this often (a lost webhook costs no more). */
+  webhookFallbackPollMs: number;
+}
+
+export interface RemoteJobContext {
+  runId: string;
+  /** Which request of the run (`image-1`, `story-0`, `video-0`): the key of the stored request. */
+  slot: string;
+  /** Aborts when the deadline passes (reason TimeoutError) or the run is stopped. */
+  signal: AbortSignal;
+  /** Told of each change of state (the run's stage and the provider's queue position). */
+  onState?: (state: RemoteState) => void;
+}
+
+export interface RemoteFile {
+  data: Buffer;
+  contentType: string;
+  requestId: string;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 500, maxMs: 8_000 };
+
+/** Runs one request at a provider to its output bytes. */
+export async function runRemoteJob(api: RemoteApi, input: RemoteInput, ctx: RemoteJobContext, deps: RemoteJobDeps): Promise<RemoteFile> {
+  const { signal } = ctx;
+  const log = deps.logger.child({ provider: api.name, runId: ctx.runId, slot: ctx.slot });
+  const startedAt = Date.now();
+  const lease = await deps.limiter.acquire(api.name, api.limit, signal);
+  let ref: RemoteRef | undefined;
+  try {
+    const webhookUrl = api.supportsWebhooks ? deps.webhookUrl?.(api.name) : undefined;
+    const started = await startOrResume(api, { ...input, ...(webhookUrl ? { webhookUrl } : {}) }, ctx, deps, log);
+    ref = started.ref;
+    const outcome = 'outcome' in started ? started.outcome : await follow(api, started.ref, started.state, Boolean(webhookUrl), ctx, deps, log);
+    if (outcome.kind === 'moderated') throw new ModeratedError(api.name, outcome.reason);
+    const file = 'data' in outcome ? { data: outcome.data, contentType: outcome.contentType } : await download(api, outcome, signal, deps.retry);
+    if (!file) {
+      // The output's URL expired before we fetched it: the next attempt submits again.
+      await deps.store.forget(ctx.runId, ctx.slot);
+      throw new TransientProviderError(`${api.name}: the output of ${ref.requestId} was no longer available`);
+    }
+    return { ...file, requestId: ref.requestId };
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    if (ref) await cancelQuietly(api, ref, log);
+    const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
+    log.warn({ requestId: ref?.requestId }, timedOut ? 'provider deadline passed: canceled at the provider' : 'run stopped: canceled at the provider');
+    throw timedOut ? new ProviderTimeoutError(api.name, Math.round((Date.now() - startedAt) / 1000)) : new ProviderCanceledError(api.name);
+  } finally {
+    await lease.release();
+  }
+}
+
+type Started = { ref: RemoteRef; state: RemoteState } | { ref: RemoteRef; outcome: RemoteOutcome };
+
+/** The slot's stored request when it is still alive at the provider, else a new submission. */
+async function startOrResume(api: RemoteApi, input: RemoteInput, ctx: RemoteJobContext, deps: RemoteJobDeps, log: Logger): Promise<Started> {
+  const stored = await deps.store.find(ctx.runId, ctx.slot);
+  if (stored && stored.provider === api.name && isRef(stored.ref)) {
+    const state = await call(() => api.status(stored.ref as RemoteRef, ctx.signal), deps, api, 'other', ctx.signal);
+    if (state.state !== 'expired' && !(state.state === 'failed' && state.transient) && state.state !== 'canceled') {
+      log.info({ requestId: stored.ref.requestId, state: state.state }, 'resuming the stored provider request');
+      return { ref: stored.ref, state };
+    }
+    await deps.store.forget(ctx.runId, ctx.slot);
+  }
+  const submitted = await call(() => api.submit(input, ctx.signal), deps, api, 'submit', ctx.signal);
+  await deps.store.record({ runId: ctx.runId, slot: ctx.slot, provider: api.name, requestId: submitted.ref.requestId, ref: { ...submitted.ref } });
+  log.info({ requestId: submitted.ref.requestId }, 'submitted to the provider');
+  return submitted;
+}
+
+/** Follows a request to its outcome: by polling, or by its webhook with a slow poll behind it. */
+async function follow(
+  api: RemoteApi,
+  ref: RemoteRef,
+  first: RemoteState,
+  webhooks: boolean,
+  ctx: RemoteJobContext,
+  deps: RemoteJobDeps,
+  log: Logger,
+): Promise<RemoteOutcome> {
+  let state = first;
+  let reported = '';
+  let lastPoll = Date.now();
+  for (;;) {
+    const key = JSON.stringify(state);
+    if (key !== reported) {
+      reported = key;
+      ctx.onState?.(state);
+    }
+    switch (state.state) {
+      case 'succeeded':
+        return call(() => api.result(ref, ctx.signal), deps, api, 'other', ctx.signal);
+      case 'moderated':
+        return { kind: 'moderated', reason: state.reason };
+      case 'failed':
+        await deps.store.forget(ctx.runId, ctx.slot);
+        if (state.transient) throw new TransientProviderError(`${api.name}: ${state.message}`);
+        throw new PermanentProviderError(`the AI service could not make this image: ${state.message}`, api.name, 422, state.message);
+      case 'expired':
+        await deps.store.forget(ctx.runId, ctx.slot);
+        throw new TransientProviderError(`${api.name} no longer knows request ${ref.requestId}`);
+      case 'canceled':
+        await deps.store.forget(ctx.runId, ctx.slot);
+        throw new ProviderCanceledError(api.name);
+      default:
+        break;
+    }
+    await sleep(api.pollIntervalMs, undefined, { signal: ctx.signal });
+    if (webhooks) {
+      const delivered = await webhookReading(api, ref, ctx, deps, log);
+      if (delivered) {
+        if (delivered.outcome) return delivered.outcome;
+        state = delivered.state;
+        continue;
+      }
+      if (Date.now() - lastPoll < deps.webhookFallbackPollMs) continue;
+    }
+    lastPoll = Date.now();
+    state = await call(() => api.status(ref, ctx.signal), deps, api, 'other', ctx.signal);
+  }
+}
+
+/** The slot's delivered webhook, read by the provider's client; undefined while none came. */
+async function webhookReading(api: RemoteApi, ref: RemoteRef, ctx: RemoteJobContext, deps: RemoteJobDeps, log: Logger) {
+  const row = await deps.store.find(ctx.runId, ctx.slot);
+  if (!row?.webhook || !api.readWebhook) return undefined;
+  try {
+    const reading = api.readWebhook(row.webhook);
+    if (reading.requestId !== ref.requestId) return undefined;
+    if (reading.state.state === 'succeeded' && !reading.outcome) return { state: reading.state, outcome: await call(() => api.result(ref, ctx.signal), deps, api, 'other', ctx.signal) };
+    return reading;
+  } catch (error) {
+    log.warn({ err: error }, 'unreadable webhook body: polling the provider instead');
+    return undefined;
+  }
+}
+
+/**
+ * One provider call under the rate limit, retried while its failure is transient: exponential
+ * backoff with full jitter, or the provider's Retry-After when it sent one.
+ */
+export async function call<T>(
+  fn: () => Promise<T>,
+  deps: Pick<RemoteJobDeps, 'limiter' | 'retry'>,
+  api: Pick<RemoteApi, 'name' | 'limit'>,
+  kind: 'submit' | 'other',
+  signal: AbortSignal,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    await deps.limiter.throttle(api.name, api.limit, kind, signal);
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof ProviderHttpError)) throw error;
+      if (!error.transient || attempt >= deps.retry.attempts) throw toRunError(error);
+      const backoff = Math.min(deps.retry.maxMs, deps.retry.baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+      await sleep(error.retryAfterMs ?? backoff, undefined, { signal });
+    }
+  }
+}
+
+/** Copies an output from the provider's (short-lived) URL; undefined when the URL has expired. */
+async function download(api: RemoteApi, outcome: { url: string; contentType?: string }, signal: AbortSignal, retry: RetryPolicy) {
+  return call<{ data: Buffer; contentType: string } | undefined>(
+    async () => {
+      let response: Response;
+      try {
+        response = await fetch(outcome.url, { signal });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason ?? error;
+        throw new ProviderHttpError(api.name, 0, `output download failed: ${(error as Error).message}`, true);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        if (response.status < 500 && response.status !== 429 && response.status !== 408) return undefined;
+        throw new ProviderHttpError(api.name, response.status, `output download answered ${response.status}`, true);
+      }
+      const data = Buffer.from(await response.arrayBuffer());
+      return { data, contentType: outcome.contentType ?? response.headers.get('content-type') ?? 'application/octet-stream' };
+    },
+    { limiter: { acquire: async () => ({ release: async () => {} }), throttle: async () => {} }, retry },
+    api,
+    'other',
+    signal,
+  );
+}
+
+async function cancelQuietly(api: RemoteApi, ref: RemoteRef, log: Logger): Promise<void> {
+  try {
+    await api.cancel(ref, AbortSignal.timeout(5_000));
+  } catch (error) {
+    log.warn({ err: error, requestId: ref.requestId }, 'provider cancel failed');
+  }
+}
+
+function isRef(value: unknown): value is RemoteRef {
+  return typeof value === 'object' && value !== null && typeof (value as RemoteRef).requestId === 'string';
+}
