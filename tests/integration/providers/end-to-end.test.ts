@@ -128,6 +128,28 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
     }
   });
 
+  // fal.ai and Replicate also make the clips, with their image-to-video model (FAL_VIDEO_MODEL, REPLICATE_VIDEO_MODEL).
+  if (name === 'fal' || name === 'replicate') {
+    it('Story Time: each of three photos becomes a still and a clip made at the provider', async () => {
+      fake.behave('succeed');
+      const others = await Promise.all(['astronaut.png', 'chelsea.png'].map((f) => uploadFile(ctx.app, session, fixture(f), f)));
+      const runId = `run_${randomBytes(8).toString('hex')}`;
+      const res = await request(ctx.app)
+        .post('/api/unified-generate')
+        .set(bearer(session))
+        .send({ mode: 'storytime', runId, sourceAssetId: source.secure_url, additionalImages: others.map((o) => o.secure_url) });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      const done = await finished(ctx, session, runId);
+      expect(done.body.media).toMatchObject({ type: 'video', metadata: { provider: name, videoProvider: name, totalVideos: 3, successfulVideos: 3 } });
+      const row = await ctx.infra.db.selectFrom('media').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+      const clip = (await readObject(ctx.infra.storage, row.storage_key!))!;
+      expect(clip.subarray(4, 8).toString()).toBe('ftyp');
+      // Three stills and three clips, each one request at the provider.
+      const requests = await ctx.infra.db.selectFrom('provider_requests').select('slot').where('run_id', '=', runId).execute();
+      expect(requests.map((r) => r.slot).sort()).toEqual(['story-0', 'story-1', 'story-2', 'story-video-0', 'story-video-1', 'story-video-2']);
+    });
+  }
+
   // A self-hosted ComfyUI moderates nothing.
   if (name === 'comfyui') return;
 

@@ -1,5 +1,6 @@
 import { COST_IMAGE, type RunId, runIdSchema } from '@app/shared';
-import type { User } from '@app/shared/server/db';
+import type { RunStage, User } from '@app/shared/server/db';
+import type { ImageRequest } from '../providers/provider';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -27,14 +28,23 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
   fakes.balances.set('friend', 0);
   fakes.addRun({ runId, userId: 'friend', creditsReserved: 5, request: storedRequest });
   const media: RunMediaRow[] = [];
+  const stages: string[] = [];
+  const baseRuns = fakes.runs;
   const repos: PipelineRepositories = Object.assign(fakes, {
-    runs: { ...fakes.runs, recordAttempt: async () => 1 },
+    runs: {
+      ...baseRuns,
+      recordAttempt: async () => 1,
+      setStage: async (id: string, stage: RunStage, position: number | null = null) => {
+        stages.push(position === null ? stage : `${stage}:${position}`);
+        await baseRuns.setStage(id, stage, position);
+      },
+    },
     users: { findById: async (id: string) => ({ id, share_to_feed: false, referrer_id: 'inviter' }) as User },
     media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
   });
   const storage = new MemoryStorage();
   await storage.put('users/friend/uploads/a.png', (await solidImage(64, 80)).data, { contentType: 'image/png' });
-  const provider = new FakeProvider();
+  const provider = new QueuedProvider();
   const pipeline = new GenerationPipeline({
     repos,
     storage,
@@ -44,7 +54,16 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
     logger: pino({ level: 'silent' }),
     providerTimeoutMs: 5_000,
   });
-  return { pipeline, fakes, media, provider };
+  return { pipeline, fakes, media, provider, stages };
+}
+
+/** Waits in a provider's queue (position 1) before each image, as remote providers report. */
+class QueuedProvider extends FakeProvider {
+  override async generate(request: ImageRequest) {
+    request.onState?.({ state: 'queued', position: 1 });
+    request.onState?.({ state: 'running' });
+    return super.generate(request);
+  }
 }
 
 describe('GenerationPipeline', () => {
@@ -89,5 +108,21 @@ describe('GenerationPipeline', () => {
     expect(fakes.runsById.get(runId)?.error).toBe('Timeout: the AI service took too long');
     expect(await pipeline.run(runId)).toBe('skipped');
     expect(provider.requests).toHaveLength(0);
+  });
+
+  it('keeps the run\'s stage as it moves: the provider\'s queue position, the likeness check, a retry, success', async () => {
+    const { pipeline, fakes, stages, provider } = await setUp([0.1, 0.9]);
+    expect(await pipeline.run(runId)).toBe('done');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stages).toEqual(['running', 'queued:1', 'running', 'identity_check', 'retrying', 'queued:1', 'running', 'identity_check']);
+    expect(provider.requests.map((r) => r.slot)).toEqual(['image-1', 'image-2']);
+    expect(fakes.runsById.get(runId)).toMatchObject({ status: 'done', stage: 'succeeded', queue_position: null });
+  });
+
+  it('ends a moderated run moderated, with every credit back', async () => {
+    const { pipeline, fakes } = await setUp([0.9]);
+    await pipeline.fail(runId, "Generation failed: fal.ai's safety filter blocked this image", 'moderated');
+    expect(fakes.runsById.get(runId)).toMatchObject({ status: 'failed', stage: 'moderated' });
+    expect(fakes.balances.get('friend')).toBe(5);
   });
 });
