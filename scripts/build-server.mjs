@@ -73,6 +73,9 @@ await build({
     'all-in-one': 'api/src/all-in-one.ts',
     api: 'api/src/server.ts',
     worker: 'worker/src/main.ts',
+    // The local engine's render threads (worker/src/providers/threads/): an entry of its own.
+    'local-render-thread': 'worker/src/providers/threads/local-render-thread.ts',
+    'face-embed-thread': 'worker/src/pipeline/identity/face-embed-thread.ts',
   },
   outdir,
   bundle: true,

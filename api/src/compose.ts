@@ -74,7 +74,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const signedIn = requireUser(tokens, repos.users, denylist);
   const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
-  const generation = new GenerationService(repos, infra.queues, weeklyPresets, subsystem(logger, 'generation'));
+  const generation = new GenerationService(repos, infra.queues, weeklyPresets, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
   const media = new MediaService(repos, infra.storage, subsystem(logger, 'media'));
   const admin = new AdminService(repos, infra.storage, accounts, denylist, launch, subsystem(logger, 'admin'));

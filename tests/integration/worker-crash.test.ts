@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,19 +12,11 @@ import { type RunningProcess, freePort, runEntry } from '../support/process';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 import { startFalFake } from '../fakes/fal';
+import { until } from '../support/wait';
 
 const postgresUrl = inject('postgresUrl') ?? '';
 const ADMIN_SECRET = 'worker-crash-admin-secret-0123456789';
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
 
 // Separate worker processes need a Postgres they share with the api (PGlite is single-process):
 // this suite runs wherever the tests have one (CI always does).

@@ -9,8 +9,9 @@ import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
 import { dailyCreditTopupHandler, expireGuestMediaHandler } from './jobs/maintenance';
+import { reconcileRunsHandler } from './jobs/reconcile-runs';
 import { GenerationPipeline } from './pipeline/generation-pipeline';
-import { createHumanEmbedder } from './pipeline/identity/face-embedder';
+import { createThreadedFaceEmbedder } from './pipeline/identity/threaded-face-embedder';
 import { IdentityChecker } from './pipeline/identity/identity-check';
 import { animateStill } from './pipeline/video/animate';
 import type { IdentityPort } from './pipeline/ports';
@@ -43,16 +44,18 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const mailLogger = subsystem(logger, 'mail');
   const mailer = createMailer(config, mailLogger);
   // The face model takes memory and seconds to load: only when some mode checks likeness.
-  const embedder = overrides.provider || needsIdentityModel(config) ? await createHumanEmbedder() : undefined;
+  const checksLikeness = overrides.provider ? overrides.provider.checksIdentity !== false : needsIdentityModel(config);
+  const embedder = checksLikeness ? await createThreadedFaceEmbedder() : undefined;
   const repos = createRepositories(infra.db);
   const metrics = overrides.metrics ?? createMetrics('worker');
   // A lease outlives the deadline a little, so a killed worker's slot frees itself soon after.
   const limiter = new RedisProviderLimiter(infra.redis, config.queuePrefix, config.generation.providerTimeoutMs + 30_000);
   const job = remoteJobDeps(config, { store: repos.providerRequests, limiter }, subsystem(logger, 'provider'));
+  const providers = overrides.provider ? onlyProvider(overrides.provider) : createProviderRouting(config, job);
   const pipeline = new GenerationPipeline({
     repos,
     storage: infra.storage,
-    providers: overrides.provider ? onlyProvider(overrides.provider) : createProviderRouting(config, job),
+    providers,
     identity: embedder ? new IdentityChecker(embedder) : NO_FACE_MODEL,
     video: createVideoMaker(config, job, { name: 'local', animate: (still, options, signal) => animateStill(still, options, signal) }),
     logger: subsystem(logger, 'generation'),
@@ -66,12 +69,14 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     maintenance: {
       'expire-guest-media': expireGuestMediaHandler(repos, infra.storage, subsystem(logger, 'maintenance')),
       'daily-credit-topup': dailyCreditTopupHandler(repos, subsystem(logger, 'maintenance')),
+      'reconcile-runs': reconcileRunsHandler({ repos, queues: infra.queues, ...config.generation.reconcile, logger: subsystem(logger, 'maintenance') }),
     },
   };
   // Schedulers are upserted by id, so every worker process may declare them.
   const maintenance = infra.queues.queue('maintenance');
   await maintenance.upsertJobScheduler('expire-guest-media', { pattern: '17 * * * *' }, { name: 'expire-guest-media', data: {} });
   await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
+  await maintenance.upsertJobScheduler('reconcile-runs', { every: 60_000 }, { name: 'reconcile-runs', data: {} });
   const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
   const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({
     queues: workers.queues,
@@ -98,6 +103,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
       await stopHeartbeat();
       await workerHttp?.close();
       await workers.close();
+      await providers.close();
       await embedder?.close();
       mailer.close();
     },

@@ -42,6 +42,9 @@ export function startWorkers(options: {
         concurrency: options.config.worker.concurrency[queue],
         lockDuration: options.config.worker.lockDurationMs,
         stalledInterval: options.config.worker.stalledIntervalMs,
+        // A generation resumes safely (stored provider requests, deterministic output keys), so a
+        // job whose workers were killed twice is taken over again rather than failed unsettled.
+        ...(queue === 'generation' ? { maxStalledCount: 3 } : {}),
         prefix: options.prefix,
         // Per-minute completion counts, which the admin diagnosis charts for the last hour.
         metrics: { maxDataPoints: MetricsTime.ONE_HOUR * 24 },

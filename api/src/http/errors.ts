@@ -61,6 +61,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/** Postgres SQLSTATEs and socket codes that mean "the database or Redis is not there right now". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /Stream isn't writeable/i, /Connection is closed/i, /timeout exceeded when trying to connect/i, /connect ECONNREFUSED/i];
+
+/** Whether a failure is a dependency being away (a restart, a failover) rather than a bug: answered 503, so clients retry. */
+export function isDependencyUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)) || (error instanceof AggregateError && error.errors.some(isDependencyUnavailable));
+}
+
 function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
   if (error instanceof DomainError && domainStatus(error) !== 500) {
     return {
@@ -79,6 +91,9 @@ function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
     const { type, expose } = error as { type?: string; expose?: boolean };
     const message = type === 'entity.parse.failed' ? 'Malformed JSON body' : expose === true ? (error as Error).message : 'Bad request';
     return { status, json: { success: false, error: message } };
+  }
+  if (isDependencyUnavailable(error)) {
+    return { status: 503, json: { success: false, error: 'Server error. Please try again.', code: 'SERVICE_UNAVAILABLE' } };
   }
   return { status: 500, json: { success: false, error: 'Server error. Please try again.' } };
 }

@@ -3,10 +3,18 @@ import type { Media } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
 import { InsufficientCreditsError } from '@app/shared/server/repositories';
-import { InvalidInputError, NotFoundError, PaymentRequiredError, UnavailableError } from '@app/shared/server/domain-errors';
+import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService, QUEUE_UNAVAILABLE } from './generation.service';
+import {
+  FOREIGN_SOURCE,
+  type GenerationQueues,
+  type GenerationRepositories,
+  GenerationService,
+  QUEUE_UNAVAILABLE,
+  TOO_MANY_RUNS,
+  TOO_MANY_RUNS_MESSAGE,
+} from './generation.service';
 import { FakeUploads } from './testing/fake-uploads';
 import { aMedia, anUpload, aUser } from './testing/rows';
 
@@ -16,8 +24,16 @@ class FakeGenerationRepositories implements GenerationRepositories {
   readonly mediaRows: Media[] = [];
   readonly uploads = new FakeUploads();
   readonly media: GenerationRepositories['media'] = { findByRunId: async (runId) => this.mediaRows.filter((m) => m.run_id === runId) };
-  get runs() {
-    return this.settlement.runs;
+  get runs(): GenerationRepositories['runs'] {
+    const { runsById } = this.settlement;
+    return {
+      ...this.settlement.runs,
+      // As the real one: the person's runs processing, this one included, and their newest other one.
+      lockInFlight: async (userId, runId) => {
+        const theirs = [...runsById.values()].filter((r) => r.user_id === userId && r.status === 'processing');
+        return { count: theirs.length, previousRunId: theirs.filter((r) => r.run_id !== runId).at(-1)?.run_id };
+      },
+    };
   }
   get credits() {
     return this.settlement.credits;
@@ -34,21 +50,30 @@ const ada = aUser();
 const RUN = 'run-0001-abcdef' as RunId;
 const logger = createLogger({ log: { level: 'silent', pretty: false } }, 'generation-test');
 
-function setup() {
+function setup(maxRunsInFlight = 10) {
   const repos = new FakeGenerationRepositories();
-  repos.settlement.balances.set(ada.id, ada.credits);
+  repos.settlement.balances.set(ada.id, 500);
   const jobs: unknown[][] = [];
   const queue = { failing: false };
-  const queues: Pick<JobQueues, 'add'> = {
-    add: async (...args: unknown[]) => {
+  const queues: GenerationQueues = {
+    add: async (...args: Parameters<JobQueues['add']>) => {
       if (queue.failing) throw new Error('Redis is down');
       jobs.push(args);
-      return RUN;
+      return args[3]?.jobId ?? '';
     },
+    queue: () => ({
+      getJob: async (id: string) => {
+        const options = jobs.find((job) => (job[3] as { jobId: string }).jobId === id)?.[3] as { priority?: number } | undefined;
+        return options ? { opts: options } : undefined;
+      },
+    }),
   };
-  const service = new GenerationService(repos, queues, { find: async () => undefined }, logger);
+  const service = new GenerationService(repos, queues, { find: async () => undefined }, logger, { maxRunsInFlight });
   return { repos, jobs, queue, service };
 }
+
+const runNumber = (n: number) => `run-${String(n).padStart(4, '0')}-abcdef` as RunId;
+const priorities = (jobs: unknown[][]) => jobs.map((job) => (job[3] as { priority: number }).priority);
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 const custom = { mode: 'custom', prompt: 'a teal and gold nebula', runId: RUN };
@@ -59,8 +84,8 @@ describe('GenerationService.submit', () => {
     await expect(service.submit(ada, custom)).resolves.toEqual({ success: true, jobId: RUN, runId: RUN, status: 'processing' });
     const run = repos.settlement.runsById.get(RUN);
     expect(run).toMatchObject({ user_id: ada.id, status: 'processing' });
-    expect(repos.settlement.balances.get(ada.id)).toBe(ada.credits - run!.credits_reserved);
-    expect(jobs).toEqual([['generation', 'generate', { runId: RUN }, { jobId: RUN }]]);
+    expect(repos.settlement.balances.get(ada.id)).toBe(500 - run!.credits_reserved);
+    expect(jobs).toEqual([['generation', 'generate', { runId: RUN }, { jobId: RUN, priority: 1 }]]);
   });
 
   it('answers a re-sent run id as the first time, with one run, one debit and one job', async () => {
@@ -118,7 +143,40 @@ describe('GenerationService.submit', () => {
     expect(refused).toBeInstanceOf(UnavailableError);
     expect(refused).toMatchObject({ message: 'Server error. Please try again.', code: 'QUEUE_UNAVAILABLE' });
     expect(repos.settlement.runsById.get(RUN)).toMatchObject({ status: 'failed', error: QUEUE_UNAVAILABLE });
-    expect(repos.settlement.balances.get(ada.id)).toBe(ada.credits);
+    expect(repos.settlement.balances.get(ada.id)).toBe(500);
+  });
+
+  it('answers 429 past the runs one person may have in flight, with nothing recorded or debited', async () => {
+    const { repos, jobs, service } = setup(2);
+    await service.submit(ada, { ...custom, runId: runNumber(1) });
+    await service.submit(ada, { ...custom, runId: runNumber(2) });
+    const balance = repos.settlement.balances.get(ada.id);
+    const refused = await refusal(service.submit(ada, { ...custom, runId: runNumber(3) }));
+    expect(refused).toBeInstanceOf(TooManyRequestsError);
+    expect(refused).toMatchObject({ message: TOO_MANY_RUNS_MESSAGE, code: TOO_MANY_RUNS, retryAfterSeconds: expect.any(Number) });
+    expect(repos.settlement.runsById.has(runNumber(3))).toBe(false);
+    expect(repos.settlement.balances.get(ada.id)).toBe(balance);
+    expect(jobs).toHaveLength(2);
+
+    // A run already accepted is answered as before, never 429; and a finished run frees its place.
+    await expect(service.submit(ada, { ...custom, runId: runNumber(2) })).resolves.toMatchObject({ runId: runNumber(2), status: 'processing' });
+    await repos.runs.finish(runNumber(1), { status: 'done' });
+    await expect(service.submit(ada, { ...custom, runId: runNumber(3) })).resolves.toMatchObject({ runId: runNumber(3) });
+  });
+
+  it('queues each person’s runs behind their own earlier ones: priority = their runs in flight, never below their previous job’s', async () => {
+    const { repos, jobs, service } = setup();
+    for (const n of [1, 2, 3]) await service.submit(ada, { ...custom, runId: runNumber(n) });
+    const grace = aUser({ id: 'grace' });
+    repos.settlement.balances.set(grace.id, 500);
+    await service.submit(grace, { ...custom, runId: runNumber(10) });
+    expect(priorities(jobs)).toEqual([1, 2, 3, 1]);
+
+    // Ada's first two finish: her next run counts 2 in flight, yet waits behind her run of priority 3.
+    await repos.runs.finish(runNumber(1), { status: 'done' });
+    await repos.runs.finish(runNumber(2), { status: 'done' });
+    await service.submit(ada, { ...custom, runId: runNumber(4) });
+    expect(priorities(jobs).at(-1)).toBe(3);
   });
 });
 

@@ -15,7 +15,7 @@ import type { Upload, User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
 import { InsufficientCreditsError } from '@app/shared/server/repositories';
-import { InvalidInputError, NotFoundError, PaymentRequiredError, UnavailableError } from '@app/shared/server/domain-errors';
+import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import { storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
 import type { Repositories } from '@app/shared/server/repositories';
@@ -24,16 +24,27 @@ import type { WeeklyPresetsService } from './weekly-presets.service';
 
 export const FOREIGN_SOURCE = 'Source must be a photo you uploaded';
 export const QUEUE_UNAVAILABLE = 'Server error: the queue is unavailable';
+/** Spec 1 §8's words for a 429; the code says which limit it was. */
+export const TOO_MANY_RUNS_MESSAGE = 'Too many requests. Please wait a moment.';
+export const TOO_MANY_RUNS = 'TOO_MANY_RUNS';
+/** A run takes seconds to a minute: about when one of the person's runs has likely finished. */
+const TOO_MANY_RUNS_RETRY_SECONDS = 10;
+export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
 
 /** The repositories generation reads and writes (`createRepositories(db)` provides them). */
 export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' | 'transaction'> {
-  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'createIfAbsent'>;
+  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'createIfAbsent' | 'lockInFlight'>;
   media: Pick<Repositories['media'], 'findByRunId'>;
   uploads: Pick<Repositories['uploads'], 'findByUrl' | 'findByPublicId'>;
   transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T>;
 }
 
 const insufficientCredits = () => new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
+
+/** The queue as generation uses it: add a job, and read a queued job's priority. */
+export type GenerationQueues = Pick<JobQueues, 'add'> & {
+  queue(name: 'generation'): { getJob(id: string): Promise<{ opts: { priority?: number } } | undefined> };
+};
 
 /**
  * unified-generate and its polling: validates a request, resolves its sources to the
@@ -42,9 +53,10 @@ const insufficientCredits = () => new PaymentRequiredError(INSUFFICIENT_CREDITS_
 export class GenerationService {
   constructor(
     private readonly repos: GenerationRepositories,
-    private readonly queues: Pick<JobQueues, 'add'>,
+    private readonly queues: GenerationQueues,
     private readonly weeklyPresets: Pick<WeeklyPresetsService, 'find'>,
     private readonly logger: Logger,
+    private readonly limits: { maxRunsInFlight: number } = { maxRunsInFlight: DEFAULT_MAX_RUNS_IN_FLIGHT },
   ) {}
 
   async submit(user: User, body: unknown): Promise<SubmitAnswer> {
@@ -93,12 +105,16 @@ export class GenerationService {
     });
 
     // The run and its debit commit together; a run id sent twice creates one run and one debit.
+    // The person's runs in flight are counted under a lock on their row, after this run's insert:
+    // a burst of parallel submits cannot pass the cap, and a repeated run id never meets it.
     const created = await this.repos
       .transaction(async (trx) => {
         const inserted = await trx.runs.createIfAbsent({ runId, userId: user.id, mode: request.serviceMode, request: stored, creditsReserved: request.cost });
-        if (!inserted) return false;
+        if (!inserted) return undefined;
+        const inFlight = await trx.runs.lockInFlight(user.id, runId);
+        if (inFlight.count > this.limits.maxRunsInFlight) throw new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
         await trx.credits.apply({ userId: user.id, delta: -request.cost, reason: 'generation', runId, idempotencyKey: `generation:${runId}` });
-        return true;
+        return inFlight;
       })
       .catch((error: unknown) => {
         if (error instanceof InsufficientCreditsError) throw insufficientCredits();
@@ -107,12 +123,13 @@ export class GenerationService {
     if (!created) return answer;
 
     // BullMQ ignores a second job with the same id, so a retried enqueue is harmless.
-    await this.queues.add('generation', 'generate', { runId }, { jobId: runId }).catch(async (error: unknown) => {
+    const priority = await this.priorityOf(created);
+    await this.queues.add('generation', 'generate', { runId }, { jobId: runId, priority }).catch(async (error: unknown) => {
       this.logger.error({ err: error, runId }, 'could not enqueue a generation');
       await settleRun(this.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, this.logger);
       throw new UnavailableError('Server error. Please try again.', 'QUEUE_UNAVAILABLE');
     });
-    this.logger.info({ runId, mode: request.serviceMode, cost: request.cost }, 'generation queued');
+    this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority }, 'generation queued');
     return answer;
   }
 
@@ -125,6 +142,20 @@ export class GenerationService {
     const view = media ? toRunMedia(media) : undefined;
     if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view };
     return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}) };
+  }
+
+  /**
+   * Fairness on the open-source queue (no groups): a job's priority is its person's runs in flight,
+   * so someone with one run goes ahead of another person's backlog. It never drops below the
+   * person's previous job's, so their own runs stay first in, first out while earlier ones finish.
+   */
+  private async priorityOf(inFlight: { count: number; previousRunId: string | undefined }): Promise<number> {
+    if (!inFlight.previousRunId) return inFlight.count;
+    const previous = await this.queues
+      .queue('generation')
+      .getJob(inFlight.previousRunId)
+      .catch(() => undefined);
+    return Math.max(inFlight.count, previous?.opts.priority ?? 0);
   }
 
   /** Every source must be an upload of this person: the worker never fetches a client's URL. */

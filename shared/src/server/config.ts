@@ -113,7 +113,12 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: positiveInt.default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   REDIS_SERVER_BIN: z.string().min(1).default('redis-server'),
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('mirrorverse'),
+  // A name, or a name in braces: `{mirrorverse}` is a Redis Cluster hash tag, so every key of every queue hashes to
+  // one slot (BullMQ's multi-key scripts need that on a cluster; Dragonfly locks per tag). Plain Redis takes either.
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9_-]+|\{[A-Za-z0-9_-]+\})$/, 'letters, digits, _ and - only, optionally all in braces (a hash tag, e.g. {mirrorverse})')
+    .default('mirrorverse'),
 
   S3_BUCKET: optionalString,
   S3_ENDPOINT: url.optional(),
@@ -139,6 +144,7 @@ const envSchema = z.object({
   WORKER_LOCK_DURATION_MS: positiveInt.default(30_000),
   WORKER_STALLED_INTERVAL_MS: positiveInt.default(30_000),
   WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
+  WORKER_RENDER_THREADS: positiveInt.optional(),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
   WORKER_MAINTENANCE_CONCURRENCY: positiveInt.default(1),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
@@ -175,6 +181,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_PORT: port.optional(),
   QUEUE_STALE_SECONDS: positiveInt.default(120),
+  MAX_RUNS_IN_FLIGHT: positiveInt.default(10),
+  RECONCILE_GRACE_SECONDS: positiveInt.default(60),
+  RECONCILE_DEADLINE_SECONDS: positiveInt.default(1800),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -194,7 +203,7 @@ export interface Config {
   log: { level: Env['LOG_LEVEL']; pretty: boolean };
   database: { url: string; poolSize: number } | { pgliteDir: string };
   redis: { url: string } | { embedded: { bin: string; dir: string } };
-  /** Namespaces BullMQ keys, so several deployments (or test runs) can share one Redis. */
+  /** Starts every Redis key (BullMQ's and ours), so several deployments (or test runs) can share one Redis; `{name}` keeps them in one cluster slot. */
   queuePrefix: string;
   storage:
     | { driver: 'local'; root: string; publicBaseUrl: string }
@@ -219,6 +228,8 @@ export interface Config {
   betaAccountCap: number | undefined;
   worker: {
     concurrency: { generation: number; email: number; maintenance: number };
+    /** Threads the local engine renders on (off the event loop); default one per generation slot. */
+    renderThreads: number;
     /** How long a job's lock lasts without renewal, and how often stalled jobs are looked for. */
     lockDurationMs: number;
     stalledIntervalMs: number;
@@ -231,6 +242,13 @@ export interface Config {
     routes: Record<ServiceMode, ProviderName>;
     /** Public base address providers call back (`<it>/webhooks/<provider>`); undefined = poll them. */
     webhookBaseUrl: string | undefined;
+    /** Runs one person may have processing at once; one more is answered 429. */
+    maxRunsInFlight: number;
+    /**
+     * The reconciler: a run processing this long with no queued job (the api died between its
+     * commit and its enqueue) is queued again; past the deadline it is failed and refunded.
+     */
+    reconcile: { graceSeconds: number; deadlineSeconds: number };
   };
   /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
   promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
@@ -352,6 +370,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         email: e.WORKER_EMAIL_CONCURRENCY,
         maintenance: e.WORKER_MAINTENANCE_CONCURRENCY,
       },
+      renderThreads: e.WORKER_RENDER_THREADS ?? e.WORKER_GENERATION_CONCURRENCY,
       lockDurationMs: e.WORKER_LOCK_DURATION_MS,
       stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
     },
@@ -360,6 +379,8 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       localProviderDelayMs: e.LOCAL_PROVIDER_DELAY_MS,
       routes,
       webhookBaseUrl: e.PROVIDER_WEBHOOK_URL,
+      maxRunsInFlight: e.MAX_RUNS_IN_FLIGHT,
+      reconcile: { graceSeconds: e.RECONCILE_GRACE_SECONDS, deadlineSeconds: e.RECONCILE_DEADLINE_SECONDS },
     },
     promptEnhancer: e.PROMPT_ENHANCER_URL
       ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }

@@ -89,7 +89,11 @@ export async function openInfrastructure(config: Config, logger: Logger, options
 
 async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
   if ('url' in config.database) {
-    const handle = await createDatabase({ url: config.database.url, poolSize: config.database.poolSize });
+    const handle = await createDatabase({
+      url: config.database.url,
+      poolSize: config.database.poolSize,
+      onConnectionError: (error) => logger.warn({ err: error }, 'a database connection was lost; the pool reconnects'),
+    });
     try {
       await assertDatabaseReachable(handle.db);
     } catch (error) {

@@ -7,7 +7,6 @@ import { createComfyuiApi } from './comfyui';
 import { withDelay } from './delayed-provider';
 import { createFalApi } from './fal';
 import { InstantProvider } from './instant-provider';
-import { LocalProvider } from './local/local-provider';
 import type { ImageProvider } from './provider';
 import { type ProviderRouting, routeByMode } from './provider-routing';
 import type { RemoteApi } from './remote/remote-api';
@@ -16,6 +15,7 @@ import { DEFAULT_RETRY, type RemoteJobDeps } from './remote/remote-job';
 import { RemoteVideoMaker } from './remote/remote-video-maker';
 import { createReplicateApi } from './replicate';
 import { createStabilityApi } from './stability';
+import { ThreadedLocalProvider } from './threads/threaded-local-provider';
 
 /** The image API of a remote provider from its settings (the config guarantees they exist when it is routed to). */
 function remoteImageApi(name: Exclude<ProviderName, 'local' | 'instant'>, providers: Config['providers']): RemoteApi {
@@ -47,7 +47,7 @@ export function createProviderRouting(config: Config, job: RemoteJobDeps): Provi
   const providerOf = (name: ProviderName): ImageProvider => {
     let provider = built.get(name);
     if (!provider) {
-      if (name === 'local') provider = withDelay(new LocalProvider(), config.generation.localProviderDelayMs);
+      if (name === 'local') provider = withDelay(new ThreadedLocalProvider(config.worker.renderThreads, config.generation.providerTimeoutMs), config.generation.localProviderDelayMs);
       else if (name === 'instant') provider = new InstantProvider();
       else provider = new RemoteImageProvider(remoteImageApi(name, config.providers), job);
       built.set(name, provider);

@@ -7,6 +7,7 @@ export function withDelay(provider: ImageProvider, delayMs: number): ImageProvid
   return {
     name: provider.name,
     ...(provider.checksIdentity === false ? { checksIdentity: false } : {}),
+    ...(provider.close ? { close: () => provider.close!() } : {}),
     async generate(request: ImageRequest): Promise<GeneratedImage> {
       await sleep(delayMs, undefined, { signal: request.signal });
       return provider.generate(request);

@@ -52,6 +52,8 @@ export interface ImageProvider {
   /** False for engines whose output needs no likeness check (the instant provider of load tests). */
   readonly checksIdentity?: boolean;
   generate(request: ImageRequest): Promise<GeneratedImage>;
+  /** Frees what the provider holds (render threads). */
+  close?(): Promise<void>;
 }
 
 /** A failure worth retrying later (rate limit, 5xx, timeout) as opposed to a bad request. */

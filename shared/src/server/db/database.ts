@@ -7,7 +7,7 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number; searchPath?: string }
+  | { url: string; poolSize?: number; searchPath?: string; onConnectionError?: (error: Error) => void }
   | { pgliteDir: string }
   | { pgliteMemory: true };
 
@@ -38,6 +38,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       idleTimeoutMillis: 30_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // A server restart ends idle connections with an error on the pool: the pool drops them and
+    // connects anew on the next query. Unheard, that error would end the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -23,6 +23,8 @@ export interface JobPayloads {
   maintenance: {
     'expire-guest-media': Record<string, never>;
     'daily-credit-topup': Record<string, never>;
+    /** Re-enqueues runs left processing without a job (an api killed mid-submit), or fails and refunds them past a deadline. */
+    'reconcile-runs': Record<string, never>;
   };
 }
 

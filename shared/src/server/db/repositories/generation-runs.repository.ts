@@ -89,4 +89,46 @@ export class GenerationRunsRepository {
       .limit(limit)
       .execute();
   }
+
+  /**
+   * Locks the person's row until the transaction ends, so parallel submits of one person count one
+   * at a time, then counts their runs processing (this transaction's own insert included) and names
+   * the newest of them other than `runId` (whose job holds the person's latest priority).
+   * FOR NO KEY UPDATE: the run's foreign key already holds a key-share lock on the row, which a
+   * plain FOR UPDATE would wait on, deadlocking two parallel submits.
+   */
+  async lockInFlight(userId: string, runId: string): Promise<{ count: number; previousRunId: string | undefined }> {
+    await this.db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    const row = await this.db
+      .selectFrom('generation_runs')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('count'),
+        eb
+          .selectFrom('generation_runs as previous')
+          .select('previous.run_id')
+          .where('previous.user_id', '=', userId)
+          .where('previous.status', '=', 'processing')
+          .where('previous.run_id', '<>', runId)
+          .orderBy('previous.created_at', 'desc')
+          .orderBy('previous.run_id', 'desc')
+          .limit(1)
+          .as('previous_run_id'),
+      ])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'processing')
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), previousRunId: row.previous_run_id ?? undefined };
+  }
+
+  /** Runs processing that were created before `createdBefore`, oldest first (the reconciler's candidates). */
+  listProcessingCreatedBefore(createdBefore: Date, limit = 500): Promise<GenerationRun[]> {
+    return this.db
+      .selectFrom('generation_runs')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at', 'asc')
+      .limit(limit)
+      .execute();
+  }
 }

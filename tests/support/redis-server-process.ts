@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A redis-server of a test's own, stopped and started again on the same port and files. */
+export interface RedisServerProcess {
+  url: string;
+  start(): Promise<void>;
+  /** SIGTERM: Redis writes its append-only file and exits. */
+  stop(): Promise<void>;
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export function redisServerProcess(port: number, dir: string): RedisServerProcess {
+  let child: ChildProcess | undefined;
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction', '--loglevel', 'warning'];
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start: async () => {
+      const proc = spawn('redis-server', args, { stdio: 'ignore' });
+      child = proc;
+      const deadline = Date.now() + 10_000;
+      while (!(await canConnect(port))) {
+        if (proc.exitCode !== null) throw new Error(`redis-server exited with code ${proc.exitCode}`);
+        if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${port} within 10 s`);
+        await sleep(50);
+      }
+    },
+    stop: async () => {
+      const proc = child;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      proc.kill('SIGTERM');
+      const forced = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}
