@@ -182,6 +182,8 @@ interface Stack {
   prefix: string;
   jwtSecret: string;
   processes: ProductProcess[];
+  /** Each worker's /metrics. */
+  workerMetrics: string[];
 }
 
 /** The same admin URL pointing at another database. */
@@ -288,7 +290,26 @@ async function startStack(options: LoadOptions, cleanup: Cleanup): Promise<Stack
     }),
   );
   await Promise.all(workers.map(({ worker, port }) => waitForOk(`http://127.0.0.1:${port}/healthz`, worker)));
-  return { apiUrl, redis, databaseUrl, prefix, jwtSecret, processes };
+  const workerMetrics = workers.map(({ port }) => `http://127.0.0.1:${port}/metrics`);
+  return { apiUrl, redis, databaseUrl, prefix, jwtSecret, processes, workerMetrics };
+}
+
+/**
+ * Each worker's event-loop delay over the whole run, from its own /metrics (prom-client's
+ * monitorEventLoopDelay gauges, reset on each scrape: this is the first): p99 and the longest, in ms.
+ */
+async function eventLoopDelays(urls: string[]): Promise<Array<{ p99: number; max: number } | undefined>> {
+  return Promise.all(
+    urls.map(async (url) => {
+      try {
+        const text = await (await fetch(url, { signal: AbortSignal.timeout(5_000) })).text();
+        const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'm').exec(text)?.[1]) * 1000;
+        return { p99: gauge('nodejs_eventloop_lag_p99_seconds'), max: gauge('nodejs_eventloop_lag_max_seconds') };
+      } catch {
+        return undefined;
+      }
+    }),
+  );
 }
 
 /** A person of the load test: signed in, with one photo of their own to generate from. */
@@ -682,6 +703,7 @@ async function main(): Promise<{ code: number; summary: string }> {
   const died = stack.processes.filter((p) => p.died);
   for (const p of died) console.error(`${p.name} died during the load (${p.exitDescription()}):\n${p.log().slice(-4000)}`);
   if (processing > 0) console.error(`${processing} runs still processing after ${options.settleSeconds} s`);
+  const loopDelays = await eventLoopDelays(stack.workerMetrics);
   // Stopped before the checks: a graceful shutdown must not change any settled run.
   await Promise.all(stack.processes.map((p) => p.stop()));
 
@@ -718,6 +740,9 @@ async function main(): Promise<{ code: number; summary: string }> {
   console.log(`submit → done           p50 ${ms(percentile(doneLatencies, 50))}   p99 ${ms(percentile(doneLatencies, 99))}`);
   console.log(`BullMQ no-op ceiling    ${ceiling.toFixed(1)} jobs/s (${options.runs} jobs, concurrency ${options.concurrency * 2})`);
   console.log(`completed / ceiling     ${ratio.toFixed(2)}× (goal ≥ ${CEILING_GOAL}×)`);
+  console.log(
+    `worker event loop       ${loopDelays.map((d, i) => (d ? `worker-${i + 1} p99 ${d.p99.toFixed(0)} ms, longest ${d.max.toFixed(0)} ms` : `worker-${i + 1} not measured`)).join('; ')} (goal p99 < 50 ms)`,
+  );
   if (!(ratio >= CEILING_GOAL)) console.warn(`warning: completed runs/s is below ${CEILING_GOAL}× the no-op ceiling`);
   console.log(
     `checks                  stuck ${verdict.stuck}, refused but recorded ${verdict.refusedButRecorded}, failed without reason ${verdict.failedWithoutReason}, media mismatches ${verdict.mediaMismatches}, ` +

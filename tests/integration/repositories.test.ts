@@ -25,7 +25,7 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     const tables = await handle.db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
-        'admin_audit', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'referrals',
+        'admin_audit', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'provider_requests', 'referrals',
         'refresh_tokens', 'sign_in_codes', 'stories', 'uploads', 'users', 'waitlist', 'weekly_presets',
       ].sort(),
     );
