@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
-import { Behaviour, type FakeBehaviour, fakeRender, fromDataUri, listen, newCalls, type ProviderFake, readBody, sendJson } from './provider-fake';
+import { Behaviour, type FakeBehaviour, fakeRender, fromDataUri, listen, newCalls, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
  * A local Black Forest Labs API (`../shared/research/providers.md` §1.2): `POST /v1/flux-*` with
@@ -93,11 +93,10 @@ export async function startBflFake(): Promise<BflFake> {
     if (!task.webhookUrl || task.notified) return;
     task.notified = true;
     const raw = JSON.stringify(resultBody(task, baseUrl));
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (task.webhookSecret) headers['x-bfl-signature'] = signBflWebhook(raw, task.webhookSecret);
     for (let i = 0; i < behaviour.webhookTimes; i++) {
-      calls.webhooks++;
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (task.webhookSecret) headers['x-bfl-signature'] = signBflWebhook(raw, task.webhookSecret);
-      await fetch(task.webhookUrl, { method: 'POST', headers, body: raw }).catch(() => undefined);
+      await postWebhook(task.webhookUrl, () => ({ headers, body: raw }), () => calls.webhooks++);
     }
   }
 

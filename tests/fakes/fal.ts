@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomUUID, sign, type JsonWebKey } fr
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { animateStill } from '../../worker/src/pipeline/video/animate';
-import { Behaviour, type FakeBehaviour, type ProviderFake, fakeRender, fromDataUri, listen, newCalls, readBody, sendJson } from './provider-fake';
+import { Behaviour, type FakeBehaviour, type ProviderFake, fakeRender, fromDataUri, listen, newCalls, postWebhook, readBody, sendJson } from './provider-fake';
 
 /**
  * fal.ai's queue API on 127.0.0.1 (`../shared/research/providers.md` §1.1): submit at the full
@@ -109,20 +109,24 @@ export async function startFalFake(): Promise<FalFake> {
     if (!job.webhookUrl) return;
     const raw = Buffer.from(JSON.stringify({ request_id: job.id, gateway_request_id: job.gatewayId, status: 'OK', payload: output.json, error: null }));
     for (let i = 0; i < behaviour.webhookTimes; i++) {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const message = `${job.id}\n${USER_ID}\n${timestamp}\n${createHash('sha256').update(raw).digest('hex')}`;
-      calls.webhooks++;
-      await fetch(job.webhookUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-fal-webhook-request-id': job.id,
-          'x-fal-webhook-user-id': USER_ID,
-          'x-fal-webhook-timestamp': timestamp,
-          'x-fal-webhook-signature': sign(null, Buffer.from(message), privateKey).toString('hex'),
+      await postWebhook(
+        job.webhookUrl,
+        () => {
+          const timestamp = String(Math.floor(Date.now() / 1000));
+          const message = `${job.id}\n${USER_ID}\n${timestamp}\n${createHash('sha256').update(raw).digest('hex')}`;
+          return {
+            headers: {
+              'content-type': 'application/json',
+              'x-fal-webhook-request-id': job.id,
+              'x-fal-webhook-user-id': USER_ID,
+              'x-fal-webhook-timestamp': timestamp,
+              'x-fal-webhook-signature': sign(null, Buffer.from(message), privateKey).toString('hex'),
+            },
+            body: raw,
+          };
         },
-        body: raw,
-      }).catch(() => undefined);
+        () => calls.webhooks++,
+      );
     }
   }
 

@@ -114,6 +114,26 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
   };
 }
 
+/**
+ * POSTs a webhook as providers do: a delivery that is not answered 2xx is made again (here up to
+ * 5 times, 200 ms apart; fal and Replicate keep trying for hours). `request` builds each attempt
+ * afresh (a new timestamp and signature); `onAttempt` counts every POST.
+ */
+export async function postWebhook(url: string, request: () => RequestInit, onAttempt: () => void, attempts = 5, delayMs = 200): Promise<void> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    onAttempt();
+    const ok = await fetch(url, { method: 'POST', ...request() }).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.ok;
+      },
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+}
+
 /** Counters every fake starts from. */
 export function newCalls(): FakeCalls {
   return { submit: 0, status: 0, result: 0, cancel: [], webhooks: 0 };

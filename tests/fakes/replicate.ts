@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { animateStill } from '../../worker/src/pipeline/video/animate';
-import { Behaviour, type FakeBehaviour, fakeRender, fromDataUri, listen, newCalls, type ProviderFake, readBody, sendJson } from './provider-fake';
+import { Behaviour, type FakeBehaviour, fakeRender, fromDataUri, listen, newCalls, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
  * Replicate's predictions API (`../shared/research/providers.md` §1.4) on 127.0.0.1: both create
@@ -97,17 +97,18 @@ export async function startReplicateFake(options: { webhookSecretInEnv?: boolean
     job.webhookSent = true;
     const id = `msg_${randomUUID()}`;
     const body = JSON.stringify(predictionOf(job));
+    const key = Buffer.from(webhookSecret.split('_').pop() ?? '', 'base64');
     for (let i = 0; i < behaviour.webhookTimes; i++) {
       // Each delivery is signed afresh (a retry carries the same id and a new timestamp).
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const key = Buffer.from(webhookSecret.split('_').pop() ?? '', 'base64');
-      const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-      calls.webhooks++;
-      await fetch(job.webhook, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` },
-        body,
-      }).then((r) => r.arrayBuffer(), () => undefined);
+      await postWebhook(
+        job.webhook,
+        () => {
+          const timestamp = String(Math.floor(Date.now() / 1000));
+          const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+          return { headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` }, body };
+        },
+        () => calls.webhooks++,
+      );
     }
   }
 
