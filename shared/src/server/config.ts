@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_MODES } from '../generation/modes';
-import { modeEnvSuffix, PROVIDER_NAMES, type ProviderName } from '../generation/providers';
+import { isAiProvider, modeEnvSuffix, PROVIDER_NAMES, type ProviderName } from '../generation/providers';
 import type { ServiceMode } from '../generation/types';
 
 /**
@@ -326,7 +326,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     const chosenBy = modeChoices[variable] ? variable : 'GENERATION_PROVIDER';
     if (provider === 'instant' && isProduction) {
       problems.push(`${chosenBy}: instant is for load tests and demos, not NODE_ENV=production`);
-    } else if (provider !== 'local' && provider !== 'instant' && !(modeChoices as Record<string, unknown>)[PROVIDER_KEY_VARIABLE[provider]]) {
+    } else if (isAiProvider(provider) && !(modeChoices as Record<string, unknown>)[PROVIDER_KEY_VARIABLE[provider]]) {
       problems.push(`${PROVIDER_KEY_VARIABLE[provider]}: required because ${chosenBy}=${provider}`);
     }
   }

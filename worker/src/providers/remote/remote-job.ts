@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@app/shared/server/logger';
 import { TransientProviderError } from '../provider';
-import type { ProviderLimiter } from './provider-limiter';
+import { type ProviderLimiter, unlimited } from './provider-limiter';
 import { ModeratedError, PermanentProviderError, ProviderHttpError, toRunError } from './provider-http';
 import type { RemoteApi, RemoteInput, RemoteOutcome, RemoteRef, RemoteState } from './remote-api';
 
@@ -232,7 +232,8 @@ async function download(api: RemoteApi, outcome: { url: string; contentType?: st
       const data = Buffer.from(await response.arrayBuffer());
       return { data, contentType: outcome.contentType ?? response.headers.get('content-type') ?? 'application/octet-stream' };
     },
-    { limiter: { acquire: async () => ({ release: async () => {} }), throttle: async () => {} }, retry },
+    // Output files are not API calls: no provider limit applies to them.
+    { limiter: unlimited, retry },
     api,
     'other',
     signal,

@@ -1,3 +1,4 @@
+import { isAiProvider } from '@app/shared';
 import type { CallResponse } from '@app/shared/api/define-call';
 import type { adminConfigCall, DebugInfo, QueueStats, SystemConfig } from '@app/shared/api/admin';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -202,7 +203,7 @@ function VersionsSection({ debugInfo, systemConfig }: { debugInfo: DebugInfo; sy
       <h3 className="caps-label admin-engines-title">Engine per mode</h3>
       <dl className="admin-facts" data-testid="admin-engines">
         {debugInfo.engines.map((engine) => (
-          <EngineFact key={engine.mode} mode={engine.mode} label={engine.label} ai={engine.provider !== 'local' && engine.provider !== 'instant'} />
+          <EngineFact key={engine.mode} mode={engine.mode} label={engine.label} ai={isAiProvider(engine.provider)} />
         ))}
       </dl>
     </AdminSection>
