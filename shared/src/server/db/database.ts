@@ -41,6 +41,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // A server restart ends idle connections with an error on the pool: the pool drops them and
     // connects anew on the next query. Unheard, that error would end the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    // The pool listens only to idle connections. One checked out between two statements (a
+    // transaction at work) that the server ends emits its error with no listener, which would
+    // end the process too; the statement that comes next fails and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -1,0 +1,102 @@
+/**
+ * Live runs: the event stream of a person's runs, its ticket, cancel and retry, and the receipt
+ * of a run. The spec's polling of getMediaByRunId stays the fallback; these calls add the live path.
+ *
+ * The stream: `GET /api/run-events` (Server-Sent Events), authenticated by the Authorization
+ * header or, for EventSource, by `?ticket=` from run-events/ticket. Each event's SSE `event:` is
+ * its `type`, its `data:` the JSON of the event (type included) and its `id:` the position in the
+ * queue's event stream, so a reconnecting browser resumes from Last-Event-ID.
+ */
+import { z } from 'zod';
+import { runIdSchema } from '../generation/request-schema';
+import { answer, defineCall } from './define-call';
+import { runMediaSchema } from './media';
+
+/** Where the stream is served, under both function bases (`/api/run-events`). */
+export const RUN_EVENTS_PATH = 'run-events';
+/** A ticket opens one stream, once, within this time. */
+export const RUN_EVENTS_TICKET_SECONDS = 30;
+/** A comment line is written this often so proxies keep the stream open. */
+export const RUN_EVENTS_KEEPALIVE_SECONDS = 15;
+
+export const RUN_ALREADY_FINISHED = 'This run has already finished.';
+export const RUN_NOT_RETRYABLE = 'Only a failed or canceled run can be tried again.';
+
+const runId = z.string();
+
+export const runQueuedEventSchema = z.object({
+  type: z.literal('run.queued'),
+  runId,
+  /** Jobs ahead of this one (0 = next). */
+  position: z.number().int().nonnegative(),
+  etaSeconds: z.number().nonnegative().nullable(),
+});
+export const runStartedEventSchema = z.object({ type: z.literal('run.started'), runId, provider: z.string() });
+export const runAttemptEventSchema = z.object({
+  type: z.literal('run.attempt'),
+  runId,
+  attempt: z.number().int().positive(),
+  of: z.number().int().positive(),
+  identityScore: z.number().optional(),
+  threshold: z.number().optional(),
+});
+export const runVideoEventSchema = z.object({ type: z.literal('run.video'), runId, done: z.number().int().nonnegative(), total: z.number().int().positive() });
+export const runDoneEventSchema = z.object({ type: z.literal('run.done'), runId, media: runMediaSchema });
+export const runFailedEventSchema = z.object({ type: z.literal('run.failed'), runId, error: z.string(), refunded: z.number().nonnegative() });
+export const runCanceledEventSchema = z.object({ type: z.literal('run.canceled'), runId, refunded: z.number().nonnegative() });
+
+export const runEventSchema = z.discriminatedUnion('type', [
+  runQueuedEventSchema,
+  runStartedEventSchema,
+  runAttemptEventSchema,
+  runVideoEventSchema,
+  runDoneEventSchema,
+  runFailedEventSchema,
+  runCanceledEventSchema,
+]);
+export type RunEvent = z.output<typeof runEventSchema>;
+export type RunEventType = RunEvent['type'];
+
+/** POST run-events/ticket: a short-lived, single-use ticket for `GET run-events?ticket=`. */
+export const runEventsTicketAnswerSchema = answer({ ticket: z.string(), expiresInSeconds: z.number() });
+export const runEventsTicketCall = defineCall({ name: 'run-events/ticket', method: 'POST', request: undefined, response: runEventsTicketAnswerSchema });
+
+export const runIdRequest = z.object({ runId: runIdSchema });
+
+/**
+ * POST cancel-run: a queued run is removed and refunded in full (`canceled`); a running one is
+ * asked to stop (`canceling`, its run.canceled event follows). A finished run answers 409 with
+ * RUN_ALREADY_FINISHED. Owner only: another person's run is a 404.
+ */
+export const cancelRunAnswerSchema = answer({ runId, status: z.enum(['canceled', 'canceling']), refunded: z.number().nonnegative() });
+export const cancelRunCall = defineCall({ name: 'cancel-run', method: 'POST', request: runIdRequest, response: cancelRunAnswerSchema });
+
+/**
+ * POST retry-run: a failed or canceled run starts again under the same run id (the same card),
+ * charged again after the preflight; 202 like unified-generate. Otherwise 409 RUN_NOT_RETRYABLE.
+ */
+export const retryRunAnswerSchema = answer({ runId, jobId: z.string(), status: z.literal('processing') });
+export const retryRunCall = defineCall({ name: 'retry-run', method: 'POST', request: runIdRequest, response: retryRunAnswerSchema });
+
+/** One pass of the likeness check. */
+export const receiptAttemptSchema = z.object({
+  attempt: z.number().int().positive(),
+  identityScore: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+
+/** What a run cost and how it went, in numbers a person can check. */
+export const runReceiptSchema = z.object({
+  creditsReserved: z.number(),
+  creditsCharged: z.number(),
+  creditsRefunded: z.number(),
+  attempts: z.array(receiptAttemptSchema),
+  threshold: z.number().nullable(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  queuedSeconds: z.number().nullable(),
+  runningSeconds: z.number().nullable(),
+  /** The failure or moderation reason in plain words; null for a run that went well. */
+  reason: z.string().nullable(),
+});
+export type RunReceipt = z.output<typeof runReceiptSchema>;
