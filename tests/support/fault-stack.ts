@@ -27,8 +27,11 @@ export interface FaultStack {
   db: Db;
   queuePrefix: string;
   apiUrl: string;
-  api: RunningProcess;
+  /** The api process now serving (restartApi replaces it). */
+  readonly api: RunningProcess;
   workers: RunningProcess[];
+  /** Starts the api again on the same port and database, with `apiEnv` replaced by `extra`. */
+  restartApi(extra?: Record<string, string>): Promise<RunningProcess>;
   startWorker(extra?: Record<string, string>): RunningProcess;
   /** A worker with a health port, once it answers there (its queues are being served). */
   startReadyWorker(extra?: Record<string, string>): Promise<RunningProcess>;
@@ -41,6 +44,8 @@ export interface FaultStackOptions {
   redisUrl: string;
   /** Added to every process's environment (api and workers). */
   env?: Record<string, string>;
+  /** Added to the first api process's environment only. */
+  apiEnv?: Record<string, string>;
 }
 
 const JWT_SECRET = 'fault-tests-jwt-secret-0123456789abcdef';
@@ -74,8 +79,12 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const api = runEntry('api', { ...common, PORT: String(port), HOST: '127.0.0.1' });
-  await waitForOk(`${apiUrl}/healthz`, api);
+  const startApi = async (extra: Record<string, string> = {}) => {
+    const started = runEntry('api', { ...common, ...extra, PORT: String(port), HOST: '127.0.0.1' });
+    await waitForOk(`${apiUrl}/healthz`, started);
+    return started;
+  };
+  let api = await startApi(options.apiEnv);
 
   const workers: RunningProcess[] = [];
   const startWorker = (extra: Record<string, string> = {}) => {
@@ -87,8 +96,18 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     db,
     queuePrefix: common.QUEUE_PREFIX,
     apiUrl,
-    api,
+    get api() {
+      return api;
+    },
     workers,
+    restartApi: async (extra = {}) => {
+      if (api.child.exitCode === null && api.child.signalCode === null) {
+        api.child.kill('SIGKILL');
+        await api.exited;
+      }
+      api = await startApi(extra);
+      return api;
+    },
     startWorker,
     startReadyWorker: async (extra = {}) => {
       const healthPort = await freePort();

@@ -76,7 +76,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const maintenance = infra.queues.queue('maintenance');
   await maintenance.upsertJobScheduler('expire-guest-media', { pattern: '17 * * * *' }, { name: 'expire-guest-media', data: {} });
   await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
-  await maintenance.upsertJobScheduler('reconcile-runs', { every: 60_000 }, { name: 'reconcile-runs', data: {} });
+  await maintenance.upsertJobScheduler('reconcile-runs', { every: config.generation.reconcile.everySeconds * 1000 }, { name: 'reconcile-runs', data: {} });
   const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
   const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({
     queues: workers.queues,

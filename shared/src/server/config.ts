@@ -184,6 +184,7 @@ const envSchema = z.object({
   MAX_RUNS_IN_FLIGHT: positiveInt.default(10),
   RECONCILE_GRACE_SECONDS: positiveInt.default(60),
   RECONCILE_DEADLINE_SECONDS: positiveInt.default(1800),
+  RECONCILE_EVERY_SECONDS: positiveInt.default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -247,8 +248,9 @@ export interface Config {
     /**
      * The reconciler: a run processing this long with no queued job (the api died between its
      * commit and its enqueue) is queued again; past the deadline it is failed and refunded.
+     * It looks every `everySeconds`.
      */
-    reconcile: { graceSeconds: number; deadlineSeconds: number };
+    reconcile: { graceSeconds: number; deadlineSeconds: number; everySeconds: number };
   };
   /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
   promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
@@ -380,7 +382,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       routes,
       webhookBaseUrl: e.PROVIDER_WEBHOOK_URL,
       maxRunsInFlight: e.MAX_RUNS_IN_FLIGHT,
-      reconcile: { graceSeconds: e.RECONCILE_GRACE_SECONDS, deadlineSeconds: e.RECONCILE_DEADLINE_SECONDS },
+      reconcile: { graceSeconds: e.RECONCILE_GRACE_SECONDS, deadlineSeconds: e.RECONCILE_DEADLINE_SECONDS, everySeconds: e.RECONCILE_EVERY_SECONDS },
     },
     promptEnhancer: e.PROMPT_ENHANCER_URL
       ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }
