@@ -1,7 +1,6 @@
 // npm run bench (part): how long the worker's event loop stalls while the local engine renders,
-// with the renders on the loop and on the render threads, measured in the same run. A stalled
-// loop delays BullMQ's lock renewals and heartbeats; the goal is p99 < 50 ms.
-import os from 'node:os';
+// on the render threads beside the same renders on the loop, in the same run. A stalled loop
+// delays BullMQ's lock renewals and heartbeats; the goal is p99 < 50 ms.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { createHumanEmbedder, type FaceEmbedder } from '../worker/src/pipeline/identity/face-embedder';
@@ -9,11 +8,19 @@ import { createThreadedFaceEmbedder } from '../worker/src/pipeline/identity/thre
 import { LocalProvider } from '../worker/src/providers/local/local-provider';
 import type { ImageProvider } from '../worker/src/providers/provider';
 import { ThreadedLocalProvider } from '../worker/src/providers/threads/threaded-local-provider';
+import { type BenchRow, isMain, printTable } from './table';
 
 const RENDERS = 12;
+
+interface Stalls {
+  p99: number;
+  max: number;
+  seconds: number;
+}
+
 const photo = readFileSync(new URL('../tests/fixtures/faces/astronaut.png', import.meta.url));
 
-async function stalls(provider: ImageProvider): Promise<{ p99: number; max: number; seconds: number }> {
+async function stalls(provider: ImageProvider): Promise<Stalls> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   const started = performance.now();
   histogram.enable();
@@ -30,7 +37,7 @@ async function stalls(provider: ImageProvider): Promise<{ p99: number; max: numb
 }
 
 /** The likeness check's embeddings (tfjs on WASM, ~200 ms of synchronous work each): on the loop and on their thread. */
-async function embeddingStalls(embedder: FaceEmbedder): Promise<{ p99: number; max: number; seconds: number }> {
+async function embeddingStalls(embedder: FaceEmbedder): Promise<Stalls> {
   await embedder.embed(photo);
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   const started = performance.now();
@@ -41,17 +48,27 @@ async function embeddingStalls(embedder: FaceEmbedder): Promise<{ p99: number; m
   return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, seconds: (performance.now() - started) / 1000 };
 }
 
-const threaded = new ThreadedLocalProvider(2, 60_000);
-const onLoop = await stalls(new LocalProvider());
-const offLoop = await stalls(threaded);
-await threaded.close();
-const embeddingsOnLoop = await embeddingStalls(await createHumanEmbedder());
-const embeddingsOffLoop = await embeddingStalls(await createThreadedFaceEmbedder());
+const GOAL_MS = 50;
 
-console.log(`\nworker event loop while rendering ${RENDERS} images two at a time (${os.cpus().length} cores)`);
-console.log('| renders | loop delay p99 | longest stall | time |');
-console.log('|---|---|---|---|');
-for (const [name, r] of [['on the event loop', onLoop], ['on render threads', offLoop], [`${RENDERS} face embeddings on the loop`, embeddingsOnLoop], [`${RENDERS} face embeddings on their thread`, embeddingsOffLoop]] as const) {
-  console.log(`| ${name} | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.seconds.toFixed(1)} s |`);
+export async function run(): Promise<BenchRow[]> {
+  const threaded = new ThreadedLocalProvider(2, 60_000);
+  const onLoop = await stalls(new LocalProvider());
+  const offLoop = await stalls(threaded).finally(() => threaded.close());
+  const embeddingsOnLoop = await embeddingStalls(await createHumanEmbedder());
+  const embeddingsOffLoop = await embeddingStalls(await createThreadedFaceEmbedder());
+  const row = (name: string, measured: Stalls, baseline: Stalls, baselineName: string): BenchRow => ({
+    name,
+    value: measured.p99,
+    unit: 'ms',
+    baseline: { name: baselineName, value: baseline.p99 },
+    goal: `p99 < ${GOAL_MS} ms`,
+    met: measured.p99 < GOAL_MS,
+    note: `longest stall ${measured.max.toFixed(0)} ms (on the loop ${baseline.max.toFixed(0)} ms), ${measured.seconds.toFixed(1)} s`,
+  });
+  return [
+    row(`worker loop delay p99, ${RENDERS} renders on threads`, offLoop, onLoop, 'on the loop'),
+    row(`worker loop delay p99, ${RENDERS} embeddings on their thread`, embeddingsOffLoop, embeddingsOnLoop, 'on the loop'),
+  ];
 }
-console.log(`p99 on threads / on the loop: renders ${(offLoop.p99 / onLoop.p99).toFixed(2)}×, embeddings ${(embeddingsOffLoop.p99 / embeddingsOnLoop.p99).toFixed(2)}× (goal: p99 < 50 ms)`);
+
+if (isMain(import.meta.url)) printTable(await run());

@@ -43,7 +43,7 @@ function run(script) {
 }
 
 const SERVER_SOURCES = ['shared/src', 'api/src', 'worker/src', 'migrations', 'scripts/build-server.mjs', 'package-lock.json'];
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared/src', 'package-lock.json'];
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'shared/src', 'package-lock.json'];
 
 /** entry: 'all-in-one' | 'api' | 'worker' */
 export function ensureBuilt(entry = 'all-in-one') {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generationCost } from '@app/shared';
 import { createDatabase, type Db } from '@app/shared/server/db';
@@ -26,7 +27,7 @@ import pg from 'pg';
 import { TokenService } from '../api/src/services/tokens';
 import { ensureBuilt, root } from './ensure-built.mjs';
 
-interface LoadOptions {
+export interface LoadOptions {
   runs: number;
   accounts: number;
   /** Open-loop submissions per second before the burst. */
@@ -52,7 +53,7 @@ function positive(name: string, value: string | undefined, fallback: number, max
   return n;
 }
 
-function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -204,7 +205,7 @@ async function admin(url: string, statement: string): Promise<void> {
 }
 
 /** Everything the load test made, undone in reverse order, once. */
-class Cleanup {
+export class Cleanup {
   private readonly steps: Array<{ what: string; run: () => Promise<void> }> = [];
 
   add(what: string, run: () => Promise<void>): void {
@@ -655,26 +656,22 @@ async function measureCeiling(redisUrl: string, prefix: string, jobs: number, co
 
 const CEILING_GOAL = 0.25;
 
-const options = parseOptions(process.argv.slice(2), process.env);
-const cleanup = new Cleanup();
-
-// `on`, not `once`: tsx relays the same signal again when it is slow to see ours handled, and a
-// second one with no listener would end the process before the cleanup is done.
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the processes and cleaning up…`);
-    void cleanup.run().finally(() => process.exit(130));
-  });
-}
-
 const failing = (v: Verdict) =>
   v.lost + v.refusedButRecorded + v.stuck + v.doubleCharged + v.errored + v.failedWithoutReason + v.mediaMismatches + v.missedRefunds + v.balanceMismatches + v.unexplainedFailedJobs + v.jobsLeft > 0;
 
-/** Runs the load test; the exit code and the summary line, printed last (after the cleanup). */
-async function main(): Promise<{ code: number; summary: string }> {
+/** What one load test measured (`npm run bench` reads these). */
+export interface LoadFigures {
+  completedRate: number;
+  acceptedRate: number;
+  /** BullMQ no-op jobs/s on the same Redis, NaN when it could not be measured. */
+  ceiling: number;
+  ratio: number;
+  submitP99: number;
+  doneP99: number;
+}
+
+/** Runs the load test; the exit code, the summary line (printed last, after the cleanup) and the figures. */
+export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{ code: number; summary: string; figures: LoadFigures }> {
   const cores = os.availableParallelism();
   const burstRuns = Math.round(options.runs * options.burst);
   console.log(
@@ -752,18 +749,37 @@ async function main(): Promise<{ code: number; summary: string }> {
   return {
     code: died.length > 0 || failing(verdict) ? 1 : 0,
     summary: `runs ${submissions.length} accepted ${verdict.accepted} done ${verdict.done} failed ${verdict.failed} lost ${verdict.lost} double-charged ${verdict.doubleCharged}`,
+    figures: { completedRate, acceptedRate, ceiling, ratio, submitP99: percentile(submitLatencies, 99), doneP99: percentile(doneLatencies, 99) },
   };
 }
 
-let result = { code: 1, summary: '' };
-try {
-  result = await main();
-} catch (error) {
-  // After a Ctrl-C the cleanup pulls the database from under the run: that error says nothing.
-  if (!interrupted) console.error(`load test failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-} finally {
-  await cleanup.run();
+// The CLI (`npm run load`); importing the module (`npm run bench`) runs nothing.
+if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const cleanup = new Cleanup();
+
+  // `on`, not `once`: tsx relays the same signal again when it is slow to see ours handled, and a
+  // second one with no listener would end the process before the cleanup is done.
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`\n${signal}: stopping the processes and cleaning up…`);
+      void cleanup.run().finally(() => process.exit(130));
+    });
+  }
+
+  let result = { code: 1, summary: '' };
+  try {
+    result = await runLoad(options, cleanup);
+  } catch (error) {
+    // After a Ctrl-C the cleanup pulls the database from under the run: that error says nothing.
+    if (!interrupted) console.error(`load test failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    await cleanup.run();
+  }
+  if (interrupted) process.exit(130);
+  if (result.summary) console.log(result.summary);
+  process.exit(result.code);
 }
-if (interrupted) process.exit(130);
-if (result.summary) console.log(result.summary);
-process.exit(result.code);

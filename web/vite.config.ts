@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 /** The api (or the all-in-one process) in development; see DESIGN.md, `PORT` defaults to 3000. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -9,9 +10,28 @@ const API_PREFIXES = ['/api', '/.netlify', '/media', '/v1_1', '/healthz', '/read
 
 const proxy = Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, API_ORIGIN]));
 
+/**
+ * The libraries every page loads, each in a chunk of its own: they change far less often than
+ * our code, so a release leaves them in the browser's cache (assets are cached for good).
+ */
+const VENDOR_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
+  ['react', /\/node_modules\/(?:react|react-dom|scheduler)\//],
+  ['router', /\/node_modules\/(?:react-router|react-router-dom)\//],
+  ['query', /\/node_modules\/@tanstack\//],
+  ['zod', /\/node_modules\/zod\//],
+];
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy },
   preview: { proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        manualChunks: (id) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
+      },
+    },
+  },
 });

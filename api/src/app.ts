@@ -3,6 +3,7 @@ import type { Config } from '@app/shared/server/config';
 import type { Logger } from '@app/shared/server/logger';
 import type { Storage } from '@app/shared/server/storage';
 import type { Metrics } from '@app/shared/server/metrics';
+import { compressResponses } from './http/compression';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { httpMetrics } from './http/http-metrics';
 import { limitJsonDepth } from './http/json-depth';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(healthRoutes(deps.readiness));
   app.use(requestLogging(deps.logger));
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
+  app.use(compressResponses());
   for (const router of deps.rawBodyRoutes ?? []) app.use(router);
   app.use(express.json({ limit: '1mb' }));
   app.use(limitJsonDepth());

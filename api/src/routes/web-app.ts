@@ -1,10 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { type RequestHandler, Router } from 'express';
 import { type PageMeta, injectMeta } from '../http/inject-meta';
 
 /** Finds the meta tags of a page crawlers read (a story, a tag page); undefined = the app's defaults. */
 export type PageMetaResolver = (pathname: string) => Promise<PageMeta | undefined>;
+
+/** Vite fingerprints everything under assets/, so it can be cached for good. */
+const IMMUTABLE = { maxAge: '1y', immutable: true } as const;
+const SHORT = { maxAge: '1h' } as const;
+
+/** The precompressed variants the build wrote beside a file, best first (scripts/… writes .br and .gz). */
+const VARIANTS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof VARIANTS)[number]['encoding'];
 
 /**
  * Serves the built web app, with index.html for every client-side route; pages with meta of
@@ -16,9 +27,11 @@ export function webAppRoutes(distDir: string, pageMeta?: PageMetaResolver): Rout
   if (!fs.existsSync(indexFile)) return router;
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
 
-  // Vite fingerprints everything under assets/, so it can be cached for good.
-  router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.use('/assets', precompressed(path.join(distDir, 'assets'), IMMUTABLE));
+  router.use('/assets', express.static(path.join(distDir, 'assets'), { ...IMMUTABLE, fallthrough: false }));
+  router.use(precompressed(distDir, SHORT));
+  router.use(express.static(distDir, { index: false, ...SHORT }));
+  // index.html is compressed on the fly (by the app's compression), since its meta differs per page.
   router.get('/{*path}', async (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
@@ -26,4 +39,69 @@ export function webAppRoutes(distDir: string, pageMeta?: PageMetaResolver): Rout
     res.type('html').send(meta ? injectMeta(indexHtml, meta) : indexHtml);
   });
   return router;
+}
+
+/** Every file under `dir` (as a URL path, `/a/b.js`) that has precompressed variants, and which. */
+export function findPrecompressed(dir: string): Map<string, Set<Encoding>> {
+  const found = new Map<string, Set<Encoding>>();
+  const visit = (sub: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = path.posix.join(sub, entry.name);
+      if (entry.isDirectory()) {
+        visit(rel);
+        continue;
+      }
+      const variant = VARIANTS.find((v) => entry.name.endsWith(v.suffix));
+      if (!variant) continue;
+      const original = rel.slice(0, -variant.suffix.length);
+      if (!fs.existsSync(path.join(dir, original))) continue;
+      const key = `/${original}`;
+      found.set(key, (found.get(key) ?? new Set()).add(variant.encoding));
+    }
+  };
+  if (fs.existsSync(dir)) visit('');
+  return found;
+}
+
+/**
+ * Answers a file that has precompressed variants with the one the client accepts best
+ * (`Vary: Accept-Encoding`, the original's Content-Type, the variant's length); the plain file
+ * (next handler) for clients that accept neither. Only files found at start-up are looked up,
+ * so a request path never reaches the disk unchecked.
+ */
+function precompressed(dir: string, cache: { maxAge: string; immutable?: boolean }): RequestHandler {
+  const files = findPrecompressed(dir);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const available = files.get(urlPath);
+    if (!available) return next();
+    res.vary('Accept-Encoding');
+    const encoding = chooseEncoding(req.headers['accept-encoding'], available, (e) => req.acceptsEncodings(e));
+    if (!encoding) return next();
+    const variant = VARIANTS.find((v) => v.encoding === encoding)!;
+    res.type(path.extname(urlPath));
+    res.setHeader('Content-Encoding', encoding);
+    res.sendFile(`${urlPath.slice(1)}${variant.suffix}`, { root: dir, ...cache, dotfiles: 'deny' }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
+}
+
+/**
+ * The variant to send: none without an Accept-Encoding header (identity), else the smallest
+ * on disk that the client accepts (brotli before gzip, as `compression` prefers for JSON).
+ */
+export function chooseEncoding(
+  header: string | undefined,
+  available: ReadonlySet<Encoding>,
+  accepts: (encoding: string) => string | false,
+): Encoding | undefined {
+  if (!header) return undefined;
+  return VARIANTS.map((v) => v.encoding).find((e) => available.has(e) && accepts(e) === e);
 }

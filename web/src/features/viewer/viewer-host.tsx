@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useStore } from '../../lib/create-store';
-import { MediaViewer } from './media-viewer';
 import { closeViewer, stepViewer, viewerStore } from './viewer-store';
+
+// Loaded on first open: the first view of a page does not need it.
+const MediaViewer = lazy(() => import('./media-viewer').then((module) => ({ default: module.MediaViewer })));
 
 /** Where the full-screen viewer appears when opened through the store, over any screen; leaving the page closes it. */
 export function ViewerHost() {
@@ -10,5 +12,9 @@ export function ViewerHost() {
   const { pathname } = useLocation();
   useEffect(() => closeViewer, [pathname]);
   if (!state.open) return null;
-  return <MediaViewer items={state.items} index={state.index} onClose={closeViewer} onStep={stepViewer} />;
+  return (
+    <Suspense fallback={null}>
+      <MediaViewer items={state.items} index={state.index} onClose={closeViewer} onStep={stepViewer} />
+    </Suspense>
+  );
 }

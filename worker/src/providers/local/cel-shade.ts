@@ -1,23 +1,22 @@
 /**
  * Cel-shaded / comic look: flat painted patches, a few tone bands and dark ink outlines.
- *  1. edge-preserving smoothing: a median (sharp), a Kuwahara pass, a small median again;
+ *  1. edge-preserving smoothing: a median, a Kuwahara pass, a small median again;
  *  2. ink: Sobel on the smoothed luminance, thresholded, thickened by a max filter, softened one
  *     pixel; inside the face fewer, thinner and lighter lines, so skin does not turn into scribbles;
  *  3. quantisation: luminance in `levels` bands, chroma in coarse steps — few distinct colours;
  *  4. the ink composited over the flat colours.
- * sharp does the medians; the rest is plain loops over typed arrays.
+ * Plain loops over typed arrays (the medians too: see median.ts).
  */
-import sharp from 'sharp';
 import type { RGB } from './colour';
 import type { FaceZone } from './face-locate';
 import type { Prefilter } from './look';
+import { medianFilter } from './median';
 import { kuwahara, type Frame } from './pixel-effects';
 
 export type CelOptions = NonNullable<Prefilter['cel']>;
 
-async function median(frame: Frame, size: number): Promise<void> {
-  const out = await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }).median(size).raw().toBuffer();
-  frame.data = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+function median(frame: Frame, size: number): void {
+  frame.data = medianFilter(frame.data, frame.width, frame.height, size);
 }
 
 function lumaOf(data: Uint8Array, n: number): Float32Array {
@@ -158,17 +157,17 @@ function composeInk(frame: Frame, mask: Uint8Array, ink: RGB, strength: number):
 
 /** Renders the cel look onto `frame` (its data is replaced). */
 export async function celShade(frame: Frame, options: CelOptions, face?: FaceZone): Promise<void> {
-  await median(frame, 5);
+  median(frame, 5);
   const detailed = frame.data.slice();
   kuwahara(frame, options.smooth);
-  await median(frame, 3);
+  median(frame, 3);
   const faceAt = (x: number, y: number) => faceWeight(face, x, y);
   // The face keeps more of its own shape than the rest: the features are who the person is.
   mixIn(frame, detailed, (x, y) => 0.6 * faceAt(x, y));
   const mask = inkMask(frame, options, face);
   quantise(frame, options.levels, options.chromaStep ?? 18, faceAt);
   // Cleans the speckle where a gradient crossed a band boundary.
-  await median(frame, 3);
+  median(frame, 3);
   composeInk(frame, mask, options.edgeColour ?? [35, 28, 32], options.edges);
 }
 

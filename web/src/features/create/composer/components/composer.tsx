@@ -1,5 +1,5 @@
 import { COST_IMAGE, COST_VIDEO } from '@app/shared';
-import { type ChangeEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, SaveIcon, VideoIcon } from '../../../../components/icons/creation-icons';
 import { SparkleIcon } from '../../../../components/icons/line-icons';
 import { ConfirmDialog } from '../../../../components/dialog/confirm-dialog';
@@ -9,11 +9,13 @@ import type { UseComposer } from '../use-composer';
 import { useApproximatedPrompts } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
-import { PresetPanel } from './preset-panel';
 import { PromptField } from './prompt-field';
 import '../composer.css';
 
 const PANEL_WIDTH = 340;
+
+// Loaded when a mode button first opens it: the composer's first view is the bar alone.
+const PresetPanel = lazy(() => import('./preset-panel').then((module) => ({ default: module.PresetPanel })));
 
 /**
  * The floating composer (spec 1 §2): preview card, prompt with the magic wand and counter,
@@ -85,22 +87,24 @@ export function Composer({ composer }: { composer: UseComposer }) {
         aria-label="Composer"
       >
         {state.panel && (
-          <PresetPanel
-            panel={state.panel}
-            presets={state.presets}
-            weekly={composer.weeklyPresets}
-            weeklyStatus={composer.weeklyStatus}
-            anchorLeft={anchorLeft}
-            firstPhotoUrl={state.media?.previewUrl ?? null}
-            storyPhotos={state.storyPhotos}
-            storyPhotoCount={composer.storyPhotoCount}
-            storyPhotosNeeded={composer.storyPhotosNeeded}
-            onPick={actions.pickPreset}
-            onMode={actions.selectMode}
-            onClose={actions.closePanel}
-            onAddStoryPhotos={actions.openStoryPicker}
-            onRemoveStoryPhoto={actions.removeStoryPhoto}
-          />
+          <Suspense fallback={null}>
+            <PresetPanel
+              panel={state.panel}
+              presets={state.presets}
+              weekly={composer.weeklyPresets}
+              weeklyStatus={composer.weeklyStatus}
+              anchorLeft={anchorLeft}
+              firstPhotoUrl={state.media?.previewUrl ?? null}
+              storyPhotos={state.storyPhotos}
+              storyPhotoCount={composer.storyPhotoCount}
+              storyPhotosNeeded={composer.storyPhotosNeeded}
+              onPick={actions.pickPreset}
+              onMode={actions.selectMode}
+              onClose={actions.closePanel}
+              onAddStoryPhotos={actions.openStoryPicker}
+              onRemoveStoryPhoto={actions.removeStoryPhoto}
+            />
+          </Suspense>
         )}
 
         <button type="button" className="composer__handle" aria-expanded={expanded} onClick={actions.toggleTray}>

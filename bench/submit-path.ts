@@ -1,0 +1,336 @@
+// npm run bench (part): POST /api/unified-generate of the real api (the built bundle, on Postgres
+// and Redis of its own) beside a bare Express + express.json() + BullMQ queue.add(jobId) → 202 route
+// on the same Redis, both in child processes, driven by the same client in the same run: closed
+// loop at 32 connections from 200 signed-in accounts, then the api alone open loop at 1,000 req/s.
+// No worker runs: the queued jobs are never processed, and every key and the database are removed after.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { newRunId } from '@app/shared';
+import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
+import { createRedis, freePort, whenReady } from '@app/shared/server/redis';
+import { CreditsRepository, UploadsRepository, UsersRepository } from '@app/shared/server/repositories';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import { TokenService } from '../api/src/services/tokens';
+import { databaseUrl as adminUrl, redisUrl } from './env';
+import { type LoadRequest, type LoadResult, closedLoop, openLoop } from './load-client';
+import { type BenchRow, isMain, printTable } from './table';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ACCOUNTS = 200;
+const CONNECTIONS = 32;
+const WARM_UP_SECONDS = 3;
+const SECONDS = 10;
+const OPEN_RATE = 1_000;
+
+/** A child process whose output goes to a file (read back only when it fails). */
+class Child {
+  readonly exited: Promise<void>;
+  private constructor(
+    readonly name: string,
+    private readonly child: ChildProcess,
+    private readonly logFile: string,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  static start(name: string, args: string[], env: Record<string, string>, logDir: string, cwd = root): Child {
+    const logFile = path.join(logDir, `${name}.log`);
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    return new Child(name, child, logFile);
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  log(): string {
+    return fs.readFileSync(this.logFile, 'utf8').slice(-8_000);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.alive) return;
+    this.child.kill('SIGTERM');
+    if (await Promise.race([this.exited.then(() => true), sleep(10_000).then(() => false)])) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+async function waitForOk(url: string, proc: Child, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!proc.alive) throw new Error(`${proc.name} exited while starting:\n${proc.log()}`);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${proc.name}: ${url} did not answer 200 within ${timeoutMs} ms:\n${proc.log()}`);
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+/** The bare route: what any queue-backed 202 costs, with nothing of ours in it. */
+const BARE_SERVER = `
+import express from 'express';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+const connection = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
+const queue = new Queue('generation', { connection, prefix: process.env.QUEUE_PREFIX });
+const app = express();
+app.disable('x-powered-by');
+app.get('/healthz', (_req, res) => res.json({ ok: true }));
+app.post('/api/unified-generate', express.json(), async (req, res) => {
+  const runId = req.body.runId;
+  await queue.add('generate', { runId }, { jobId: runId });
+  res.status(202).json({ success: true, jobId: runId, runId, status: 'processing' });
+});
+const server = app.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => { server.close(); server.closeAllConnections(); void connection.quit(); });
+`;
+
+export interface BenchAccount {
+  userId: string;
+  authorization: string;
+  sourceUrl: string;
+}
+
+/** The api from the build on a database and queue prefix of its own, with signed-in accounts. */
+export interface ApiStack {
+  apiUrl: string;
+  db: DatabaseHandle;
+  redis: Redis;
+  prefix: string;
+  accounts: BenchAccount[];
+  api: Child;
+  logDir: string;
+  /** Also starts the bare route server on the same Redis, under a prefix of its own. */
+  startBare(): Promise<{ url: string; child: Child }>;
+  close(): Promise<void>;
+}
+
+export async function startApiStack(options: {
+  accounts: number;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  /** Another checkout whose dist/ is already built (`npm run build:server` there), e.g. the last commit's. */
+  apiRoot?: string;
+}): Promise<ApiStack> {
+  const id = randomBytes(4).toString('hex');
+  const database = `bench_submit_${id}`;
+  const prefix = `bench-submit-${id}`;
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-bench-'));
+  const steps: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const step of steps.splice(0).reverse()) await step().catch((error: unknown) => console.error(`bench cleanup: ${(error as Error).message}`));
+  };
+  try {
+    const redis = createRedis(redisUrl, 'producer');
+    await whenReady(redis);
+    steps.push(async () => {
+      // Every queue key of both servers (a hash-tagged prefix included): their jobs are never run.
+      await deleteKeys(redis, `*${prefix}*`);
+      redis.disconnect();
+    });
+    if (!options.apiRoot) {
+      const built = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+      if (built.status !== 0) throw new Error('npm run build:server failed');
+    }
+
+    await adminQuery(`create database ${database}`);
+    steps.push(() => adminQuery(`drop database if exists ${database} with (force)`));
+    steps.push(async () => fs.rmSync(logDir, { recursive: true, force: true }));
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const children: Child[] = [];
+    steps.push(async () => {
+      await Promise.all(children.map((c) => c.stop()));
+    });
+
+    const apiPort = await freePort();
+    const api = Child.start(
+      'api',
+      [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/api.js'],
+      {
+        // As npm run load: the instant provider is refused in production (no worker runs here anyway).
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX: prefix,
+        DATA_DIR: path.join(logDir, 'data'),
+        JWT_SECRET: jwtSecret,
+        PORT: String(apiPort),
+        PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+        GENERATION_PROVIDER: 'instant',
+        // The benchmark's people have hundreds of runs queued: the per-person cap would refuse them.
+        MAX_RUNS_IN_FLIGHT: '1000000',
+        ...options.env,
+      },
+      logDir,
+      options.apiRoot,
+    );
+    children.push(api);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitForOk(`${apiUrl}/readyz`, api);
+
+    const db = await createDatabase({ url: url.toString(), poolSize: 4 });
+    steps.push(() => db.destroy());
+    const accounts = await createAccounts(db, jwtSecret, apiUrl, options.accounts);
+
+    const startBare = async () => {
+      const port = await freePort();
+      const child = Child.start('bare', ['--input-type=module', '-e', BARE_SERVER], { NODE_ENV: 'test', REDIS_URL: redisUrl, QUEUE_PREFIX: `${prefix}-bare`, PORT: String(port) }, logDir);
+      children.push(child);
+      const bareUrl = `http://127.0.0.1:${port}`;
+      await waitForOk(`${bareUrl}/healthz`, child);
+      return { url: bareUrl, child };
+    };
+    return { apiUrl, db, redis, prefix, accounts, api, logDir, startBare, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Accounts made in the database (as the tests do), each with ample credits, a token and one photo. */
+async function createAccounts(handle: DatabaseHandle, jwtSecret: string, apiUrl: string, count: number): Promise<BenchAccount[]> {
+  const tokens = new TokenService(jwtSecret);
+  const users = new UsersRepository(handle.db);
+  const credits = new CreditsRepository(handle.db);
+  const uploads = new UploadsRepository(handle.db);
+  const accounts: BenchAccount[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = await users.create({ email: `bench-${i}-${randomBytes(4).toString('hex')}@example.com`, referral_code: randomBytes(6).toString('base64url') });
+    await credits.apply({ userId: user.id, delta: 1_000_000_000, reason: 'signup' });
+    const publicId = `sources/bench-${randomUUID()}`;
+    const upload = await uploads.insert({
+      public_id: publicId,
+      user_id: user.id,
+      folder: 'sources',
+      resource_type: 'image',
+      format: 'jpg',
+      content_type: 'image/jpeg',
+      bytes: 100_000,
+      width: 1024,
+      height: 1024,
+      duration_seconds: null,
+      storage_key: `${publicId}.jpg`,
+      url: `${apiUrl}/media/${publicId}.jpg`,
+    });
+    accounts.push({ userId: user.id, authorization: `Bearer ${await tokens.signAccessToken(user.id, randomUUID())}`, sourceUrl: upload.url });
+  }
+  return accounts;
+}
+
+/** The i-th submission: accounts take turns, each with a fresh run id. */
+export function submission(accounts: BenchAccount[]): (i: number) => LoadRequest {
+  return (i) => {
+    const account = accounts[i % accounts.length]!;
+    return {
+      method: 'POST',
+      path: '/api/unified-generate',
+      headers: { authorization: account.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'custom', prompt: 'portrait in a neon-lit rainy street at night', runId: newRunId(), sourceAssetId: account.sourceUrl }),
+    };
+  };
+}
+
+async function measure(url: string, request: (i: number) => LoadRequest): Promise<LoadResult> {
+  await closedLoop({ url, seconds: WARM_UP_SECONDS, connections: CONNECTIONS, request, expectStatus: 202 });
+  return closedLoop({ url, seconds: SECONDS, connections: CONNECTIONS, request, expectStatus: 202 });
+}
+
+function checked(what: string, result: LoadResult): LoadResult {
+  if (result.errors > 0) console.warn(`${what}: ${result.errors} of ${result.requests} answers were not 202 (${JSON.stringify(result.statuses)}), e.g. ${result.sample}`);
+  return result;
+}
+
+/** unified-generate of the api built in BENCH_BASELINE_ROOT (say, the last commit), on a stack of its own. */
+async function baselineBuild(): Promise<LoadResult | undefined> {
+  const apiRoot = process.env.BENCH_BASELINE_ROOT;
+  if (!apiRoot) return undefined;
+  const stack = await startApiStack({ accounts: ACCOUNTS, apiRoot });
+  try {
+    return checked('unified-generate, baseline build', await measure(stack.apiUrl, submission(stack.accounts)));
+  } finally {
+    await stack.close();
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const stack = await startApiStack({ accounts: ACCOUNTS });
+  try {
+    const bare = await stack.startBare();
+    const request = submission(stack.accounts);
+    const bareResult = checked('bare route', await measure(bare.url, request));
+    await bare.child.stop();
+    const ours = checked('unified-generate', await measure(stack.apiUrl, request));
+    const open = checked('unified-generate open loop', await openLoop({ url: stack.apiUrl, seconds: SECONDS, rate: OPEN_RATE, maxConnections: 256, request, expectStatus: 202 }));
+    const ratio = ours.rate / bareResult.rate;
+    const loop = `${ACCOUNTS} accounts, ${CONNECTIONS} connections, ${SECONDS} s`;
+    const before = await baselineBuild();
+    return [
+      ...(before
+        ? [
+            {
+              name: 'unified-generate req/s, baseline build',
+              value: before.rate,
+              unit: 'req/s',
+              baseline: { name: 'bare', value: bareResult.rate },
+              ratio: before.rate / bareResult.rate,
+              note: `BENCH_BASELINE_ROOT; p50 ${before.p50.toFixed(1)} ms, p99 ${before.p99.toFixed(1)} ms, errors ${before.errors}`,
+            },
+          ]
+        : []),
+      { name: 'bare route (express.json + queue.add) req/s', value: bareResult.rate, unit: 'req/s', note: `${loop}; p50 ${bareResult.p50.toFixed(1)} ms, p99 ${bareResult.p99.toFixed(1)} ms` },
+      { name: 'unified-generate req/s', value: ours.rate, unit: 'req/s', baseline: { name: 'bare', value: bareResult.rate }, ratio, goal: '≥ 0.5×', met: ratio >= 0.5, note: `${loop}; errors ${ours.errors}` },
+      { name: 'unified-generate p50 (closed loop)', value: ours.p50, unit: 'ms', baseline: { name: 'bare', value: bareResult.p50 } },
+      { name: 'unified-generate p99 (closed loop)', value: ours.p99, unit: 'ms', baseline: { name: 'bare', value: bareResult.p99 } },
+      {
+        name: `unified-generate p99 open loop ${OPEN_RATE}/s`,
+        value: open.p99,
+        unit: 'ms',
+        goal: '≤ 50 ms',
+        met: open.p99 <= 50 && open.errors === 0,
+        note: `achieved ${Math.round(open.rate)} req/s, p50 ${open.p50.toFixed(1)} ms, errors ${open.errors}`,
+      },
+    ];
+  } finally {
+    await stack.close();
+  }
+}
+
+if (isMain(import.meta.url)) printTable(await run());
