@@ -7,6 +7,7 @@ import * as m0004 from './0004-mail-outbox';
 import * as m0005 from './0005-generation';
 import * as m0006 from './0006-admin';
 import * as m0007 from './0007-providers';
+import * as m0008 from './0008-live-runs';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005-generation': m0005,
   '0006-admin': m0006,
   '0007-providers': m0007,
+  '0008-live-runs': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

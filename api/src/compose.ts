@@ -6,18 +6,21 @@ import { type Logger, subsystem } from '@app/shared/server/logger';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
 import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRepositories } from '@app/shared/server/repositories';
+import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
-import { optionalUser, requireUser } from './http/authenticate';
+import { optionalUser, requireSession, requireUser } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
 import { requireAdmin } from './http/admin-auth';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { metricsRoutes } from './routes/metrics';
+import { runEventsRoutes } from './routes/run-events';
 import { queueDashboardRoutes } from './routes/queue-dashboard';
 import { requireStoryEditor, storyRoutes } from './routes/stories';
 import { seoRoutes } from './routes/seo';
 import { webhookRoutes } from './routes/webhooks';
 import { ProviderWebhooks } from './services/provider-webhooks.service';
+import { createRunEvents } from './services/run-events/create-run-events';
 import { PageMetaService } from './services/page-meta.service';
 import { ShareImageService } from './services/share-image.service';
 import { StoriesService } from './services/stories.service';
@@ -33,6 +36,7 @@ import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
 import { libraryRoutes } from './routes/library';
 import { mediaRoutes } from './routes/media';
+import { runRoutes } from './routes/runs';
 import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
@@ -48,6 +52,8 @@ import { MediaService } from './services/media.service';
 import { OtpClientFailures, OtpService } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
+import { RunControlService } from './services/run-control.service';
+import { RunReceipts } from './services/run-receipt';
 import { SessionDenylist } from './services/session-denylist';
 import { SingleUse } from './services/single-use';
 import { TokenService } from './services/tokens';
@@ -76,7 +82,10 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
   const generation = new GenerationService(repos, infra.queues, weeklyPresets, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
-  const media = new MediaService(repos, infra.storage, subsystem(logger, 'media'));
+  const media = new MediaService(repos, infra.storage, subsystem(logger, 'media'), new RunReceipts(repos));
+  const runControl = new RunControlService(repos, infra.queues, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
+    maxRunsInFlight: config.generation.maxRunsInFlight,
+  });
   const admin = new AdminService(repos, infra.storage, accounts, denylist, launch, subsystem(logger, 'admin'));
   const diagnosis = new DiagnosisService({
     probes: systemProbes(config, infra),
@@ -92,8 +101,9 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl);
   const requireAdminSecret = requireAdmin(config.adminSecret, limits);
   const verifyAdminSecret = requireAdmin(config.adminSecret, limits, (req) => (req.body as { adminSecret?: unknown } | undefined)?.adminSecret as string | undefined);
+  const runEvents = createRunEvents(config, infra, repos, subsystem(logger, 'run-events'));
 
-  return createApp({
+  const app = createApp({
     config,
     logger: subsystem(logger, 'http'),
     storage: infra.storage,
@@ -121,15 +131,22 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),
-      generationRoutes(generation, weeklyPresets, enhancer, signedIn),
+      generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist)),
+      runRoutes(runControl, signedIn),
       feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, limits)),
       libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
+      runEventsRoutes(runEvents.service, signedIn),
     ],
   });
+  beforeClose.set(app, () => runEvents.hub.close());
+  return app;
 }
+
+/** What must end before the server can close: open event streams never end by themselves. */
+const beforeClose = new WeakMap<object, () => Promise<void>>();
 
 /** The address our media are served from: the storage's public URL of a key, without the key. */
 function mediaBaseUrl(storage: Infrastructure['storage']): string {
@@ -151,10 +168,12 @@ export async function listen(
   return {
     server,
     port: boundPort,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await beforeClose.get(app)?.();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
-      }),
+      });
+    },
   };
 }

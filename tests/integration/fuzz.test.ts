@@ -92,6 +92,10 @@ const ENDPOINTS: Endpoint[] = [
     ],
   },
   { method: 'GET', path: '/getMediaByRunId', signedIn: true, examples: [{ runId: runIdA }] },
+  // runs: cancel, retry and the credit ledger
+  { method: 'POST', path: '/cancel-run', signedIn: true, examples: [{ runId: runIdA }] },
+  { method: 'POST', path: '/retry-run', signedIn: true, examples: [{ runId: runIdA }] },
+  { method: 'GET', path: '/get-credit-ledger', signedIn: true, examples: [{ cursor: '12', limit: '20' }] },
   { method: 'GET', path: '/get-presets', signedIn: false, examples: [{}] },
   { method: 'POST', path: '/magic-wand', signedIn: true, examples: [{ prompt: 'a cat', enhanceNegativePrompt: true }] },
   // feed

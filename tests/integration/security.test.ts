@@ -207,6 +207,23 @@ describe(`the api on its default settings (${dialect})`, () => {
     expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(again))).status).toBe(200);
   });
 
+  it('refuses a token it accepted a moment before as soon as its account is banned or deleted', async () => {
+    const session = await signIn(ctx.app, uniqueEmail('remembered'));
+    const submit = () => request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a lighthouse at dusk' });
+    const first = await submit();
+    expect(first.status).toBe(202);
+    const poll = () => request(ctx.app).get('/api/getMediaByRunId').query({ runId: first.body.runId }).set(bearer(session));
+    expect((await poll()).status).toBe(404);
+
+    await ctx.infra.db.updateTable('users').set({ banned: true }).where('id', '=', session.user.id).execute();
+    expect((await submit()).body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    expect((await poll()).status).toBe(403);
+
+    await ctx.infra.db.deleteFrom('users').where('id', '=', session.user.id).execute();
+    expect((await submit()).status).toBe(401);
+    expect((await poll()).status).toBe(401);
+  });
+
   it('ends the access tokens of a session whose spent refresh token is presented again', async () => {
     const session = await signIn(ctx.app, uniqueEmail('stolen'));
     const rotated = await request(ctx.app).post('/api/refresh-token').send({ refreshToken: session.refreshToken });

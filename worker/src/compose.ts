@@ -5,6 +5,7 @@ import { createMailer } from '@app/shared/server/mail';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
 import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRepositories } from '@app/shared/server/repositories';
+import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
@@ -65,7 +66,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
 
   const handlers: JobHandlers = {
     email: { 'send-email': sendEmailHandler(repos.mailOutbox, mailer, mailLogger) },
-    generation: { generate: generateHandler(pipeline, subsystem(logger, 'generation')) },
+    generation: { generate: generateHandler(pipeline, subsystem(logger, 'generation'), new CancelRequests(infra.redis, config.queuePrefix)) },
     maintenance: {
       'expire-guest-media': expireGuestMediaHandler(repos, infra.storage, subsystem(logger, 'maintenance')),
       'daily-credit-topup': dailyCreditTopupHandler(repos, subsystem(logger, 'maintenance')),

@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { getMediaByRunIdRequest, magicWandRequest, type PresetsAnswer } from '@app/shared/api/generation';
-import { currentUser } from '../http/authenticate';
+import { currentSession, currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
 import type { GenerationService } from '../services/generation.service';
 import type { PromptEnhancer } from '../services/prompt-enhancer';
@@ -12,11 +12,13 @@ export function generationRoutes(
   presets: WeeklyPresetsService,
   enhancer: PromptEnhancer,
   requireUser: RequestHandler,
+  /** For unified-generate, which reads the account in its own first query (one round trip fewer). */
+  requireSession: RequestHandler,
 ): Router {
   const router = Router();
 
-  router.post('/unified-generate', requireUser, async (req, res) => {
-    res.status(202).json(await generation.submit(currentUser(req), req.body ?? {}));
+  router.post('/unified-generate', requireSession, async (req, res) => {
+    res.status(202).json(await generation.submit(currentSession(req).userId, req.body ?? {}));
   });
 
   // A runId no run can have (every run is created under a valid one) is a 400, not the

@@ -1,8 +1,7 @@
 import { INSUFFICIENT_CREDITS_MESSAGE, INVALID_RUN_ID, type RunId } from '@app/shared';
-import type { Media } from '@app/shared/server/db';
+import type { Media, User } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
-import { InsufficientCreditsError } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
@@ -23,15 +22,29 @@ class FakeGenerationRepositories implements GenerationRepositories {
   readonly settlement = new FakeRunRepositories();
   readonly mediaRows: Media[] = [];
   readonly uploads = new FakeUploads();
+  /** The accounts as `users` holds them (the balance a debit meets is `settlement.balances`). */
+  readonly accounts = new Map<string, User>();
+  readonly users: GenerationRepositories['users'] = { findById: async (id) => this.accounts.get(id) };
   readonly media: GenerationRepositories['media'] = { findByRunId: async (runId) => this.mediaRows.filter((m) => m.run_id === runId) };
   get runs(): GenerationRepositories['runs'] {
-    const { runsById } = this.settlement;
+    const { runsById, balances, ledger } = this.settlement;
     return {
       ...this.settlement.runs,
-      // As the real one: the person's runs processing, this one included, and their newest other one.
-      lockInFlight: async (userId, runId) => {
-        const theirs = [...runsById.values()].filter((r) => r.user_id === userId && r.status === 'processing');
-        return { count: theirs.length, previousRunId: theirs.filter((r) => r.run_id !== runId).at(-1)?.run_id };
+      // As the real ones: the run id's owner and the uploads named; then, for a new run id within the cap and the balance, the run, debit and ledger row.
+      submitContext: async (userId, runId, { urls, publicIds }) => {
+        const uploads = this.uploads.rows.filter((u) => urls.includes(u.url) || publicIds.includes(u.public_id));
+        return { account: this.accounts.get(userId), runOwner: runsById.get(runId)?.user_id, uploads };
+      },
+      createDebited: async (run) => {
+        const theirs = [...runsById.values()].filter((r) => r.user_id === run.userId && r.status === 'processing');
+        const key = `generation:${run.runId}`;
+        if (runsById.has(run.runId) || ledger.some((c) => c.idempotencyKey === key)) return { kind: 'exists' };
+        if (theirs.length >= run.maxInFlight) return { kind: 'too-many', inFlight: theirs.length + 1 };
+        const balance = balances.get(run.userId) ?? 0;
+        if (balance < run.creditsReserved) return { kind: 'insufficient-credits', balance };
+        this.settlement.addRun(run);
+        await this.settlement.credits.apply({ userId: run.userId, delta: -run.creditsReserved, reason: 'generation', runId: run.runId, idempotencyKey: key });
+        return { kind: 'created', inFlight: theirs.length + 1, previousRunId: theirs.at(-1)?.run_id };
       },
     };
   }
@@ -52,6 +65,7 @@ const logger = createLogger({ log: { level: 'silent', pretty: false } }, 'genera
 
 function setup(maxRunsInFlight = 10) {
   const repos = new FakeGenerationRepositories();
+  repos.accounts.set(ada.id, ada);
   repos.settlement.balances.set(ada.id, 500);
   const jobs: unknown[][] = [];
   const queue = { failing: false };
@@ -81,7 +95,7 @@ const custom = { mode: 'custom', prompt: 'a teal and gold nebula', runId: RUN };
 describe('GenerationService.submit', () => {
   it('records the run, debits its cost once and queues its job under the run id', async () => {
     const { repos, jobs, service } = setup();
-    await expect(service.submit(ada, custom)).resolves.toEqual({ success: true, jobId: RUN, runId: RUN, status: 'processing' });
+    await expect(service.submit(ada.id, custom)).resolves.toEqual({ success: true, jobId: RUN, runId: RUN, status: 'processing' });
     const run = repos.settlement.runsById.get(RUN);
     expect(run).toMatchObject({ user_id: ada.id, status: 'processing' });
     expect(repos.settlement.balances.get(ada.id)).toBe(500 - run!.credits_reserved);
@@ -90,24 +104,35 @@ describe('GenerationService.submit', () => {
 
   it('answers a re-sent run id as the first time, with one run, one debit and one job', async () => {
     const { repos, jobs, service } = setup();
-    const first = await service.submit(ada, custom);
-    await expect(service.submit(ada, custom)).resolves.toEqual(first);
+    const first = await service.submit(ada.id, custom);
+    await expect(service.submit(ada.id, custom)).resolves.toEqual(first);
     expect(repos.settlement.runsById.size).toBe(1);
     expect(repos.settlement.ledger.filter((c) => c.reason === 'generation')).toHaveLength(1);
     expect(jobs).toHaveLength(1);
   });
 
   it('refuses a bad request with its problems listed', async () => {
-    const refused = await refusal(setup().service.submit(ada, { mode: 'teleport' }));
+    const refused = await refusal(setup().service.submit(ada.id, { mode: 'teleport' }));
     expect(refused).toBeInstanceOf(InvalidInputError);
     expect(refused).toMatchObject({ message: 'Unknown generation mode', code: 'INVALID_REQUEST' });
     expect((refused as InvalidInputError).details).toEqual([expect.stringContaining('Unknown generation mode')]);
   });
 
+  it('refuses a banned or deleted account before anything else, with nothing recorded', async () => {
+    const { repos, jobs, service } = setup();
+    repos.accounts.set(ada.id, { ...ada, banned: true });
+    await expect(service.submit(ada.id, custom)).rejects.toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    await expect(service.submit(ada.id, { mode: 'teleport' })).rejects.toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    repos.accounts.delete(ada.id);
+    await expect(service.submit(ada.id, custom)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(repos.settlement.runsById.size).toBe(0);
+    expect(jobs).toHaveLength(0);
+  });
+
   it('refuses another person’s run id as an invalid one, telling nothing about it', async () => {
     const { repos, service } = setup();
     repos.settlement.addRun({ runId: RUN, userId: 'someone-else', creditsReserved: 2 });
-    const refused = await refusal(service.submit(ada, custom));
+    const refused = await refusal(service.submit(ada.id, custom));
     expect(refused).toBeInstanceOf(InvalidInputError);
     expect(refused).toMatchObject({ message: INVALID_RUN_ID, details: [`runId: ${INVALID_RUN_ID}`] });
   });
@@ -116,22 +141,23 @@ describe('GenerationService.submit', () => {
     const { repos, service } = setup();
     const theirs = anUpload({ user_id: 'someone-else' });
     repos.uploads.rows.push(theirs);
-    await expect(service.submit(ada, { ...custom, sourceAssetId: theirs.url })).rejects.toMatchObject({ message: FOREIGN_SOURCE });
+    await expect(service.submit(ada.id, { ...custom, sourceAssetId: theirs.url })).rejects.toMatchObject({ message: FOREIGN_SOURCE });
     expect(repos.settlement.runsById.size).toBe(0);
   });
 
   it('answers 402 Insufficient credits before anything is recorded, and when the debit finds the balance short', async () => {
     const { repos, service } = setup();
-    const poor = await refusal(service.submit(aUser({ credits: 1 }), custom));
+    const poorUser = aUser({ id: 'poor', credits: 1 });
+    repos.accounts.set(poorUser.id, poorUser);
+    repos.settlement.balances.set(poorUser.id, 1);
+    const poor = await refusal(service.submit(poorUser.id, custom));
     expect(poor).toBeInstanceOf(PaymentRequiredError);
     expect(poor).toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
 
-    repos.settlement.credits = {
-      apply: async () => {
-        throw new InsufficientCreditsError(0, 2);
-      },
-    };
-    await expect(service.submit(ada, custom)).rejects.toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
+    // Ada's row said 500 when she signed in; the balance the debit finds is 1.
+    repos.settlement.balances.set(ada.id, 1);
+    await expect(service.submit(ada.id, custom)).rejects.toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
+    expect(repos.settlement.balances.get(ada.id)).toBe(1);
     // The run and its debit commit together: no run without its debit.
     expect(repos.settlement.runsById.size).toBe(0);
   });
@@ -139,7 +165,7 @@ describe('GenerationService.submit', () => {
   it('gives every credit back and fails the run when the queue cannot take the job', async () => {
     const { repos, queue, service } = setup();
     queue.failing = true;
-    const refused = await refusal(service.submit(ada, custom));
+    const refused = await refusal(service.submit(ada.id, custom));
     expect(refused).toBeInstanceOf(UnavailableError);
     expect(refused).toMatchObject({ message: 'Server error. Please try again.', code: 'QUEUE_UNAVAILABLE' });
     expect(repos.settlement.runsById.get(RUN)).toMatchObject({ status: 'failed', error: QUEUE_UNAVAILABLE });
@@ -148,10 +174,10 @@ describe('GenerationService.submit', () => {
 
   it('answers 429 past the runs one person may have in flight, with nothing recorded or debited', async () => {
     const { repos, jobs, service } = setup(2);
-    await service.submit(ada, { ...custom, runId: runNumber(1) });
-    await service.submit(ada, { ...custom, runId: runNumber(2) });
+    await service.submit(ada.id, { ...custom, runId: runNumber(1) });
+    await service.submit(ada.id, { ...custom, runId: runNumber(2) });
     const balance = repos.settlement.balances.get(ada.id);
-    const refused = await refusal(service.submit(ada, { ...custom, runId: runNumber(3) }));
+    const refused = await refusal(service.submit(ada.id, { ...custom, runId: runNumber(3) }));
     expect(refused).toBeInstanceOf(TooManyRequestsError);
     expect(refused).toMatchObject({ message: TOO_MANY_RUNS_MESSAGE, code: TOO_MANY_RUNS, retryAfterSeconds: expect.any(Number) });
     expect(repos.settlement.runsById.has(runNumber(3))).toBe(false);
@@ -159,23 +185,24 @@ describe('GenerationService.submit', () => {
     expect(jobs).toHaveLength(2);
 
     // A run already accepted is answered as before, never 429; and a finished run frees its place.
-    await expect(service.submit(ada, { ...custom, runId: runNumber(2) })).resolves.toMatchObject({ runId: runNumber(2), status: 'processing' });
+    await expect(service.submit(ada.id, { ...custom, runId: runNumber(2) })).resolves.toMatchObject({ runId: runNumber(2), status: 'processing' });
     await repos.runs.finish(runNumber(1), { status: 'done' });
-    await expect(service.submit(ada, { ...custom, runId: runNumber(3) })).resolves.toMatchObject({ runId: runNumber(3) });
+    await expect(service.submit(ada.id, { ...custom, runId: runNumber(3) })).resolves.toMatchObject({ runId: runNumber(3) });
   });
 
   it('queues each person’s runs behind their own earlier ones: priority = their runs in flight, never below their previous job’s', async () => {
     const { repos, jobs, service } = setup();
-    for (const n of [1, 2, 3]) await service.submit(ada, { ...custom, runId: runNumber(n) });
+    for (const n of [1, 2, 3]) await service.submit(ada.id, { ...custom, runId: runNumber(n) });
     const grace = aUser({ id: 'grace' });
+    repos.accounts.set(grace.id, grace);
     repos.settlement.balances.set(grace.id, 500);
-    await service.submit(grace, { ...custom, runId: runNumber(10) });
+    await service.submit(grace.id, { ...custom, runId: runNumber(10) });
     expect(priorities(jobs)).toEqual([1, 2, 3, 1]);
 
     // Ada's first two finish: her next run counts 2 in flight, yet waits behind her run of priority 3.
     await repos.runs.finish(runNumber(1), { status: 'done' });
     await repos.runs.finish(runNumber(2), { status: 'done' });
-    await service.submit(ada, { ...custom, runId: runNumber(4) });
+    await service.submit(ada.id, { ...custom, runId: runNumber(4) });
     expect(priorities(jobs).at(-1)).toBe(3);
   });
 });
@@ -200,6 +227,12 @@ describe('GenerationService.byRunId', () => {
     const failed = 'run-0002-abcdef' as RunId;
     repos.settlement.addRun({ runId: failed, userId: ada.id, creditsReserved: 2 });
     await repos.runs.finish(failed, { status: 'failed', error: 'The provider refused the prompt' });
-    await expect(service.byRunId(ada, failed)).resolves.toEqual({ success: false, status: 'failed', runId: failed, error: 'The provider refused the prompt' });
+    await expect(service.byRunId(ada, failed)).resolves.toEqual({
+      success: false,
+      status: 'failed',
+      runId: failed,
+      error: 'The provider refused the prompt',
+      receipt: expect.objectContaining({ creditsReserved: 2, reason: 'The provider refused the prompt' }),
+    });
   });
 });

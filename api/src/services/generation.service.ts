@@ -11,15 +11,17 @@ import {
   parseGenerationRequest,
 } from '@app/shared';
 import type { RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
-import type { Upload, User } from '@app/shared/server/db';
+import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
-import { InsufficientCreditsError } from '@app/shared/server/repositories';
+import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import { storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
 import type { Repositories } from '@app/shared/server/repositories';
+import { accountInGoodStanding } from '../http/authenticate';
 import { toRunMedia } from './media-presenter';
+import { runReceipt } from './run-receipt';
 import type { WeeklyPresetsService } from './weekly-presets.service';
 
 export const FOREIGN_SOURCE = 'Source must be a photo you uploaded';
@@ -33,9 +35,9 @@ export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
 
 /** The repositories generation reads and writes (`createRepositories(db)` provides them). */
 export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' | 'transaction'> {
-  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'createIfAbsent' | 'lockInFlight'>;
+  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'submitContext' | 'createDebited'>;
+  users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'findByRunId'>;
-  uploads: Pick<Repositories['uploads'], 'findByUrl' | 'findByPublicId'>;
   transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T>;
 }
 
@@ -59,23 +61,31 @@ export class GenerationService {
     private readonly limits: { maxRunsInFlight: number } = { maxRunsInFlight: DEFAULT_MAX_RUNS_IN_FLIGHT },
   ) {}
 
-  async submit(user: User, body: unknown): Promise<SubmitAnswer> {
+  /**
+   * `userId` is the session's (`requireSession`): the account is read here, in the submit's first
+   * query, and refused there when deleted or banned, as `requireUser` would.
+   */
+  async submit(userId: string, body: unknown): Promise<SubmitAnswer> {
     const parsed = parseGenerationRequest(body);
-    if (!parsed.success) throw new InvalidInputError(parsed.error, 'INVALID_REQUEST', parsed.issues.map((i) => `${i.path}: ${i.message}`));
+    if (!parsed.success) {
+      // Who may not submit hears that first, as from `requireUser`, before what is wrong with the request.
+      accountInGoodStanding(await this.repos.users.findById(userId));
+      throw new InvalidInputError(parsed.error, 'INVALID_REQUEST', parsed.issues.map((i) => `${i.path}: ${i.message}`));
+    }
     const request = parsed.data;
     const runId = request.runId ?? newRunId();
     const answer: SubmitAnswer = { success: true, jobId: runId, runId, status: 'processing' };
 
-    const existing = await this.repos.runs.find(runId);
-    if (existing) {
-      // Someone else's run id is, for this person, just a run id they cannot use: the same
-      // 400 as a malformed one, never a word about another account holding it.
-      if (existing.user_id !== user.id) throw new InvalidInputError(INVALID_RUN_ID, 'INVALID_REQUEST', [`runId: ${INVALID_RUN_ID}`]);
-      return answer;
-    }
+    // Two round trips to Postgres (eleven before): what the submit reads (the account, the run id's
+    // owner, the sources), then one statement that debits, records the run and writes the ledger
+    // together (see `createDebited` for the cap).
+    const context = await this.repos.runs.submitContext(userId, runId, splitSources(request.sources));
+    const user = accountInGoodStanding(context.account);
+    // Someone else's run id is, for this person, just a run id they cannot use: the same
+    // 400 as a malformed one, never a word about another account holding it.
+    if (context.runOwner !== undefined && context.runOwner !== user.id) throw invalidRunId();
+    if (context.runOwner !== undefined) return answer;
     if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits();
-
-    const uploads = await this.resolveSources(user, request.sources);
     let prompt = request.prompt;
     let negativePrompt = request.negativePrompt;
     let presetLabel = request.presetLabel;
@@ -86,6 +96,7 @@ export class GenerationService {
       negativePrompt = weekly.negativePrompt ?? negativePrompt;
       presetLabel = weekly.label;
     }
+    const uploads = ownSources(user.id, request.sources, context.uploads);
     const first = uploads[0];
     const stored = storedRunRequestSchema.parse({
       serviceMode: request.serviceMode,
@@ -103,27 +114,23 @@ export class GenerationService {
       cost: request.cost,
       seed: randomInt(0, 2 ** 31 - 1),
     });
-
-    // The run and its debit commit together; a run id sent twice creates one run and one debit.
-    // The person's runs in flight are counted under a lock on their row, after this run's insert:
-    // a burst of parallel submits cannot pass the cap, and a repeated run id never meets it.
-    const created = await this.repos
-      .transaction(async (trx) => {
-        const inserted = await trx.runs.createIfAbsent({ runId, userId: user.id, mode: request.serviceMode, request: stored, creditsReserved: request.cost });
-        if (!inserted) return undefined;
-        const inFlight = await trx.runs.lockInFlight(user.id, runId);
-        if (inFlight.count > this.limits.maxRunsInFlight) throw new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
-        await trx.credits.apply({ userId: user.id, delta: -request.cost, reason: 'generation', runId, idempotencyKey: `generation:${runId}` });
-        return inFlight;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof InsufficientCreditsError) throw insufficientCredits();
-        throw error;
+    const outcome = await this.repos.runs
+      .createDebited({ runId, userId, mode: request.serviceMode, request: stored, creditsReserved: request.cost, maxInFlight: this.limits.maxRunsInFlight })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof RunIdTaken)) throw error;
+        // Another submit took this run id meanwhile (this one's debit did not commit).
+        const run = await this.repos.runs.find(runId);
+        return { kind: 'exists' as const, ownerIsOther: run !== undefined && run.user_id !== user.id };
       });
+    if (outcome.kind === 'no-account') accountInGoodStanding(undefined);
+    if (outcome.kind === 'too-many') throw new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
+    if (outcome.kind === 'insufficient-credits') throw insufficientCredits();
+    if ('ownerIsOther' in outcome && outcome.ownerIsOther) throw invalidRunId();
+    const created = outcome.kind === 'created' ? outcome : undefined;
     if (!created) return answer;
 
     // BullMQ ignores a second job with the same id, so a retried enqueue is harmless.
-    const priority = await this.priorityOf(created);
+    const priority = await this.priorityOf(created.inFlight, created.previousRunId);
     await this.queues.add('generation', 'generate', { runId }, { jobId: runId, priority }).catch(async (error: unknown) => {
       this.logger.error({ err: error, runId }, 'could not enqueue a generation');
       await settleRun(this.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, this.logger);
@@ -140,8 +147,9 @@ export class GenerationService {
     if (run.status === 'processing') throw new NotFoundError('Still processing', 'PROCESSING');
     const [media] = await this.repos.media.findByRunId(runId);
     const view = media ? toRunMedia(media) : undefined;
-    if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view };
-    return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}) };
+    const receipt = runReceipt(run, media);
+    if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt };
+    return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt };
   }
 
   /**
@@ -149,24 +157,31 @@ export class GenerationService {
    * so someone with one run goes ahead of another person's backlog. It never drops below the
    * person's previous job's, so their own runs stay first in, first out while earlier ones finish.
    */
-  private async priorityOf(inFlight: { count: number; previousRunId: string | undefined }): Promise<number> {
-    if (!inFlight.previousRunId) return inFlight.count;
+  private async priorityOf(inFlight: number, previousRunId: string | undefined): Promise<number> {
+    if (!previousRunId) return inFlight;
     const previous = await this.queues
       .queue('generation')
-      .getJob(inFlight.previousRunId)
+      .getJob(previousRunId)
       .catch(() => undefined);
-    return Math.max(inFlight.count, previous?.opts.priority ?? 0);
+    return Math.max(inFlight, previous?.opts.priority ?? 0);
   }
+}
 
-  /** Every source must be an upload of this person: the worker never fetches a client's URL. */
-  private async resolveSources(user: User, sources: string[]): Promise<Upload[]> {
-    const found: Upload[] = [];
-    for (const source of sources) {
-      const upload = /^https?:\/\//i.test(source) ? await this.repos.uploads.findByUrl(source) : await this.repos.uploads.findByPublicId(source);
-      if (!upload || upload.user_id !== user.id) throw new InvalidInputError(FOREIGN_SOURCE, 'FOREIGN_SOURCE');
-      if (upload.resource_type !== 'image') throw new InvalidInputError('Source must be a photo', 'SOURCE_NOT_IMAGE');
-      found.push(upload);
-    }
-    return found;
-  }
+const invalidRunId = () => new InvalidInputError(INVALID_RUN_ID, 'INVALID_REQUEST', [`runId: ${INVALID_RUN_ID}`]);
+
+const isUrl = (source: string) => /^https?:\/\//i.test(source);
+
+/** A client names a source by its public URL or its public id. */
+function splitSources(sources: string[]): { urls: string[]; publicIds: string[] } {
+  return { urls: sources.filter(isUrl), publicIds: sources.filter((s) => !isUrl(s)) };
+}
+
+/** Every source must be an upload of this person: the worker never fetches a client's URL. */
+function ownSources(userId: string, sources: string[], found: SourceUpload[]): SourceUpload[] {
+  return sources.map((source) => {
+    const upload = found.find((u) => (isUrl(source) ? u.url === source : u.public_id === source));
+    if (!upload || upload.user_id !== userId) throw new InvalidInputError(FOREIGN_SOURCE, 'FOREIGN_SOURCE');
+    if (upload.resource_type !== 'image') throw new InvalidInputError('Source must be a photo', 'SOURCE_NOT_IMAGE');
+    return upload;
+  });
 }

@@ -1,6 +1,7 @@
 import type { AdminMediaRow } from '@app/shared/api/admin';
 import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
 import type { MediaItem, RunMedia } from '@app/shared/api/media';
+import type { RunReceipt } from '@app/shared/api/run-receipt';
 import type { TagPage } from '@app/shared/api/stories';
 import type { Media } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
@@ -46,8 +47,8 @@ function core(row: MediaColumns) {
   };
 }
 
-/** A media item as its owner sees it (getUserMedia; spec 2 §3). */
-export function toMediaItem(media: Media): MediaItem {
+/** A media item as its owner sees it (getUserMedia; spec 2 §3), with its run's receipt when given. */
+export function toMediaItem(media: Media, receipt?: RunReceipt): MediaItem {
   return {
     ...core(media),
     runId: media.run_id,
@@ -57,6 +58,7 @@ export function toMediaItem(media: Media): MediaItem {
     isPublic: media.is_public,
     expiresAt: media.expires_at?.toISOString() ?? null,
     metadata: { ...(media.metadata as Record<string, unknown>), width: media.width, height: media.height },
+    ...(receipt ? { receipt } : {}),
   };
 }
 

@@ -1,10 +1,12 @@
 import type { DeleteMediaResponse } from '@app/shared/api/media';
+import type { RunReceipt } from '@app/shared/api/run-receipt';
 import type { Media, User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { removeMedia } from '@app/shared/server/media';
 import type { Storage } from '@app/shared/server/storage';
 import { DomainError } from '@app/shared/server/domain-errors';
 import { toMediaItem } from './media-presenter';
+import type { RunReceipts } from './run-receipt';
 import { noSuch, notYours } from './service-errors';
 import type { RepositoryPorts } from './repository-ports';
 
@@ -19,6 +21,7 @@ export class MediaService {
     private readonly repos: RepositoryPorts<{ media: 'countForUser' | 'listForUser' | 'findById' | 'idsOfUser' | 'setPublic' | 'claimGuestMedia' | 'deleteById' }>,
     private readonly storage: Storage,
     private readonly logger: Logger,
+    private readonly receipts?: Pick<RunReceipts, 'forMedia'>,
   ) {}
 
   async library(user: User, query: { userId?: string; limit: number; offset: number; all: boolean; order: 'asc' | 'desc' }) {
@@ -26,9 +29,10 @@ export class MediaService {
     const total = await this.repos.media.countForUser(user.id);
     const limit = query.all ? Math.max(total, 1) : query.limit;
     const rows = await this.repos.media.listForUser(user.id, { limit, offset: query.all ? 0 : query.offset, order: query.order });
+    const receipts = (await this.receipts?.forMedia(user.id, rows)) ?? new Map<string, RunReceipt>();
     return {
       success: true as const,
-      items: rows.map(toMediaItem),
+      items: rows.map((row) => toMediaItem(row, row.run_id ? receipts.get(row.run_id) : undefined)),
       total,
       hasMore: !query.all && query.offset + rows.length < total,
     };

@@ -10,9 +10,18 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** How many verified access tokens are remembered (a few MB at most); past it the memory starts over. */
+const VERIFIED_KEPT = 10_000;
+
 /** Signed, short-lived access tokens (JWT, HS256) and opaque refresh tokens stored as hashes. */
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were verified, with their expiry (ms): the same string
+   * always verifies the same way, so only `exp` is checked again. Whether the session was ended
+   * or the account banned or deleted is not kept here: the caller asks that on every request.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   constructor(secret: string, private readonly issuer = 'mirrorverse') {
     this.key = new TextEncoder().encode(secret);
@@ -35,6 +44,12 @@ export class TokenService {
    * malformed, or without `exp`: a token that never expires is never accepted).
    */
   async verifyAccessToken(accessToken: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(accessToken);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.claims;
+      this.verified.delete(accessToken);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(accessToken, this.key, {
         issuer: this.issuer,
@@ -42,7 +57,11 @@ export class TokenService {
         requiredClaims: ['exp', 'sub', 'sid'],
       });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.verified.size >= VERIFIED_KEPT) this.verified.clear();
+      // jose checked exp with no clock tolerance: the token is refused from that second on.
+      this.verified.set(accessToken, { claims, expiresAt: payload.exp! * 1000 });
+      return claims;
     } catch {
       return null;
     }

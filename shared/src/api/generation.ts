@@ -10,6 +10,7 @@ import { generationRequestFields, runIdSchema } from '../generation/request-sche
 import { safeText } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { runMediaSchema } from './media';
+import { runReceiptSchema } from './run-receipt';
 
 /** POST unified-generate: the 202 answer. `jobId` is the spec's name for the run id (they are equal). */
 export const submitAnswerSchema = answer({
@@ -31,6 +32,7 @@ export const runDoneAnswerSchema = answer({
   status: z.literal('done'),
   runId: z.string(),
   media: runMediaSchema,
+  receipt: runReceiptSchema.optional(),
 });
 
 /**
@@ -43,6 +45,7 @@ export const runFailedAnswerSchema = z.object({
   runId: z.string(),
   error: z.string(),
   media: runMediaSchema.optional(),
+  receipt: runReceiptSchema.optional(),
 });
 
 export const runAnswerSchema = z.discriminatedUnion('success', [runDoneAnswerSchema, runFailedAnswerSchema]);

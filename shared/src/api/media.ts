@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { MEDIA_PAGE_SIZE } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
+import { runReceiptSchema } from './run-receipt';
 
 /** How a media file is stored. */
 export const mediaKindSchema = z.enum(['image', 'video']);
@@ -66,6 +67,8 @@ export const mediaItemSchema = mediaCoreSchema.extend({
   expiresAt: z.string().nullable(),
   /** Everything stored with the item, and its width and height (spec 2 §3 reads them here). */
   metadata: z.record(z.string(), z.unknown()),
+  /** What the item's run cost and how it went (items made by a run). */
+  receipt: runReceiptSchema.optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

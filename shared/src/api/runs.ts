@@ -78,25 +78,5 @@ export const cancelRunCall = defineCall({ name: 'cancel-run', method: 'POST', re
 export const retryRunAnswerSchema = answer({ runId, jobId: z.string(), status: z.literal('processing') });
 export const retryRunCall = defineCall({ name: 'retry-run', method: 'POST', request: runIdRequest, response: retryRunAnswerSchema });
 
-/** One pass of the likeness check. */
-export const receiptAttemptSchema = z.object({
-  attempt: z.number().int().positive(),
-  identityScore: z.number().nullable(),
-  passed: z.boolean().nullable(),
-});
-
-/** What a run cost and how it went, in numbers a person can check. */
-export const runReceiptSchema = z.object({
-  creditsReserved: z.number(),
-  creditsCharged: z.number(),
-  creditsRefunded: z.number(),
-  attempts: z.array(receiptAttemptSchema),
-  threshold: z.number().nullable(),
-  provider: z.string().nullable(),
-  model: z.string().nullable(),
-  queuedSeconds: z.number().nullable(),
-  runningSeconds: z.number().nullable(),
-  /** The failure or moderation reason in plain words; null for a run that went well. */
-  reason: z.string().nullable(),
-});
-export type RunReceipt = z.output<typeof runReceiptSchema>;
+// The receipt lives in run-receipt.ts (media.ts carries it too; importing it from here would cycle).
+export { receiptAttemptSchema, runReceiptSchema, type RunReceipt } from './run-receipt';

@@ -1,5 +1,6 @@
 import { COST_IMAGE, type RunId, runIdSchema } from '@app/shared';
-import type { RunStage, User } from '@app/shared/server/db';
+import type { IdentityScores, RunStage, User } from '@app/shared/server/db';
+import type { RunProgress } from '@app/shared/server/queue';
 import type { ImageRequest } from '../providers/provider';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import pino from 'pino';
@@ -29,6 +30,8 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
   fakes.addRun({ runId, userId: 'friend', creditsReserved: 5, request: storedRequest });
   const media: RunMediaRow[] = [];
   const stages: string[] = [];
+  const started: string[] = [];
+  const identityScores: IdentityScores[] = [];
   const baseRuns = fakes.runs;
   const repos: PipelineRepositories = Object.assign(fakes, {
     runs: {
@@ -41,6 +44,10 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
     },
     users: { findById: async (id: string) => ({ id, share_to_feed: false, referrer_id: 'inviter' }) as User },
     media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
+    runEvents: {
+      markStarted: async (id: string) => void started.push(id),
+      saveIdentityScores: async (_id: string, scores: IdentityScores) => void identityScores.push(scores),
+    },
   });
   const storage = new MemoryStorage();
   await storage.put('users/friend/uploads/a.png', (await solidImage(64, 80)).data, { contentType: 'image/png' });
@@ -54,7 +61,7 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
     logger: pino({ level: 'silent' }),
     providerTimeoutMs: 5_000,
   });
-  return { pipeline, fakes, media, provider, stages };
+  return { pipeline, fakes, media, provider, stages, started, identityScores };
 }
 
 /** Waits in a provider's queue (position 1) before each image, as remote providers report. */
@@ -124,5 +131,24 @@ describe('GenerationPipeline', () => {
     await pipeline.fail(runId, "Generation failed: fal.ai's safety filter blocked this image", 'moderated');
     expect(fakes.runsById.get(runId)).toMatchObject({ status: 'failed', stage: 'moderated' });
     expect(fakes.balances.get('friend')).toBe(5);
+  });
+
+  it('reports the run live in order (started, each likeness attempt) and keeps every score for the receipt', async () => {
+    const { pipeline, started, identityScores } = await setUp([0.1, 0.9]);
+    const reported: RunProgress[] = [];
+    expect(await pipeline.run(runId, async (progress) => void reported.push(progress))).toBe('done');
+    expect(reported).toEqual([
+      { userId: 'friend', event: { type: 'run.started', runId, provider: 'fake' } },
+      { userId: 'friend', event: { type: 'run.attempt', runId, attempt: 1, of: 2, identityScore: 0.1, threshold: 0.5 } },
+      { userId: 'friend', event: { type: 'run.attempt', runId, attempt: 2, of: 2, identityScore: 0.9, threshold: 0.5 } },
+    ]);
+    expect(started).toEqual([runId]);
+    expect(identityScores).toEqual([{ threshold: 0.5, scores: [0.1, 0.9] }]);
+  });
+
+  it('carries on when a progress report cannot be written', async () => {
+    const { pipeline, fakes } = await setUp([0.9]);
+    expect(await pipeline.run(runId, () => Promise.reject(new Error('redis away')))).toBe('done');
+    expect(fakes.runsById.get(runId)?.status).toBe('done');
   });
 });

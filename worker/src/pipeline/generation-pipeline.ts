@@ -1,5 +1,5 @@
 import { findPreset, type RunId } from '@app/shared';
-import type { RunStage } from '@app/shared/server/db';
+import type { GenerationRun, RunStage } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { Repositories } from '@app/shared/server/repositories';
@@ -10,6 +10,7 @@ import type { RunObserver } from '../run-metrics';
 import { storeOutput } from './output-storage';
 import { type IdentityPort, PermanentGenerationError, type VideoPort } from './ports';
 import { OutputProducer, type StageReporter } from './produce-output';
+import { NO_PROGRESS_SINK, type RunProgressSink, type RunReporter, runReporter } from './run-progress';
 import { textCanvas } from './text-canvas';
 
 export const IDENTITY_FAILED = "Didn't pass identity check";
@@ -19,6 +20,7 @@ export type PipelineRepositories = SettleRepositories & {
   runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt' | 'setStage'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'insertRunOutput'>;
+  runEvents: Pick<Repositories['runEvents'], 'markStarted' | 'saveIdentityScores'>;
 };
 
 export interface PipelineDeps {
@@ -45,20 +47,34 @@ export class GenerationPipeline {
     this.producer = new OutputProducer(deps);
   }
 
-  async run(runId: RunId): Promise<'done' | 'failed' | 'skipped'> {
-    const { repos, logger } = this.deps;
-    const run = await repos.runs.find(runId);
+  /** `progress` hears the run's live events (run.started, run.attempt, run.video) as they happen. */
+  async run(runId: RunId, progress: RunProgressSink = NO_PROGRESS_SINK): Promise<'done' | 'failed' | 'skipped'> {
+    const run = await this.deps.repos.runs.find(runId);
     if (!run || run.status !== 'processing') return 'skipped';
+    const reporter = runReporter(progress, runId, run.user_id, this.deps.logger);
+    try {
+      return await this.produceAndSettle(runId, run, reporter);
+    } finally {
+      // Written before the job completes, so the stream never shows run.done before run.attempt.
+      await reporter.flushed();
+    }
+  }
+
+  private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter): Promise<'done' | 'failed' | 'skipped'> {
+    const { repos, logger } = this.deps;
     const started = performance.now();
     const request = readRequest(run.request);
     const providerName = this.deps.providers.forMode(request.serviceMode).name;
     await repos.runs.recordAttempt(runId, providerName);
+    await repos.runEvents.markStarted(runId);
+    reporter.started(providerName);
     const report = this.stageReporter(runId);
     report('running');
 
     const sources = await this.readSources(request);
     const preset = request.presetId ? findPreset(request.serviceMode, request.presetId) : undefined;
-    const output = await this.producer.produce(runId, request, preset, sources, report);
+    const output = await this.producer.produce(runId, request, preset, sources, report, reporter);
+    if (output.identityScores) await repos.runEvents.saveIdentityScores(runId, output.identityScores);
 
     const user = await repos.users.findById(run.user_id);
     if (!user) return 'skipped'; // The account was deleted meanwhile: nothing to keep.

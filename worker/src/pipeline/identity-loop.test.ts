@@ -26,6 +26,21 @@ describe('generateWithIdentityCheck', () => {
     const result = await run;
     expect(provider.requests).toHaveLength(3);
     expect(result.identity).toMatchObject({ passed: false, score: 0.45, attempts: 3 });
+    expect(result.scores).toEqual([0.3, 0.45, 0.1]);
+  });
+
+  it('tells each attempt with its score and how many attempts there may be', async () => {
+    const provider = new FakeProvider();
+    const seen: Array<[number, number, number | null]> = [];
+    const result = await generateWithIdentityCheck(
+      fakeIdentity([0.2, 0.8]),
+      source,
+      { threshold: 0.5, retries: 2, blocking: true },
+      (attempt) => provider.generate({ mode: 'custom-prompt', prompt: 'p', source, aspectRatio: '1:1', attempt, seed: 1, signal: AbortSignal.timeout(1000) }),
+      (attempt, of, verdict) => seen.push([attempt, of, verdict.score]),
+    );
+    expect(seen).toEqual([[1, 3, 0.2], [2, 3, 0.8]]);
+    expect(result.scores).toEqual([0.2, 0.8]);
   });
 
   it('makes one image when the check is not blocking', async () => {
@@ -36,7 +51,9 @@ describe('generateWithIdentityCheck', () => {
 
   it('makes one image when the source has no face to compare', async () => {
     const { provider, run } = loop([0.1], {}, false);
-    expect((await run).identity).toMatchObject({ applicable: false, passed: true, attempts: 1 });
+    const result = await run;
+    expect(result.identity).toMatchObject({ applicable: false, passed: true, attempts: 1 });
+    expect(result.scores).toEqual([null]);
     expect(provider.requests).toHaveLength(1);
   });
 });

@@ -12,7 +12,12 @@ export interface IdentitySettings {
 export interface CheckedImage {
   image: GeneratedImage;
   identity: IdentityVerdict & { attempts: number };
+  /** Every attempt's score in order (null: the check did not apply), for the run's receipt. */
+  scores: (number | null)[];
 }
+
+/** Told after each attempt's check (the live stream's run.attempt). */
+export type AttemptObserver = (attempt: number, of: number, verdict: IdentityVerdict) => void;
 
 /**
  * Generates until an image passes the identity check, up to 1 + `retries` attempts, and keeps
@@ -24,13 +29,18 @@ export async function generateWithIdentityCheck(
   source: Buffer,
   settings: IdentitySettings,
   generate: (attempt: number) => Promise<GeneratedImage>,
+  onAttempt: AttemptObserver = () => {},
 ): Promise<CheckedImage> {
   const face = await identity.prepareSource(source);
+  const of = 1 + settings.retries;
+  const scores: (number | null)[] = [];
   let best: CheckedImage | undefined;
-  for (let attempt = 1; attempt <= 1 + settings.retries; attempt++) {
+  for (let attempt = 1; attempt <= of; attempt++) {
     const image = await generate(attempt);
     const verdict = await identity.check(face, image.data, settings.threshold);
-    if (!best || (verdict.score ?? 1) > (best.identity.score ?? 1)) best = { image, identity: { ...verdict, attempts: attempt } };
+    scores.push(verdict.applicable ? verdict.score : null);
+    onAttempt(attempt, of, verdict);
+    if (!best || (verdict.score ?? 1) > (best.identity.score ?? 1)) best = { image, identity: { ...verdict, attempts: attempt }, scores };
     best.identity.attempts = attempt;
     if (verdict.passed || !verdict.applicable || !settings.blocking) break;
   }

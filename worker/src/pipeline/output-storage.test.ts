@@ -62,4 +62,13 @@ describe('storeOutput', () => {
     const again = await storeOutput(new MemoryStorage(), owner, request, undefined, { type: 'image', still });
     expect(again.row.id).toBe(first.row.id);
   });
+
+  it('gives a run the person tried again new file addresses inside the same item, so no browser shows the old image', async () => {
+    const still = await solidImage(64, 80);
+    const first = await storeOutput(new MemoryStorage(), owner, request, undefined, { type: 'image', still });
+    const retried = await storeOutput(new MemoryStorage(), owner, { ...request, retry: 1 }, undefined, { type: 'image', still });
+    expect(retried.row.id).toBe(first.row.id);
+    expect(retried.row.final_url).not.toBe(first.row.final_url);
+    expect(retried.row.storage_key).toMatch(new RegExp(`^users/u1/media/${first.row.id}/retry-1/`));
+  });
 });

@@ -29,8 +29,9 @@ export async function storeOutput(
   output: Output,
 ): Promise<{ row: RunMediaRow; cost: number }> {
   const id = deterministicUuid(`${owner.runId}:0`);
-  // One folder per media item, so deleting it is one prefix.
-  const base = `users/${owner.userId}/media/${id}`;
+  // One folder per media item, so deleting it is one prefix. A retried run's files go to a
+  // folder of their own inside it: files are served immutable, so a URL must never change content.
+  const base = `users/${owner.userId}/media/${id}${request.retry ? `/retry-${request.retry}` : ''}`;
   // libjpeg-turbo with optimised Huffman tables, not mozjpeg: about 15 % more bytes for an eighth
   // of the CPU (190 → 23 ms at 1024 px), and a worker is CPU-bound. WebP effort 2 halves the
   // thumbnail's time for the same size (docs/performance.md).

@@ -1,12 +1,14 @@
 import type { PresetDefinition } from '@app/shared';
-import type { RunStage } from '@app/shared/server/db';
+import type { IdentityScores, RunStage } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { GeneratedImage, ImageProvider } from '../providers/provider';
 import type { ProviderRouting } from '../providers/provider-routing';
 import type { RemoteState } from '../providers/remote/remote-api';
+import { currentRunStop } from '../providers/remote/run-stop';
 import { type CheckedImage, generateWithIdentityCheck } from './identity-loop';
 import { type IdentityPort, type Motion, PermanentGenerationError, type VideoPort } from './ports';
+import { type RunReporter, SILENT_REPORTER } from './run-progress';
 
 /** What a run made, before it is stored. */
 export interface Output {
@@ -14,6 +16,8 @@ export interface Output {
   still: GeneratedImage;
   video?: Buffer;
   identity?: CheckedImage['identity'];
+  /** Every identity attempt's score and the threshold (the run's receipt). */
+  identityScores?: IdentityScores;
   /** Story Time: one video per photo, stored together on one media item. */
   videos?: Array<{ video: Buffer; still: GeneratedImage } | { error: string }>;
   /** Who made the clips, when there are clips. */
@@ -45,6 +49,7 @@ interface RunContext {
   preset: PresetDefinition | undefined;
   provider: ImageProvider;
   report: StageReporter;
+  progress: RunReporter;
 }
 
 /** Makes a run's output from its sources: stills through the identity loop, clips when asked. */
@@ -57,29 +62,40 @@ export class OutputProducer {
     preset: PresetDefinition | undefined,
     sources: [Buffer, ...Buffer[]],
     report: StageReporter = () => {},
+    progress: RunReporter = SILENT_REPORTER,
   ): Promise<Output> {
-    const run: RunContext = { runId, request, preset, provider: this.deps.providers.forMode(request.serviceMode), report };
+    const run: RunContext = { runId, request, preset, provider: this.deps.providers.forMode(request.serviceMode), report, progress };
     return request.serviceMode === 'story-time' ? this.storyTime(run, sources) : this.still(run, sources);
   }
 
   /** One image through the identity loop; animated when the run asks for video. */
   private async still(run: RunContext, [source, ...others]: [Buffer, ...Buffer[]]): Promise<Output> {
     const identity = run.provider.checksIdentity === false ? NO_IDENTITY : this.deps.identity;
-    const result = await generateWithIdentityCheck(identity, source, run.request.identity, async (attempt) => {
-      if (attempt > 1) run.report('retrying');
-      const image = await this.generate(run, source, others, attempt, `image-${attempt}`, run.request.seed);
-      run.report('identity_check');
-      return image;
-    });
-    if (!run.request.enableVideo) return { type: 'image', still: result.image, identity: result.identity };
+    const result = await generateWithIdentityCheck(
+      identity,
+      source,
+      run.request.identity,
+      async (attempt) => {
+        if (attempt > 1) run.report('retrying');
+        const image = await this.generate(run, source, others, attempt, `image-${attempt}`, run.request.seed);
+        run.report('identity_check');
+        return image;
+      },
+      run.progress.attempt,
+    );
+    const checked = { still: result.image, identity: result.identity, identityScores: { threshold: run.request.identity.threshold, scores: result.scores } };
+    if (!run.request.enableVideo) return { type: 'image', ...checked };
     run.report('running');
+    run.progress.video(0, 1);
     const video = await this.animate(run, result.image, 'push-in', 'video-0', run.request.seed);
-    return { type: 'video', still: result.image, video, identity: result.identity, ...this.videoProvider() };
+    run.progress.video(1, 1);
+    return { type: 'video', ...checked, video, ...this.videoProvider() };
   }
 
   /** Story Time: each photo becomes a styled still and a short clip; a failed clip does not sink the rest. */
   private async storyTime(run: RunContext, sources: Buffer[]): Promise<Output> {
     const videos: NonNullable<Output['videos']> = [];
+    run.progress.video(0, sources.length);
     for (const [index, source] of sources.entries()) {
       try {
         const seed = run.request.seed + index;
@@ -91,6 +107,7 @@ export class OutputProducer {
         this.deps.logger.warn({ err: error, index }, 'story time clip failed');
         videos.push({ error: error instanceof Error ? error.message : String(error) });
       }
+      run.progress.video(videos.length, sources.length);
     }
     const first = videos.find((v): v is { video: Buffer; still: GeneratedImage } => 'video' in v);
     if (!first) throw new Error('Generation failed: no clip could be made');
@@ -111,9 +128,16 @@ export class OutputProducer {
       aspectRatio: request.aspectRatio,
       attempt,
       seed,
-      signal: AbortSignal.timeout(this.deps.providerTimeoutMs),
+      signal: this.stopSignal(),
       onState: (state) => reportRemote(run.report, state),
     });
+  }
+
+  /** The provider's deadline, and the person's cancel of the run when a job is running it. */
+  private stopSignal(): AbortSignal {
+    const deadline = AbortSignal.timeout(this.deps.providerTimeoutMs);
+    const cancel = currentRunStop();
+    return cancel ? AbortSignal.any([deadline, cancel]) : deadline;
   }
 
   private animate(run: RunContext, still: GeneratedImage, motion: Motion, slot: string, seed: number): Promise<Buffer> {
@@ -121,7 +145,7 @@ export class OutputProducer {
     const width = 720;
     const height = Math.round((still.height / still.width) * width / 2) * 2;
     const { request } = run;
-    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, AbortSignal.timeout(this.deps.providerTimeoutMs), {
+    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, this.stopSignal(), {
       runId: run.runId,
       slot,
       mode: request.serviceMode,

@@ -131,6 +131,16 @@ export interface GenerationRunsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** When a worker started the run (its run.started). */
+  started_at: NullableTimestamp;
+  /** Each identity attempt's score and the threshold, written when the identity loop finishes. */
+  identity_scores: ColumnType<IdentityScores | null, string | null | undefined, string | null>;
+}
+
+/** The likeness score of each attempt (null: the attempt had no score) and the threshold. */
+export interface IdentityScores {
+  threshold: number;
+  scores: (number | null)[];
 }
 
 /** The run states every provider maps onto (issue 13); `status` stays processing/done/failed. */

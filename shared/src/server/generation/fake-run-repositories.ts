@@ -34,6 +34,8 @@ export class FakeRunRepositories implements SettleRepositories {
       created_at: now,
       updated_at: now,
       finished_at: null,
+      started_at: null,
+      identity_scores: null,
     });
   }
 

@@ -54,13 +54,16 @@ export async function settleRun(
   const refunded = outcome.kind === 'failed' ? run.credits_reserved : Math.max(0, run.credits_reserved - outcome.cost);
   const error = outcome.error ?? null;
   const status = error ? 'failed' : 'done';
-  await repos.transaction(async (trx) => {
-    if (refunded > 0) {
+  // The status moves first, and only from processing: of two settlements raced past the read above
+  // (a cancel and a finished render), the one that moved it is the one whose refund is paid.
+  const settled = await repos.transaction(async (trx) => {
+    const moved = await trx.runs.finish(runId, { status, error, creditsRefunded: refunded, ...(outcome.kind === 'failed' && outcome.stage ? { stage: outcome.stage } : {}) });
+    if (moved && refunded > 0) {
       await trx.credits.apply({ userId: run.user_id, delta: refunded, reason: 'refund', runId, idempotencyKey: `refund:${runId}` });
     }
-    await trx.runs.finish(runId, { status, error, creditsRefunded: refunded, ...(outcome.kind === 'failed' && outcome.stage ? { stage: outcome.stage } : {}) });
+    return moved;
   });
-  return { status, refunded };
+  return settled ? { status, refunded } : undefined;
 }
 
 /** The inviter's reward after the friend's first media: the ledger key makes it once, however raced. */

@@ -27,6 +27,8 @@ export const storedRunRequestSchema = z.object({
   cost: z.number().int().min(0),
   /** Stable per run, so a retried job reproduces the same look. */
   seed: z.number().int(),
+  /** The person's retries of the run (retry-run): each stores its output apart, under a new seed. */
+  retry: z.number().int().positive().optional(),
 });
 
 export type StoredRunRequest = z.output<typeof storedRunRequestSchema>;

@@ -7,6 +7,7 @@ import { unlimited } from './provider-limiter';
 import { ModeratedError, PermanentProviderError, ProviderHttpError } from './provider-http';
 import type { RemoteApi, RemoteInput, RemoteOutcome, RemoteRef, RemoteState, SubmitResult } from './remote-api';
 import { ProviderCanceledError, ProviderTimeoutError, type RemoteJobDeps, type RemoteRequestStore, runRemoteJob } from './remote-job';
+import { RunCanceledError, whileRunning } from './run-stop';
 
 const input: RemoteInput = {
   kind: 'image',
@@ -145,6 +146,19 @@ describe('runRemoteJob', () => {
     setTimeout(() => stop.abort(), 30);
     await expect(runRemoteJob(api, input, ctx(stop.signal), deps())).rejects.toBeInstanceOf(ProviderCanceledError);
     expect(calls.cancel).toEqual(['req-1']);
+  });
+
+  it('cancels at the provider when the person cancels the run its job is working on', async () => {
+    const { api, calls } = scripted({ states: [{ state: 'running' }] });
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(new RunCanceledError()), 30);
+    const error = await whileRunning(cancel.signal, () => runRemoteJob(api, input, ctx(), deps())).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderCanceledError);
+    expect(calls.cancel).toEqual(['req-1']);
+    // A request of a run already canceled is never submitted.
+    const later = scripted({});
+    await expect(whileRunning(cancel.signal, () => runRemoteJob(later.api, input, ctx(), deps()))).rejects.toBeInstanceOf(ProviderCanceledError);
+    expect(later.calls.submit).toBe(0);
   });
 
   it('resumes the stored request of a crashed worker instead of submitting again', async () => {

@@ -4,6 +4,7 @@ import { TransientProviderError } from '../provider';
 import { type ProviderLimiter, unlimited } from './provider-limiter';
 import { ModeratedError, PermanentProviderError, ProviderHttpError, toRunError } from './provider-http';
 import type { RemoteApi, RemoteInput, RemoteOutcome, RemoteRef, RemoteState } from './remote-api';
+import { currentRunStop } from './run-stop';
 
 /**
  * The driver every remote provider runs under: one state machine from submit to stored bytes.
@@ -73,11 +74,21 @@ export interface RemoteFile {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 500, maxMs: 8_000 };
 
 /** Runs one request at a provider to its output bytes. */
-export async function runRemoteJob(api: RemoteApi, input: RemoteInput, ctx: RemoteJobContext, deps: RemoteJobDeps): Promise<RemoteFile> {
+export async function runRemoteJob(api: RemoteApi, input: RemoteInput, given: RemoteJobContext, deps: RemoteJobDeps): Promise<RemoteFile> {
+  // The run's cancel (set by its job) stops the request as the deadline does.
+  const stop = currentRunStop();
+  const ctx = stop ? { ...given, signal: AbortSignal.any([given.signal, stop]) } : given;
   const { signal } = ctx;
   const log = deps.logger.child({ provider: api.name, runId: ctx.runId, slot: ctx.slot });
   const startedAt = Date.now();
-  const lease = await deps.limiter.acquire(api.name, api.limit, signal);
+  const stopped = () => {
+    const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
+    return timedOut ? new ProviderTimeoutError(api.name, Math.round((Date.now() - startedAt) / 1000)) : new ProviderCanceledError(api.name);
+  };
+  if (signal.aborted) throw stopped();
+  const lease = await deps.limiter.acquire(api.name, api.limit, signal).catch((error: unknown) => {
+    throw signal.aborted ? stopped() : error;
+  });
   let ref: RemoteRef | undefined;
   try {
     const webhookUrl = api.supportsWebhooks ? deps.webhookUrl?.(api.name) : undefined;
@@ -95,9 +106,9 @@ export async function runRemoteJob(api: RemoteApi, input: RemoteInput, ctx: Remo
   } catch (error) {
     if (!signal.aborted) throw error;
     if (ref) await cancelQuietly(api, ref, log);
-    const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
-    log.warn({ requestId: ref?.requestId }, timedOut ? 'provider deadline passed: canceled at the provider' : 'run stopped: canceled at the provider');
-    throw timedOut ? new ProviderTimeoutError(api.name, Math.round((Date.now() - startedAt) / 1000)) : new ProviderCanceledError(api.name);
+    const failure = stopped();
+    log.warn({ requestId: ref?.requestId }, failure instanceof ProviderTimeoutError ? 'provider deadline passed: canceled at the provider' : 'run stopped: canceled at the provider');
+    throw failure;
   } finally {
     await lease.release();
   }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../database';
-import type { GenerationRun, RunStage } from '../schema';
+import { inTransaction } from '../transaction';
+import type { GenerationRun, RunStage, Upload, User } from '../schema';
 
 export interface NewRun {
   runId: string;
@@ -9,6 +11,33 @@ export interface NewRun {
   request: Record<string, unknown>;
   creditsReserved: number;
 }
+
+/** What a submit needs of a source upload. */
+export type SourceUpload = Pick<Upload, 'user_id' | 'url' | 'public_id' | 'storage_key' | 'width' | 'height' | 'resource_type'>;
+
+/** What a submit reads before it writes. */
+export interface SubmitContext {
+  /** The person's account as it is now; undefined when deleted. */
+  account: Pick<User, 'id' | 'credits' | 'banned'> | undefined;
+  /** The owner of a run that already has this id. */
+  runOwner: string | undefined;
+  /** The uploads found at the given URLs and public ids (anyone's: the caller checks ownership). */
+  uploads: SourceUpload[];
+}
+
+/** What `createDebited` did: nothing is written unless `created`. */
+export type SubmitOutcome =
+  | { kind: 'created'; inFlight: number; previousRunId: string | undefined }
+  | { kind: 'exists' }
+  | { kind: 'too-many'; inFlight: number }
+  | { kind: 'insufficient-credits'; balance: number }
+  /** The account was deleted after the submit read it. */
+  | { kind: 'no-account' };
+
+/** Statements run on their own before `createDebited` takes the person's row lock explicitly. */
+const OPTIMISTIC_ATTEMPTS = 3;
+/** Not an integer: cast to one, it aborts the statement it is in. */
+const RUN_ID_TAKEN = 'run id taken meanwhile';
 
 /** Generation runs, keyed by the run id that is also the BullMQ job id. */
 export class GenerationRunsRepository {
@@ -29,6 +58,115 @@ export class GenerationRunsRepository {
       .returning('run_id')
       .executeTakeFirst();
     return inserted !== undefined;
+  }
+
+  /**
+   * What a submit reads before it writes, in one round trip: the person's account (undefined when
+   * it is gone), the owner of a run with this id, and the source uploads named by URL or public id
+   * (anyone's: the caller checks ownership).
+   */
+  async submitContext(userId: string, runId: string, sources: { urls: string[]; publicIds: string[] }): Promise<SubmitContext> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        jsonObjectFrom(eb.selectFrom('users').select(['users.id', 'users.credits', 'users.banned']).where('users.id', '=', userId)).as('account'),
+        eb.selectFrom('generation_runs').select('generation_runs.user_id').where('generation_runs.run_id', '=', runId).as('run_owner'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('uploads')
+            .select(['uploads.user_id', 'uploads.url', 'uploads.public_id', 'uploads.storage_key', 'uploads.width', 'uploads.height', 'uploads.resource_type'])
+            .where((w) => w.or([w('uploads.url', '=', sql<string>`any(${sources.urls}::text[])`), w('uploads.public_id', '=', sql<string>`any(${sources.publicIds}::text[])`)])),
+        ).as('uploads'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { account: row.account ?? undefined, runOwner: row.run_owner ?? undefined, uploads: row.uploads };
+  }
+
+  /**
+   * Records a new run with its debit and ledger row (key `generation:<run id>`) in one statement,
+   * only when the run id is new, the person's runs in flight are under `maxInFlight` and the balance
+   * covers the cost; counts their runs in flight (this one included) and names their newest other.
+   *
+   * The count must see every run committed before: one statement reads a snapshot taken before it
+   * waits for the person's row lock. So the debit takes the lock only if the row is still the version
+   * of the snapshot (same xmin): a submit, retry or refund of that person committed meanwhile changed
+   * it, and the statement runs again on a fresh snapshot. After a few such turns (a burst from one
+   * person), the same statement runs in a transaction behind an explicit row lock instead.
+   */
+  async createDebited(run: NewRun & { maxInFlight: number }): Promise<SubmitOutcome> {
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+      const outcome = await this.submitStatement(this.db, run, true);
+      if (outcome) return outcome;
+    }
+    return inTransaction(this.db, async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', run.userId).forNoKeyUpdate().execute();
+      return (await this.submitStatement(trx, run, false))!;
+    });
+  }
+
+  /** Undefined when `guarded` and the person's row changed since the snapshot (run it again). */
+  private async submitStatement(db: Db, run: NewRun & { maxInFlight: number }, guarded: boolean): Promise<SubmitOutcome | undefined> {
+    const key = `generation:${run.runId}`;
+    const result = await sql<{
+      count: number;
+      previous_run_id: string | null;
+      existed: boolean;
+      balance: number;
+      inserted: number;
+      ledgered: number;
+    }>`
+      with snapshot as (
+        select credits as balance, xmin::text as version from users where id = ${run.userId}
+      ),
+      flight as (
+        select count(*)::int as count,
+          (select p.run_id from generation_runs p
+            where p.user_id = ${run.userId} and p.status = 'processing' and p.run_id <> ${run.runId}
+            order by p.created_at desc, p.run_id desc limit 1) as previous_run_id
+        from generation_runs where user_id = ${run.userId} and status = 'processing'
+      ),
+      existing as (
+        select exists (select 1 from generation_runs where run_id = ${run.runId})
+          or exists (select 1 from credit_ledger where idempotency_key = ${key}) as existed
+      ),
+      debit as (
+        update users set credits = users.credits - ${run.creditsReserved}
+        from flight, existing, snapshot
+        where users.id = ${run.userId} and not existing.existed and flight.count < ${run.maxInFlight}
+          and users.credits >= ${run.creditsReserved}
+          ${guarded ? sql`and users.xmin::text = snapshot.version` : sql``}
+        returning users.credits
+      ),
+      inserted as (
+        insert into generation_runs (run_id, user_id, mode, request, credits_reserved)
+        select ${run.runId}::text, ${run.userId}::uuid, ${run.mode}::text, ${JSON.stringify(run.request)}::jsonb, ${run.creditsReserved}::int from debit
+        on conflict (run_id) do nothing
+        returning run_id
+      ),
+      ledger as (
+        insert into credit_ledger (user_id, delta, balance_after, reason, run_id, idempotency_key)
+        select ${run.userId}::uuid, ${-run.creditsReserved}::int, debit.credits, 'generation', ${run.runId}::text, ${key}::text from debit
+        where exists (select 1 from inserted)
+        returning id
+      )
+      select flight.count, flight.previous_run_id, existing.existed, snapshot.balance,
+        (select count(*) from inserted)::int as inserted,
+        -- A debit without its run (another person's submit took this run id after the snapshot) must
+        -- not commit: the failing cast (reached only then: a subquery is not folded) aborts the statement.
+        (select count(*) from ledger)::int + case when exists (select 1 from inserted) then 0 else (select (${RUN_ID_TAKEN}::text || credits)::int from debit) end as ledgered
+      from flight, existing, snapshot`
+      .execute(db)
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.message.includes(RUN_ID_TAKEN)) throw new RunIdTaken();
+        throw error;
+      });
+    const row = result.rows[0];
+    if (!row) return { kind: 'no-account' };
+    if (row.inserted === 1 && row.ledgered === 1) return { kind: 'created', inFlight: row.count + 1, previousRunId: row.previous_run_id ?? undefined };
+    if (row.existed) return { kind: 'exists' };
+    if (row.count >= run.maxInFlight) return { kind: 'too-many', inFlight: row.count + 1 };
+    if (row.balance < run.creditsReserved || !guarded) return { kind: 'insufficient-credits', balance: row.balance };
+    // The snapshot allowed it, yet nothing was debited: the row changed meanwhile.
+    return undefined;
   }
 
   find(runId: string): Promise<GenerationRun | undefined> {
@@ -130,5 +268,13 @@ export class GenerationRunsRepository {
       .orderBy('created_at', 'asc')
       .limit(limit)
       .execute();
+  }
+}
+
+/** A run id committed by a concurrent submit after this one's snapshot: answer as for an existing run. */
+export class RunIdTaken extends Error {
+  constructor() {
+    super('RUN_ID_TAKEN');
+    this.name = 'RunIdTaken';
   }
 }

@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { inTransaction } from '../transaction';
 import { AdminAuditRepository } from './admin-audit.repository';
 import { AdminInsightsRepository } from './admin-insights.repository';
+import { CreditLedgerRepository } from './credit-ledger.repository';
 import { CreditsRepository } from './credits.repository';
 import { DraftsRepository } from './drafts.repository';
 import { FeedRepository } from './feed.repository';
@@ -11,6 +12,8 @@ import { MailOutboxRepository } from './mail-outbox.repository';
 import { MediaRepository } from './media.repository';
 import { ProviderRequestsRepository } from './provider-requests.repository';
 import { ReferralsRepository } from './referrals.repository';
+import { RunControlRepository } from './run-control.repository';
+import { RunEventsRepository } from './run-events.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { SettingsRepository } from './settings.repository';
 import { StoriesRepository } from './stories.repository';
@@ -25,6 +28,7 @@ export interface Repositories {
   adminAudit: AdminAuditRepository;
   adminInsights: AdminInsightsRepository;
   credits: CreditsRepository;
+  creditLedger: CreditLedgerRepository;
   drafts: DraftsRepository;
   feed: FeedRepository;
   runs: GenerationRunsRepository;
@@ -33,6 +37,8 @@ export interface Repositories {
   media: MediaRepository;
   providerRequests: ProviderRequestsRepository;
   referrals: ReferralsRepository;
+  runControl: RunControlRepository;
+  runEvents: RunEventsRepository;
   refreshTokens: RefreshTokensRepository;
   settings: SettingsRepository;
   signInCodes: SignInCodesRepository;
@@ -51,6 +57,7 @@ export function createRepositories(db: Db): Repositories {
     adminAudit: new AdminAuditRepository(db),
     adminInsights: new AdminInsightsRepository(db),
     credits: new CreditsRepository(db),
+    creditLedger: new CreditLedgerRepository(db),
     drafts: new DraftsRepository(db),
     feed: new FeedRepository(db),
     runs: new GenerationRunsRepository(db),
@@ -59,6 +66,8 @@ export function createRepositories(db: Db): Repositories {
     media: new MediaRepository(db),
     providerRequests: new ProviderRequestsRepository(db),
     referrals: new ReferralsRepository(db),
+    runControl: new RunControlRepository(db),
+    runEvents: new RunEventsRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
     settings: new SettingsRepository(db),
     signInCodes: new SignInCodesRepository(db),
@@ -73,6 +82,7 @@ export function createRepositories(db: Db): Repositories {
 
 export * from './admin-audit.repository';
 export * from './admin-insights.repository';
+export * from './credit-ledger.repository';
 export * from './credits.repository';
 export * from './drafts.repository';
 export * from './feed.repository';
@@ -81,6 +91,8 @@ export * from './likes.repository';
 export * from './mail-outbox.repository';
 export * from './media.repository';
 export * from './referrals.repository';
+export * from './run-control.repository';
+export * from './run-events.repository';
 export * from './refresh-tokens.repository';
 export * from './settings.repository';
 export * from './sign-in-codes.repository';

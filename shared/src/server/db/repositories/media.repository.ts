@@ -10,7 +10,25 @@ export class MediaRepository {
     await this.db
       .insertInto('media')
       .values(media)
-      .onConflict((oc) => oc.columns(['run_id', 'output_index']).where('run_id', 'is not', null).doNothing())
+      // A retried run (retry-run) makes its output again: the same item takes the new files.
+      .onConflict((oc) =>
+        oc
+          .columns(['run_id', 'output_index'])
+          .where('run_id', 'is not', null)
+          .doUpdateSet((eb) => ({
+            type: eb.ref('excluded.type'),
+            status: eb.ref('excluded.status'),
+            final_url: eb.ref('excluded.final_url'),
+            thumbnail_url: eb.ref('excluded.thumbnail_url'),
+            storage_key: eb.ref('excluded.storage_key'),
+            thumbnail_key: eb.ref('excluded.thumbnail_key'),
+            width: eb.ref('excluded.width'),
+            height: eb.ref('excluded.height'),
+            metadata: eb.ref('excluded.metadata'),
+            tags: eb.ref('excluded.tags'),
+            updated_at: new Date(),
+          })),
+      )
       .execute();
   }
 

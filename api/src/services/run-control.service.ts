@@ -1,0 +1,169 @@
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { INSUFFICIENT_CREDITS, INSUFFICIENT_CREDITS_MESSAGE, PREFLIGHT_MIN_CREDITS, type RunId } from '@app/shared';
+import type { CreditLedgerAnswer } from '@app/shared/api/credits';
+import { RUN_ALREADY_FINISHED, RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
+import type { User } from '@app/shared/server/db';
+import { ConflictError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
+import { type CancelRequests, RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
+import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import type { Logger } from '@app/shared/server/logger';
+import type { JobQueues } from '@app/shared/server/queue';
+import { InsufficientCreditsError, type Repositories } from '@app/shared/server/repositories';
+import { QUEUE_UNAVAILABLE, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './generation.service';
+
+/** Job states in which BullMQ has not handed the run to a worker yet: removing the job cancels it. */
+const NOT_STARTED = new Set(['waiting', 'prioritized', 'delayed', 'waiting-children']);
+/** A failed job's lock is released a moment after its run is settled: how long a retry waits for it. */
+const OLD_JOB_REMOVE_TRIES = 10;
+const OLD_JOB_REMOVE_PAUSE_MS = 100;
+/** As unified-generate's 429: about when one of the person's runs has likely finished. */
+const TOO_MANY_RUNS_RETRY_SECONDS = 10;
+
+/** The repositories cancel, retry and the ledger read and write (`createRepositories(db)` provides them). */
+export interface RunControlRepositories extends Omit<SettleRepositories, 'transaction'> {
+  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'lockInFlight'>;
+  runControl: Pick<Repositories['runControl'], 'lock' | 'chargeCount' | 'archiveRefund' | 'resetForRetry'>;
+  credits: Pick<Repositories['credits'], 'apply'>;
+  creditLedger: Pick<Repositories['creditLedger'], 'page'>;
+  transaction<T>(fn: (repos: RunControlRepositories) => Promise<T>): Promise<T>;
+}
+
+/** A generation job as cancel and retry handle it. */
+export interface ControlledJob {
+  getState(): Promise<string>;
+  remove(): Promise<void>;
+  opts: { priority?: number };
+}
+
+export type RunControlQueues = Pick<JobQueues, 'add'> & {
+  queue(name: 'generation'): { getJob(id: string): Promise<ControlledJob | undefined> };
+};
+
+const noSuchRun = () => new NotFoundError('No such run', 'NOT_FOUND');
+
+/**
+ * cancel-run, retry-run and get-credit-ledger. Every credit change goes through the ledger with
+ * a key, and every settlement through settleRun, so a run that finishes while it is canceled is
+ * either done (nothing refunded) or canceled (refunded), never both.
+ */
+export class RunControlService {
+  constructor(
+    private readonly repos: RunControlRepositories,
+    private readonly queues: RunControlQueues,
+    private readonly cancels: Pick<CancelRequests, 'request' | 'clear'>,
+    private readonly logger: Logger,
+    private readonly limits: { maxRunsInFlight: number },
+  ) {}
+
+  /**
+   * A run not yet started is removed from the queue and refunded in full; a running one is asked
+   * to stop (its worker cancels at the provider and settles it); a finished one is a 409.
+   */
+  async cancel(user: User, runId: RunId) {
+    const run = await this.repos.runs.find(runId);
+    if (!run || run.user_id !== user.id) throw noSuchRun();
+    if (run.status !== 'processing') throw new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED');
+
+    const job = await this.queues.queue('generation').getJob(runId);
+    const state = job ? await job.getState() : 'missing';
+    // BullMQ refuses to remove a job a worker holds (it became active meanwhile): then it is running.
+    const removed = job && NOT_STARTED.has(state) ? await job.remove().then(() => true, () => false) : false;
+    if (state === 'active' || (job && NOT_STARTED.has(state) && !removed)) {
+      await this.cancels.request(runId);
+      this.logger.info({ runId }, 'cancel asked of a running run');
+      return { success: true as const, runId, status: 'canceling' as const, refunded: 0 };
+    }
+
+    // No worker has it and none will: a job not yet enqueued (its submit between commit and
+    // enqueue) finds the run settled and skips it, or, taken at that very moment, the cancel.
+    if (!removed) await this.cancels.request(runId);
+    const settled = await settleRun(this.repos, runId, { kind: 'failed', error: RUN_CANCELED, stage: 'canceled' }, this.logger);
+    if (!settled) {
+      const now = await this.repos.runs.find(runId);
+      if (now?.stage === 'canceled') return { success: true as const, runId, status: 'canceled' as const, refunded: now.credits_refunded };
+      throw new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED');
+    }
+    this.logger.info({ runId, refunded: settled.refunded }, 'queued run canceled');
+    return { success: true as const, runId, status: 'canceled' as const, refunded: settled.refunded };
+  }
+
+  /**
+   * A failed or canceled run starts again under its id (the same card and media item): the
+   * preflight of a submit, then a new charge with a key of its own, then the job again.
+   */
+  async retry(user: User, runId: RunId) {
+    const run = await this.repos.runs.find(runId);
+    if (!run || run.user_id !== user.id) throw noSuchRun();
+    if (run.status !== 'failed') throw new ConflictError(RUN_NOT_RETRYABLE, 'RUN_NOT_RETRYABLE');
+    if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits();
+
+    // The row lock makes two retries of one run one: the second finds it processing.
+    const inFlight = await this.repos
+      .transaction(async (trx) => {
+        const locked = await trx.runControl.lock(runId);
+        if (!locked || locked.status !== 'failed') throw new ConflictError(RUN_NOT_RETRYABLE, 'RUN_NOT_RETRYABLE');
+        const attempt = await trx.runControl.chargeCount(user.id, runId);
+        await trx.runControl.archiveRefund(runId, attempt);
+        await trx.runControl.resetForRetry(runId, { seed: randomInt(0, 2 ** 31 - 1), attempt });
+        const counted = await trx.runs.lockInFlight(user.id, runId);
+        if (counted.count > this.limits.maxRunsInFlight) throw new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
+        await trx.credits.apply({ userId: user.id, delta: -locked.credits_reserved, reason: 'generation', runId, idempotencyKey: `generation:${runId}:retry:${attempt}` });
+        return counted;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof InsufficientCreditsError) throw insufficientCredits();
+        throw error;
+      });
+
+    await this.cancels.clear(runId);
+    const queue = this.queues.queue('generation');
+    await this.removeFinishedJob(runId);
+    const previous = inFlight.previousRunId ? await queue.getJob(inFlight.previousRunId).catch(() => undefined) : undefined;
+    const priority = Math.max(inFlight.count, previous?.opts.priority ?? 0);
+    await this.queues.add('generation', 'generate', { runId }, { jobId: runId, priority }).catch(async (error: unknown) => {
+      this.logger.error({ err: error, runId }, 'could not enqueue a retried generation');
+      await settleRun(this.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, this.logger);
+      throw new UnavailableError('Server error. Please try again.', 'QUEUE_UNAVAILABLE');
+    });
+    this.logger.info({ runId, priority }, 'generation retried');
+    return { success: true as const, runId, jobId: runId, status: 'processing' as const };
+  }
+
+  /** The person's ledger, newest first, a page at a time. */
+  async ledger(user: User, query: { cursor?: number; limit: number }): Promise<CreditLedgerAnswer> {
+    const page = await this.repos.creditLedger.page(user.id, { limit: query.limit, ...(query.cursor !== undefined ? { before: query.cursor } : {}) });
+    return {
+      success: true,
+      entries: page.entries.map((e) => ({
+        id: e.id,
+        delta: e.delta,
+        balanceAfter: e.balance_after,
+        reason: e.reason as CreditLedgerAnswer['entries'][number]['reason'],
+        runId: e.run_id,
+        createdAt: e.created_at.toISOString(),
+      })),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /**
+   * The old attempt's job keeps the run's id until removed, and BullMQ ignores an add under a
+   * taken id. A worker lets go of a failed job a moment after settling its run; should it still
+   * hold it after the wait, the reconciler queues the run again once the job has ended.
+   */
+  private async removeFinishedJob(runId: string): Promise<void> {
+    const queue = this.queues.queue('generation');
+    for (let i = 0; i < OLD_JOB_REMOVE_TRIES; i++) {
+      const job = await queue.getJob(runId);
+      if (!job) return;
+      if (await job.remove().then(() => true, () => false)) return;
+      await sleep(OLD_JOB_REMOVE_PAUSE_MS);
+    }
+    this.logger.warn({ runId }, 'the old job of a retried run is still held: the reconciler will queue it');
+  }
+}
+
+function insufficientCredits() {
+  return new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
+}

@@ -1,0 +1,95 @@
+import { runReceiptSchema } from '@app/shared/api/run-receipt';
+import type { GenerationRun } from '@app/shared/server/db';
+import { describe, expect, it } from 'vitest';
+import { CANCELED_REASON, MODERATED_REASON, RunReceipts, runReceipt } from './run-receipt';
+import { aMedia } from './testing/rows';
+
+const created = new Date('2025-03-01T12:00:00.000Z');
+const at = (seconds: number) => new Date(created.getTime() + seconds * 1000);
+
+function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
+  return {
+    run_id: 'run_0000000000000001',
+    user_id: 'u1',
+    mode: 'custom-prompt',
+    request: {},
+    status: 'done',
+    attempts: 1,
+    error: null,
+    credits_reserved: 5,
+    credits_refunded: 0,
+    provider: 'fal',
+    stage: 'succeeded',
+    queue_position: null,
+    created_at: created,
+    updated_at: at(30),
+    finished_at: at(30),
+    started_at: at(4),
+    identity_scores: null,
+    ...overrides,
+  };
+}
+
+describe('runReceipt', () => {
+  it('shows what a run that went well cost, each likeness attempt, who made it and how long it took', () => {
+    const media = aMedia({ metadata: { provider: 'fal', model: 'fal-ai/flux-pro/kontext' } });
+    const receipt = runReceipt(aRun({ identity_scores: { threshold: 0.75, scores: [0.61, null, 0.82] } }), media);
+    expect(runReceiptSchema.parse(receipt)).toEqual({
+      creditsReserved: 5,
+      creditsCharged: 5,
+      creditsRefunded: 0,
+      attempts: [
+        { attempt: 1, identityScore: 0.61, passed: false },
+        { attempt: 2, identityScore: null, passed: null },
+        { attempt: 3, identityScore: 0.82, passed: true },
+      ],
+      threshold: 0.75,
+      provider: 'fal',
+      model: 'fal-ai/flux-pro/kontext',
+      queuedSeconds: 4,
+      runningSeconds: 26,
+      reason: null,
+    });
+  });
+
+  it('says in plain words that the safety filter declined a moderated run, and that it was refunded', () => {
+    const receipt = runReceipt(aRun({ status: 'failed', stage: 'moderated', error: "fal.ai's safety filter blocked this image (nsfw).", credits_refunded: 5 }));
+    expect(receipt).toMatchObject({ creditsCharged: 0, creditsRefunded: 5, reason: MODERATED_REASON });
+  });
+
+  it('counts a run canceled in the queue as waiting until it was canceled, never running', () => {
+    const receipt = runReceipt(aRun({ status: 'failed', stage: 'canceled', started_at: null, finished_at: at(9), credits_refunded: 5 }));
+    expect(receipt).toMatchObject({ queuedSeconds: 9, runningSeconds: null, creditsRefunded: 5, reason: CANCELED_REASON });
+  });
+
+  it('explains a failed likeness check with the best score and the threshold, from the kept image when no scores were stored', () => {
+    const media = aMedia({ metadata: { identity: { applicable: true, score: 0.42, threshold: 0.75, attempts: 3, passed: false } } });
+    const receipt = runReceipt(aRun({ status: 'failed', stage: 'failed', error: "Didn't pass identity check" }), media);
+    expect(receipt.attempts).toEqual([{ attempt: 3, identityScore: 0.42, passed: false }]);
+    expect(receipt.reason).toContain('0.42');
+    expect(receipt.reason).toContain('0.75');
+  });
+
+  it('passes on a failure already written for people', () => {
+    const error = 'Generation failed: the AI service is busy right now. Your credits were refunded.';
+    expect(runReceipt(aRun({ status: 'failed', stage: 'failed', error, credits_refunded: 5 })).reason).toBe(error);
+  });
+});
+
+describe('RunReceipts.forMedia', () => {
+  it('reads the runs of a whole page at once and keys the receipts by run id', async () => {
+    const calls: string[][] = [];
+    const receipts = new RunReceipts({
+      runControl: {
+        findMany: async (_userId, runIds) => {
+          calls.push(runIds);
+          return runIds.map((id) => aRun({ run_id: id }));
+        },
+      },
+    });
+    const items = [aMedia({ run_id: 'run_a' }), aMedia({ run_id: 'run_b' }), aMedia({ run_id: null }), aMedia({ run_id: 'run_a' })];
+    const byRun = await receipts.forMedia('u1', items);
+    expect(calls).toEqual([['run_a', 'run_b']]);
+    expect([...byRun.keys()].sort()).toEqual(['run_a', 'run_b']);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The credit ledger as the Tokens tab lists it: every change of the person's balance, newest
+ * first, paged by cursor. An entry of a run names its run id, so the web links it to the run's
+ * receipt (getMediaByRunId's `receipt`).
+ */
+import { z } from 'zod';
+import { answer, defineCall } from './define-call';
+
+export const CREDIT_LEDGER_PAGE_SIZE = 50;
+
+export const creditReasonSchema = z.enum(['signup', 'invited_bonus', 'referral_reward', 'generation', 'refund', 'daily_topup', 'admin_adjustment']);
+
+export const creditLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  /** Negative for a charge, positive for a refund or a grant. */
+  delta: z.number(),
+  balanceAfter: z.number(),
+  reason: creditReasonSchema,
+  runId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CreditLedgerEntry = z.output<typeof creditLedgerEntrySchema>;
+
+/** `cursor`: the `nextCursor` of the page before (entries older than it); none for the newest page. */
+export const creditLedgerQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CREDIT_LEDGER_PAGE_SIZE),
+});
+
+export const creditLedgerAnswerSchema = answer({
+  entries: z.array(creditLedgerEntrySchema),
+  /** Pass it as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type CreditLedgerAnswer = z.output<typeof creditLedgerAnswerSchema>;
+
+export const getCreditLedgerCall = defineCall({ name: 'get-credit-ledger', method: 'GET', request: creditLedgerQuery, response: creditLedgerAnswerSchema });
