@@ -1,6 +1,7 @@
 import { KEEP_IDENTITY, PRESET_TYPE_LABELS, findPreset, isPresetType } from '@app/shared';
 import type { FeedItem as FeedAnswerItem } from '@app/shared/api/feed';
 import type { MediaItem as LibraryAnswerItem } from '@app/shared/api/media';
+import type { RunReceipt } from '@app/shared/api/run-receipt';
 
 /**
  * One media item as every screen shows it (the feed, trending, the viewer, the profile and the
@@ -53,6 +54,8 @@ export interface MediaItem {
   creator: MediaCreator | null;
   /** The engine that made it (metadata.provider: 'local', 'fal', …); absent when the answer does not say (the feed). */
   provider?: string | null;
+  /** What the item's run cost and how it went (the owner's own items, when the server says). */
+  receipt?: RunReceipt | null;
   /** A local stand-in for a run in progress or one that failed (never sent to the server). */
   pending?: boolean;
 }
@@ -207,6 +210,7 @@ export function fromLibraryItem(raw: LibraryAnswerItem): MediaItem {
     tags: raw.tags,
     creator: null,
     provider: typeof metadata.provider === 'string' ? metadata.provider : null,
+    receipt: raw.receipt ?? null,
   };
 }
 

@@ -14,6 +14,7 @@ import { CloseIcon, GlobeIcon, LockIcon, TrashIcon } from '../../components/icon
 import { showSignUpPrompt } from '../../components/signup-prompt/signup-prompt-store';
 import { paths } from '../../config/paths';
 import { LikeButton } from '../../entities/media/like-button';
+import { RunReceiptView } from '../../entities/media/run-receipt-view';
 import { formatViewerDate, identityLine, identityPassed } from '../../entities/media/media-format';
 import { captionOf, isReady, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { useFocusTrap } from '../../lib/use-focus-trap';
@@ -255,6 +256,8 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             {identity}
           </p>
         )}
+
+        {item.receipt && <RunReceiptView receipt={item.receipt} />}
 
         {engine && (
           <p className="viewer__engine">

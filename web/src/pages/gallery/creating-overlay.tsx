@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { processingText, useRunActions } from '../../features/create/generation/live-run-status';
+import { isCancelable, useLiveRun } from '../../features/create/generation/run-live-state';
 import type { RunningGeneration } from '../../state/generation-store';
 
 /**
@@ -9,6 +11,8 @@ export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }
   const [minimised, setMinimised] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const newest = runs[runs.length - 1];
+  const live = useLiveRun(newest?.runId);
+  const actions = useRunActions(newest?.runId ?? '');
 
   useEffect(() => setMinimised(false), [newest?.key]);
   useEffect(() => {
@@ -24,7 +28,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }
     return (
       <button type="button" className="creating-pill" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
         <span className="button__spinner" aria-hidden="true" />
-        Creating…
+        {live ? processingText(live) : 'Creating…'}
       </button>
     );
   }
@@ -39,13 +43,25 @@ export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }
         <p className="creating-overlay__text">
           {newest.prompt ? `"${newest.prompt}"` : 'Your new look is being rendered.'}
         </p>
+        {live && (
+          <p className="creating-overlay__live" data-live-phase={live.phase} aria-live="polite">
+            {processingText(live)}
+          </p>
+        )}
         <p className="creating-overlay__meta">
           {runs.length > 1 ? `${runs.length} creations in progress · ` : ''}
           {seconds}s · it will appear here when it's ready
         </p>
-        <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
-          Keep Browsing
-        </button>
+        <div className="creating-overlay__actions">
+          <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
+            Keep Browsing
+          </button>
+          {isCancelable(live) && (
+            <button type="button" className="button button--small button--ghost-danger" onClick={() => void actions.cancel()} disabled={actions.busy}>
+              Cancel
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );

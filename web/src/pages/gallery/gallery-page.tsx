@@ -13,6 +13,7 @@ import { LibraryGrid, type LibraryGridLayout } from '../../features/library/comp
 import { MediaCard } from '../../features/library/components/media-card';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import { MediaViewer } from '../../features/viewer/media-viewer';
+import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
 import { useRunningGenerations } from '../../state/generation-store';
 import { useBalance } from '../../features/library/use-balance';
 import { useLibraryViewer } from '../../features/library/use-library-viewer';
@@ -97,6 +98,7 @@ function Gallery({ user }: { user: AuthUser }) {
               onOpen={() => viewer.open(item.id)}
               onDownload={() => void saveItem(item)}
               onDelete={() => setDeleting(item)}
+              status={showsLiveStatus(item) ? <LiveRunStatus item={item} /> : undefined}
               footer={
                 <div className="gallery-card__actions">
                   <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">

@@ -10,6 +10,8 @@ import { useBalance } from '../../features/library/use-balance';
 import { useMediaLibrary } from '../../features/library/use-media-library';
 import { useShareToFeed } from '../../features/library/use-share-to-feed';
 import { MediaViewer } from '../../features/viewer/media-viewer';
+import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
+import type { MediaItem } from '../../entities/media/media-item';
 import type { UserProfile } from '../../api/profile';
 import { useAuth } from '../../state/use-auth';
 import { useProfile } from '../../state/profile';
@@ -44,6 +46,11 @@ export function ProfilePage() {
   return <SignedInProfile tab={tab} user={user} profile={profile} />;
 }
 
+/** A processing (or just failed) card shows its run live, with Cancel or Retry. */
+function liveStatusOf(item: MediaItem) {
+  return showsLiveStatus(item) ? <LiveRunStatus item={item} /> : undefined;
+}
+
 function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUser; profile: UserProfile | null }) {
   const library = useMediaLibrary(user.id);
   const balance = useBalance();
@@ -67,7 +74,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         shareToFeed={shareToFeed}
       />
       <div className="profile-shell__panel" role="region" aria-label={TAB_TITLES[tab]}>
-        {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} />}
+        {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} renderStatus={liveStatusOf} />}
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}

@@ -2,7 +2,10 @@ import type { ClientMode, Notice, WeeklyPreset } from '@app/shared';
 import type { GenerationStatusStore } from '../../../state/generation-store';
 import type { TimerHandle, Timers } from '../upload/scheduler';
 import type { Notifier } from '../upload/upload-notifier';
+import type { Store } from '../../../lib/create-store';
 import type { GenerationApi } from './generation-api';
+import type { RunEventStream } from './run-event-stream';
+import type { LiveRuns } from './run-live-state';
 import { announceGeneration, type GenerationEventDetails, type GenerationEventName } from './generation-events';
 import type { GeneratedMediaItem, GenerationRequest } from './generation-types';
 
@@ -28,6 +31,10 @@ export interface GenerationEngineDeps {
   onSignInRequired?: () => void;
   /** Marks server state stale (a query key of `api/query-keys.ts`); the app wires TanStack Query. */
   invalidate?: (queryKey: readonly unknown[]) => void;
+  /** The person's run events (issue 16); null or absent: no EventSource, runs are polled. */
+  stream?: RunEventStream | null;
+  /** Where live run states go (the app's `runLiveState` by default). */
+  live?: Store<LiveRuns>;
   /** The composer: closed at the start, cleared 1 s later ('started') and on completion ('completed'). */
   composer?: {
     close(): void;

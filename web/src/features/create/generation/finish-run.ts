@@ -65,7 +65,7 @@ export function finishRun(context: EngineContext, run: Run, result: GenerationRe
   if (!completed) {
     const notice = failedRunNotice(result.error);
     context.announce('generation-error', { message: notice.message, mode, runId });
-    context.toast('error', notice);
+    if (!result.canceled) context.toast('error', notice);
     afterCompletion(context, runId, false);
     return { status: 'failed', runId, result };
   }

@@ -2,6 +2,7 @@ import { magicWandFailureMessage, type WeeklyPreset } from '@app/shared';
 import { ApiError } from '../../../api/api-error';
 import { getMediaByRunIdCall, getPresetsCall, magicWandCall, runFailedAnswerSchema, unifiedGenerateCall } from '@app/shared/api/generation';
 import { getUserMediaCall } from '@app/shared/api/media';
+import { cancelRunCall, retryRunCall, runEventsTicketCall } from '@app/shared/api/runs';
 import { callApi, callApiData } from '../../../api/client';
 import { fetchCredits } from '../../../state/credits';
 import type { GenerationRequestBody, RunMedia, RunPoll, SubmitAnswer } from './generation-types';
@@ -16,7 +17,13 @@ export interface GenerationApi {
   getMediaByRunId(runId: string, signal?: AbortSignal): Promise<RunPoll>;
   /** The fallback: GET getUserMedia and the item whose run id matches (null if none, or no endpoint). */
   findUserMediaByRunId(userId: string, runId: string, signal?: AbortSignal): Promise<RunMedia | null>;
+  /** POST cancel-run (issue 16). */
+  cancelRun(runId: string): Promise<CancelRunAnswer>;
+  /** POST retry-run: the same run id starts again. */
+  retryRun(runId: string): Promise<void>;
 }
+
+export type CancelRunAnswer = { status: 'canceled' | 'canceling'; refunded: number };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -121,7 +128,21 @@ export function createGenerationApi(): GenerationApi {
       const item = items.find((entry) => matchesRunId(entry, runId));
       return item ? toRunMedia(item, runId) : null;
     },
+
+    async cancelRun(runId) {
+      const { status, refunded } = await callApiData(cancelRunCall, { body: { runId } });
+      return { status, refunded };
+    },
+
+    async retryRun(runId) {
+      await callApiData(retryRunCall, { body: { runId } });
+    },
   };
+}
+
+/** POST run-events/ticket: the single-use ticket an EventSource opens the stream with. */
+export async function fetchRunEventsTicket(): Promise<string> {
+  return (await callApiData(runEventsTicketCall)).ticket;
 }
 
 /** GET get-presets: this week's presets, parsed with the shared schema. */

@@ -5,7 +5,8 @@ import { systemTimers } from '../upload/scheduler';
 import { getUploadManager, type UploadManager } from '../upload/upload-manager';
 import { toastNotifier } from '../upload/upload-notifier';
 import { isMobileDevice } from '../../../lib/is-mobile-device';
-import { createGenerationApi } from './generation-api';
+import { createGenerationApi, fetchRunEventsTicket } from './generation-api';
+import { createRunEventStream, type RunEventStream } from './run-event-stream';
 import { createGenerationEngine, type GenerationEngine, type GenerationEngineDeps } from './generation-engine';
 import { createIntentQueue, type IntentQueue } from './intent-queue';
 import { createRunId } from './run-id';
@@ -23,8 +24,15 @@ function historyNavigate(path: string): void {
   window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
 }
 
+/** The run events over EventSource where the browser has it; else null (the spec's polling). */
+function defaultRunStream(): RunEventStream | null {
+  if (typeof EventSource === 'undefined') return null;
+  return createRunEventStream({ ticket: fetchRunEventsTicket, open: (url) => new EventSource(url), timers: systemTimers });
+}
+
 export function defaultGenerationDeps(): GenerationEngineDeps {
   return {
+    stream: defaultRunStream(),
     api: createGenerationApi(),
     events: typeof window !== 'undefined' ? window : new EventTarget(),
     notifier: toastNotifier,

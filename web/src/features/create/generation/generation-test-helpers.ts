@@ -89,6 +89,10 @@ export function harness(overrides: Partial<GenerationEngineDeps> = {}) {
     }),
     getMediaByRunId: vi.fn<GenerationApi['getMediaByRunId']>(async () => PROCESSING),
     findUserMediaByRunId: vi.fn<GenerationApi['findUserMediaByRunId']>(async () => null),
+    cancelRun: vi.fn<GenerationApi['cancelRun']>(async () => ({ status: 'canceled' as const, refunded: 2 })),
+    retryRun: vi.fn<GenerationApi['retryRun']>(async () => {
+      log.push('api:retryRun');
+    }),
   };
   const navigate = vi.fn((path: string) => {
     log.push(`navigate:${path}`);

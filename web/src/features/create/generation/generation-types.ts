@@ -91,6 +91,8 @@ export interface GenerationResult {
   /** A failed run that still produced an image: completed, success false (spec 1 §4). */
   identityCheckFailed: boolean;
   media: RunMedia | null;
+  /** The person canceled it (issue 16): no error toast. */
+  canceled?: boolean;
 }
 
 /** The optimistic item added to the viewer on completion (spec 1 §3 media item, client view). */

@@ -60,14 +60,20 @@ export async function pollRun(options: PollRunOptions): Promise<GenerationResult
     }
     if (poll.kind === 'processing') continue;
 
-    const result = resultFromAnswer(poll.answer, runId);
+    const result = await resultOfAnswer(poll.answer, options);
     if (result.status === 'processing') continue;
-    if (result.status === 'failed' && !mediaOutputUrl(poll.answer.media)) {
-      // The failed answer may have lost its image on the way: look for it by run id.
-      const fallback = await fallbackAnswer(options);
-      if (fallback?.media) return resultFromAnswer({ ...poll.answer, media: fallback.media }, runId);
-    }
     return result;
   }
   return timedOutResult(runId);
+}
+
+/** An answer as a result; a failed one without its image gets it back by run id when kept. */
+export async function resultOfAnswer(answer: MediaByRunIdAnswer, options: PollRunOptions): Promise<GenerationResult> {
+  const result = resultFromAnswer(answer, options.runId);
+  if (result.status === 'failed' && !mediaOutputUrl(answer.media)) {
+    // The failed answer may have lost its image on the way: look for it by run id.
+    const fallback = await fallbackAnswer(options);
+    if (fallback?.media) return resultFromAnswer({ ...answer, media: fallback.media }, options.runId);
+  }
+  return result;
 }

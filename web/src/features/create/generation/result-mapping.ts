@@ -53,6 +53,14 @@ export function failedResult(runId: string, error: string): GenerationResult {
   return { ...baseResult(runId), error };
 }
 
+/** The person canceled the run (issue 16): it ends quietly, with what was refunded. */
+export const RUN_CANCELED_MESSAGE = 'Canceled';
+
+export function canceledResult(runId: string, refunded: number): GenerationResult {
+  const message = refunded > 0 ? `${RUN_CANCELED_MESSAGE} · ${refunded} ${refunded === 1 ? 'credit' : 'credits'} refunded` : RUN_CANCELED_MESSAGE;
+  return { ...failedResult(runId, message), canceled: true };
+}
+
 /** Spec 1 §9: 72 polls without an answer. */
 export function timedOutResult(runId: string): GenerationResult {
   return failedResult(runId, GENERATION_TIMEOUT_MESSAGE);

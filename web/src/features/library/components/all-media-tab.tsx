@@ -25,7 +25,18 @@ const GRID: LibraryGridLayout = { columns: 3, extra: 0.24, className: 'library-g
  * The All Media tab (spec 2 §2): a 3-column grid with infinite scroll, a viewer, selection
  * mode with bulk download and delete, Download All and Delete All behind a confirmation.
  */
-export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary; userId: string; Viewer: LibraryViewer }) {
+export function AllMediaTab({
+  library,
+  userId,
+  Viewer,
+  renderStatus,
+}: {
+  library: MediaLibrary;
+  userId: string;
+  Viewer: LibraryViewer;
+  /** A card's live state, from the page (a feature does not import another). */
+  renderStatus?: (item: MediaItem) => ReactNode;
+}) {
   const actions = useMediaActions(library, userId);
   const togglePublic = useTogglePublic(library);
   const [selecting, setSelecting] = useState(false);
@@ -154,6 +165,7 @@ export function AllMediaTab({ library, userId, Viewer }: { library: MediaLibrary
             onOpen={() => viewer.open(item.id)}
             onDownload={() => void actions.downloadOne(item)}
             onDelete={() => setConfirm({ kind: 'one', item })}
+            status={renderStatus?.(item)}
           />
         )}
       />

@@ -19,6 +19,8 @@ type MediaCardProps = {
   /** The gallery puts its own bar of actions under the picture. */
   footer?: ReactNode;
   hoverActions?: boolean;
+  /** Laid over the picture instead of the item's own state (a run's live progress). */
+  status?: ReactNode;
 };
 
 /**
@@ -33,6 +35,7 @@ export function MediaCard({
   onDelete,
   footer,
   hoverActions = true,
+  status,
 }: MediaCardProps) {
   const label = presetTypeLabel(item.presetType);
   const caption = captionOf(item);
@@ -88,7 +91,7 @@ export function MediaCard({
           </span>
         )}
 
-        <MediaStatus item={item} />
+        {status ?? <MediaStatus item={item} />}
 
         {selecting && (
           <span className="media-card__check" aria-hidden="true">

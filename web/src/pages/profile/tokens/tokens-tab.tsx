@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 import '../../../styles/progress-track.css';
+import { CreditLedger } from './credit-ledger';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
@@ -101,6 +102,8 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
           </Link>
         </div>
       </div>
+
+      <CreditLedger />
 
       <p className="tokens__footnote">
         <ClockIcon />

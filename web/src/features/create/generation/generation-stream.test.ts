@@ -1,0 +1,242 @@
+import type { RunMedia as ServerRunMedia } from '@app/shared/api/media';
+import { describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../../lib/create-store';
+import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { done, harness, PROCESSING } from './generation-test-helpers';
+import type { LiveRuns } from './run-live-state';
+import { fakeStream } from './run-stream-test-helpers';
+
+const CUSTOM = { mode: 'custom', prompt: 'a cat in space', sourceAssetId: 'https://cdn.example.com/src.png' };
+
+function serverMedia(runId: string, patch: Partial<ServerRunMedia> = {}): ServerRunMedia {
+  const url = `https://cdn.example.com/${runId}.png`;
+  return {
+    id: `media-${runId}`,
+    userId: 'user-1',
+    runId,
+    mediaType: 'photo',
+    type: 'image',
+    presetType: 'custom',
+    presetKey: null,
+    prompt: 'a cat in space',
+    finalUrl: url,
+    url,
+    imageUrl: url,
+    thumbnailUrl: `https://cdn.example.com/${runId}_thumb.png`,
+    width: 832,
+    height: 1216,
+    tags: [],
+    likes_count: 0,
+    createdAt: '2025-01-01T00:00:10.000Z',
+    created_at: '2025-01-01T00:00:10.000Z',
+    cloudinaryPublicId: null,
+    status: 'completed',
+    isPublic: true,
+    expiresAt: null,
+    metadata: { provider: 'local' },
+    ...patch,
+  };
+}
+
+function setup() {
+  const s = fakeStream();
+  const live = createStore<LiveRuns>({});
+  const h = harness({ stream: s.stream, live });
+  return { ...h, ...s, live };
+}
+
+/** Starts a run and opens the stream it is followed by. */
+async function startOpen(t: ReturnType<typeof setup>) {
+  const outcome = t.engine.generate(CUSTOM);
+  await vi.advanceTimersByTimeAsync(50);
+  t.latest().open();
+  await vi.advanceTimersByTimeAsync(0);
+  // Wrapped: an async function returning the promise would wait for the run's end.
+  return { outcome };
+}
+
+describe('generation engine with the run event stream (issue 16)', () => {
+  useFakeTimersInEachTest(0);
+
+  it('follows the run live, queue to done, without polling every 5 s', async () => {
+    const t = setup();
+    const outcome = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    const source = t.latest();
+    expect(source.url).toBe('/api/run-events?ticket=t1');
+    source.open();
+    await vi.advanceTimersByTimeAsync(0);
+    // One check when the stream opens (an event may have passed before it did), then no polls.
+    expect(t.api.getMediaByRunId).toHaveBeenCalledTimes(1);
+
+    source.emit({ type: 'run.queued', runId: 'run-0001', position: 3, etaSeconds: 40 });
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'queued', position: 3, etaSeconds: 40 });
+    source.emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
+    source.emit({ type: 'run.attempt', runId: 'run-0001', attempt: 2, of: 3, identityScore: 0.71, threshold: 0.75 });
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'checking', attempt: 2, of: 3, score: 0.71, threshold: 0.75 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(t.api.getMediaByRunId).toHaveBeenCalledTimes(1);
+    expect(t.engine.getState().isGenerating).toBe(true);
+
+    source.emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    const result = await outcome;
+    expect(result).toMatchObject({ status: 'completed', runId: 'run-0001', result: { success: true, outputUrl: 'https://cdn.example.com/run-0001.png' } });
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'ready', title: 'Your media is ready' });
+    expect(t.named('generation:done')[0]!.detail).toMatchObject({ status: 'completed', success: true });
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'done' });
+    // Nobody follows a run now: the stream is closed.
+    expect(source.closed).toBe(true);
+  });
+
+  it('a failed event ends the run like a failed poll: the error toast and events', async () => {
+    const t = setup();
+    const { outcome } = await startOpen(t);
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'The AI service declined this request', refunded: 2 });
+    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { error: 'The AI service declined this request' } });
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Generation Failed', message: 'The AI service declined this request' });
+    expect(t.named('generation-error')).toHaveLength(1);
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'failed', error: 'The AI service declined this request', refunded: 2 });
+  });
+
+  it('a done run whose image missed the identity check ends as the spec says (image, note toast)', async () => {
+    const t = setup();
+    const { outcome } = await startOpen(t);
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001', { status: 'failed' }) });
+    await expect(outcome).resolves.toMatchObject({ status: 'completed', result: { success: false, identityCheckFailed: true } });
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'ready', title: 'Image generated' });
+  });
+
+  it('shows INSUFFICIENT_CREDITS from a failed event', async () => {
+    const t = setup();
+    const { outcome } = await startOpen(t);
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'INSUFFICIENT_CREDITS', refunded: 0 });
+    await outcome;
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'No Credits' });
+  });
+
+  it('ignores the events of other runs and a stale run', async () => {
+    const t = setup();
+    const first = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    const second = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(0);
+    const source = t.latest();
+    expect(t.sources).toHaveLength(1);
+    source.emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    await expect(first).resolves.toEqual({ status: 'stale', runId: 'run-0001' });
+    expect(t.engine.getState()).toMatchObject({ isGenerating: true, runId: 'run-0002' });
+    source.emit({ type: 'run.done', runId: 'run-0002', media: serverMedia('run-0002') });
+    await expect(second).resolves.toMatchObject({ status: 'completed', runId: 'run-0002' });
+    expect(t.toasts.filter((toast) => toast.kind === 'ready')).toHaveLength(1);
+  });
+
+  it('the check on opening finds a run that finished before the stream opened', async () => {
+    const t = setup();
+    t.api.getMediaByRunId.mockResolvedValueOnce(done('run-0001'));
+    const outcome = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().open();
+    await expect(outcome).resolves.toMatchObject({ status: 'completed', runId: 'run-0001' });
+  });
+
+  it('falls back to the spec polling while the stream is down, and completes', async () => {
+    const t = setup();
+    t.api.getMediaByRunId.mockResolvedValueOnce(PROCESSING).mockResolvedValueOnce(done('run-0001'));
+    const outcome = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().fail();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(t.api.getMediaByRunId).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.api.getMediaByRunId).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(outcome).resolves.toMatchObject({ status: 'completed', runId: 'run-0001' });
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'ready', title: 'Your media is ready' });
+  });
+
+  it('reconnects with a new ticket and the last event id, and stops polling once it is up', async () => {
+    const t = setup();
+    const { outcome } = await startOpen(t);
+    t.latest().emit({ type: 'run.queued', runId: 'run-0001', position: 0, etaSeconds: 10 }, '1700-0');
+    t.latest().fail();
+    expect(t.sources[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(t.latest().url).toBe('/api/run-events?ticket=t2&lastEventId=1700-0');
+    t.latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    const calls = t.api.getMediaByRunId.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.api.getMediaByRunId.mock.calls.length).toBe(calls);
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    await expect(outcome).resolves.toMatchObject({ status: 'completed' });
+  });
+
+  it('times out after the spec limit (72 × 5 s) even with the stream up', async () => {
+    const t = setup();
+    const outcome = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().open();
+    await vi.advanceTimersByTimeAsync(360_000);
+    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { error: 'Generation timed out. Please try again.' } });
+  });
+
+  it('cancel: a queued run is canceled and refunded, and ends quietly', async () => {
+    const t = setup();
+    const { outcome } = await startOpen(t);
+    await expect(t.engine.cancelRun('run-0001')).resolves.toBe(true);
+    expect(t.api.cancelRun).toHaveBeenCalledWith('run-0001');
+    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { canceled: true, error: 'Canceled · 2 credits refunded' } });
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'canceled', refunded: 2 });
+    expect(t.toasts.filter((toast) => toast.kind === 'error')).toEqual([]);
+    expect(t.engine.getState()).toMatchObject({ isGenerating: false, lastFinished: { outcome: 'failed' } });
+  });
+
+  it('cancel of a running run waits for its canceled event', async () => {
+    const t = setup();
+    t.api.cancelRun.mockResolvedValueOnce({ status: 'canceling', refunded: 0 });
+    const { outcome } = await startOpen(t);
+    await t.engine.cancelRun('run-0001');
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'canceling' });
+    expect(t.engine.getState().isGenerating).toBe(true);
+    t.latest().emit({ type: 'run.canceled', runId: 'run-0001', refunded: 1 });
+    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { canceled: true, error: 'Canceled · 1 credit refunded' } });
+  });
+
+  it('a refused cancel (already finished) says so and leaves the run as it was', async () => {
+    const t = setup();
+    t.api.cancelRun.mockRejectedValueOnce(new Error('This run has already finished.'));
+    void t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().open();
+    t.latest().emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
+    await expect(t.engine.cancelRun('run-0001')).resolves.toBe(false);
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Could not cancel', message: 'This run has already finished.' });
+    expect(t.live.get()['run-0001']).toEqual({ phase: 'generating', provider: 'local' });
+    t.engine.dispose();
+  });
+
+  it('retry: the failed run becomes the running one again and is followed to its end', async () => {
+    const t = setup();
+    const first = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'Provider timed out', refunded: 2 });
+    await first;
+    expect(t.engine.getState().lastFinished).toMatchObject({ outcome: 'failed', run: { runId: 'run-0001' } });
+
+    const again = t.engine.retryRun('run-0001', { mode: 'custom', prompt: 'a cat in space' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.api.retryRun).toHaveBeenCalledWith('run-0001');
+    expect(t.engine.getState()).toMatchObject({ isGenerating: true, lastFinished: null, running: { runId: 'run-0001', prompt: 'a cat in space' } });
+    expect(t.live.get()['run-0001']).toBeUndefined();
+    t.latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    t.latest().emit({ type: 'run.queued', runId: 'run-0001', position: 1, etaSeconds: 20 });
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    await expect(again).resolves.toMatchObject({ status: 'completed', runId: 'run-0001' });
+  });
+});
