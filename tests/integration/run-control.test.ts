@@ -98,6 +98,35 @@ describe(`cancel a queued run (${dialect})`, () => {
   });
 });
 
+describe(`cancel a run the local engine is making (${dialect})`, () => {
+  let ctx: TestContext;
+  let session: Session;
+
+  beforeAll(async () => {
+    // The local engine held for 20 s: the run is surely in a worker's hands when it is canceled.
+    ctx = await startTestApp(dialect, { GENERATION_PROVIDER: 'local', LOCAL_PROVIDER_DELAY_MS: '20000' });
+    session = await createAccount(ctx.infra, `local-${randomBytes(4).toString('hex')}@example.com`);
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  it('stops the render, ends canceled with every credit back, and stores nothing', async () => {
+    const before = await balanceOf(ctx, session);
+    const runId = newRunId();
+    await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a lighthouse at dawn', runId }).expect(202);
+    await until(() => runOf(ctx, runId), (run) => run.started_at !== null, 'a worker to start the run');
+
+    const canceled = await request(ctx.app).post('/api/cancel-run').set(bearer(session)).send({ runId });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ success: true, runId, status: 'canceling' });
+
+    const answer = await finished(ctx, session, runId);
+    expect(answer).toMatchObject({ success: false, status: 'failed', error: RUN_CANCELED });
+    expect(await runOf(ctx, runId)).toMatchObject({ status: 'failed', stage: 'canceled' });
+    expect(await balanceOf(ctx, session)).toBe(before);
+    expect(await ctx.infra.db.selectFrom('media').select('id').where('run_id', '=', runId).execute()).toEqual([]);
+  }, 60_000);
+});
+
 describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
   let fake: FalFake;
   let ctx: TestContext;

@@ -3,14 +3,28 @@ import type { RunReceipt } from '@app/shared/api/run-receipt';
 import { receiptAttempts, receiptCredits, receiptEngine, receiptTimes } from './receipt-format';
 import './receipt.css';
 
-/** A run's receipt as a short list of facts (the viewer, under the identity score; the Tokens tab). */
-export function RunReceiptView({ receipt, className, heading = true }: { receipt: RunReceipt; className?: string; heading?: boolean }) {
+/**
+ * A run's receipt as a short list of facts (the viewer, under the identity score; the Tokens tab).
+ * `showEngine={false}` where the page already names the engine ("Made with"): only the model is added.
+ */
+export function RunReceiptView({
+  receipt,
+  className,
+  heading = true,
+  showEngine = true,
+}: {
+  receipt: RunReceipt;
+  className?: string;
+  heading?: boolean;
+  showEngine?: boolean;
+}) {
   const attempts = receiptAttempts(receipt);
-  const engine = receiptEngine(receipt, (provider) => providerLabel(provider) ?? provider);
+  const engine = showEngine ? receiptEngine(receipt, (provider) => providerLabel(provider) ?? provider) : null;
   const times = receiptTimes(receipt);
   const rows: [string, string][] = [['Credits', receiptCredits(receipt)]];
   if (attempts) rows.push([receipt.attempts.length === 1 ? 'Likeness' : `Likeness · ${receipt.attempts.length} tries`, attempts]);
   if (engine) rows.push(['Engine', engine]);
+  else if (!showEngine && receipt.model) rows.push(['Model', receipt.model]);
   if (times) rows.push(['Time', times]);
   if (receipt.reason) rows.push(['Why', receipt.reason]);
   return (

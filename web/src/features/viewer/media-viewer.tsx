@@ -257,7 +257,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           </p>
         )}
 
-        {item.receipt && <RunReceiptView receipt={item.receipt} />}
+        {item.receipt && <RunReceiptView receipt={item.receipt} showEngine={false} />}
 
         {engine && (
           <p className="viewer__engine">
