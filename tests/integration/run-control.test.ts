@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { newRunId } from '@app/shared';
 import { creditLedgerAnswerSchema } from '@app/shared/api/credits';
 import { getUserMediaCall } from '@app/shared/api/media';
@@ -16,18 +15,9 @@ import { bearer, createAccount, type Session, signIn } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
+import { until } from '../support/wait';
 
 const dialect = availableDialects().at(-1)!;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const balanceOf = (ctx: TestContext, session: Session) =>
   ctx.infra.db.selectFrom('users').select('credits').where('id', '=', session.user.id).executeTakeFirstOrThrow().then((u) => u.credits);
@@ -40,8 +30,9 @@ async function finished(ctx: TestContext, session: Session, runId: string) {
   const res = await until(
     () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
     (r) => r.status !== 404,
-    `run ${runId} to finish`,
     60_000,
+    `run ${runId} to finish`,
+    50,
   );
   expect(res.status).toBe(200);
   return runAnswerSchema.parse(res.body);
@@ -113,7 +104,7 @@ describe(`cancel a run the local engine is making (${dialect})`, () => {
     const before = await balanceOf(ctx, session);
     const runId = newRunId();
     await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a lighthouse at dawn', runId }).expect(202);
-    await until(() => runOf(ctx, runId), (run) => run.started_at !== null, 'a worker to start the run');
+    await until(() => runOf(ctx, runId), (run) => run.started_at !== null, 30_000, 'a worker to start the run', 50);
 
     const canceled = await request(ctx.app).post('/api/cancel-run').set(bearer(session)).send({ runId });
     expect(canceled.status).toBe(200);
@@ -161,8 +152,8 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     const before = await balanceOf(ctx, session);
     const runId = newRunId();
     await submit(runId);
-    await until(async () => fake.calls.submit, (n) => n > 0 && fake.received.length > 0, 'the provider to receive the run');
-    await until(() => runOf(ctx, runId), (run) => run.stage === 'running' || run.stage === 'queued', 'the run to be at the provider');
+    await until(async () => fake.calls.submit, (n) => n > 0 && fake.received.length > 0, 30_000, 'the provider to receive the run', 50);
+    await until(() => runOf(ctx, runId), (run) => run.stage === 'running' || run.stage === 'queued', 30_000, 'the run to be at the provider', 50);
     const submitted = fake.calls.submit;
 
     // Someone else cannot cancel it, nor learn that it exists.
