@@ -15,8 +15,8 @@ import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
 import { createRedis, freePort, whenReady } from '@app/shared/server/redis';
 import { CreditsRepository, UploadsRepository, UsersRepository } from '@app/shared/server/repositories';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
 import { TokenService } from '../api/src/services/tokens';
+import { admin, waitForOk } from '../scripts/load';
 import { databaseUrl as adminUrl, redisUrl } from './env';
 import { type LoadRequest, type LoadResult, closedLoop, openLoop } from './load-client';
 import { type BenchRow, isMain, printTable } from './table';
@@ -65,30 +65,6 @@ class Child {
     if (await Promise.race([this.exited.then(() => true), sleep(10_000).then(() => false)])) return;
     this.child.kill('SIGKILL');
     await this.exited;
-  }
-}
-
-async function waitForOk(url: string, proc: Child, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!proc.alive) throw new Error(`${proc.name} exited while starting:\n${proc.log()}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`${proc.name}: ${url} did not answer 200 within ${timeoutMs} ms:\n${proc.log()}`);
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
@@ -169,8 +145,8 @@ export async function startApiStack(options: {
       if (built.status !== 0) throw new Error('npm run build:server failed');
     }
 
-    await adminQuery(`create database ${database}`);
-    steps.push(() => adminQuery(`drop database if exists ${database} with (force)`));
+    await admin(adminUrl, `create database ${database}`);
+    steps.push(() => admin(adminUrl, `drop database if exists ${database} with (force)`));
     steps.push(async () => fs.rmSync(logDir, { recursive: true, force: true }));
     const url = new URL(adminUrl);
     url.pathname = `/${database}`;
@@ -204,7 +180,7 @@ export async function startApiStack(options: {
     );
     children.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitForOk(`${apiUrl}/readyz`, api);
+    await waitForOk(`${apiUrl}/readyz`, api, 60_000);
 
     const db = await createDatabase({ url: url.toString(), poolSize: 4 });
     steps.push(() => db.destroy());
@@ -215,7 +191,7 @@ export async function startApiStack(options: {
       const child = Child.start('bare', ['--input-type=module', '-e', BARE_SERVER], { NODE_ENV: 'test', REDIS_URL: redisUrl, QUEUE_PREFIX: `${prefix}-bare`, PORT: String(port) }, logDir);
       children.push(child);
       const bareUrl = `http://127.0.0.1:${port}`;
-      await waitForOk(`${bareUrl}/healthz`, child);
+      await waitForOk(`${bareUrl}/healthz`, child, 60_000);
       return { url: bareUrl, child };
     };
     return { apiUrl, db, redis, prefix, accounts, api, logDir, startBare, close };

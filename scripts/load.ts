@@ -159,7 +159,7 @@ class ProductProcess {
 }
 
 /** Polls a URL until it answers 200; fails early if the process exits. */
-async function waitForOk(url: string, proc: ProductProcess, timeoutMs = 120_000): Promise<void> {
+export async function waitForOk(url: string, proc: Pick<ProductProcess, 'name' | 'alive' | 'log'>, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!proc.alive) throw new Error(`${proc.name} exited while starting:\n${proc.log()}`);
@@ -194,7 +194,8 @@ const withDatabase = (url: string, database: string) => {
   return parsed.toString();
 };
 
-async function admin(url: string, statement: string): Promise<void> {
+/** One statement on its own connection (create or drop a database). */
+export async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
