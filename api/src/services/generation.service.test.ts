@@ -5,15 +5,8 @@ import type { JobQueues } from '@app/shared/server/queue';
 import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
-import {
-  FOREIGN_SOURCE,
-  type GenerationQueues,
-  type GenerationRepositories,
-  GenerationService,
-  QUEUE_UNAVAILABLE,
-  TOO_MANY_RUNS,
-  TOO_MANY_RUNS_MESSAGE,
-} from './generation.service';
+import { QUEUE_UNAVAILABLE, type RunQueues, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './enqueue-run';
+import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService } from './generation.service';
 import { FakeUploads } from './testing/fake-uploads';
 import { aMedia, anUpload, aUser } from './testing/rows';
 
@@ -69,7 +62,7 @@ function setup(maxRunsInFlight = 10) {
   repos.settlement.balances.set(ada.id, 500);
   const jobs: unknown[][] = [];
   const queue = { failing: false };
-  const queues: GenerationQueues = {
+  const queues: RunQueues = {
     add: async (...args: Parameters<JobQueues['add']>) => {
       if (queue.failing) throw new Error('Redis is down');
       jobs.push(args);

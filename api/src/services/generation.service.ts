@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
 import {
-  INSUFFICIENT_CREDITS,
-  INSUFFICIENT_CREDITS_MESSAGE,
   INVALID_RUN_ID,
   PREFLIGHT_MIN_CREDITS,
   type RunId,
@@ -13,24 +11,18 @@ import {
 import type { RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
 import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
-import type { JobQueues } from '@app/shared/server/queue';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
-import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
-import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
+import type { SettleRepositories } from '@app/shared/server/generation/settle-run';
 import { storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
 import type { Repositories } from '@app/shared/server/repositories';
 import { accountInGoodStanding } from '../http/authenticate';
+import { type RunQueues, enqueueRun, insufficientCredits, tooManyRuns } from './enqueue-run';
 import { toRunMedia } from './media-presenter';
 import { runReceipt } from './run-receipt';
 import type { WeeklyPresetsService } from './weekly-presets.service';
 
 export const FOREIGN_SOURCE = 'Source must be a photo you uploaded';
-export const QUEUE_UNAVAILABLE = 'Server error: the queue is unavailable';
-/** Spec 1 §8's words for a 429; the code says which limit it was. */
-export const TOO_MANY_RUNS_MESSAGE = 'Too many requests. Please wait a moment.';
-export const TOO_MANY_RUNS = 'TOO_MANY_RUNS';
-/** A run takes seconds to a minute: about when one of the person's runs has likely finished. */
-const TOO_MANY_RUNS_RETRY_SECONDS = 10;
 export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
 
 /** The repositories generation reads and writes (`createRepositories(db)` provides them). */
@@ -41,13 +33,6 @@ export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' 
   transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T>;
 }
 
-const insufficientCredits = () => new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
-
-/** The queue as generation uses it: add a job, and read a queued job's priority. */
-export type GenerationQueues = Pick<JobQueues, 'add'> & {
-  queue(name: 'generation'): { getJob(id: string): Promise<{ opts: { priority?: number } } | undefined> };
-};
-
 /**
  * unified-generate and its polling: validates a request, resolves its sources to the
  * person's own uploads, reserves credits, records the run and enqueues its job (id = run id).
@@ -55,7 +40,7 @@ export type GenerationQueues = Pick<JobQueues, 'add'> & {
 export class GenerationService {
   constructor(
     private readonly repos: GenerationRepositories,
-    private readonly queues: GenerationQueues,
+    private readonly queues: RunQueues,
     private readonly weeklyPresets: Pick<WeeklyPresetsService, 'find'>,
     private readonly logger: Logger,
     private readonly limits: { maxRunsInFlight: number } = { maxRunsInFlight: DEFAULT_MAX_RUNS_IN_FLIGHT },
@@ -123,19 +108,13 @@ export class GenerationService {
         return { kind: 'exists' as const, ownerIsOther: run !== undefined && run.user_id !== user.id };
       });
     if (outcome.kind === 'no-account') accountInGoodStanding(undefined);
-    if (outcome.kind === 'too-many') throw new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
+    if (outcome.kind === 'too-many') throw tooManyRuns();
     if (outcome.kind === 'insufficient-credits') throw insufficientCredits();
     if ('ownerIsOther' in outcome && outcome.ownerIsOther) throw invalidRunId();
     const created = outcome.kind === 'created' ? outcome : undefined;
     if (!created) return answer;
 
-    // BullMQ ignores a second job with the same id, so a retried enqueue is harmless.
-    const priority = await this.priorityOf(created.inFlight, created.previousRunId);
-    await this.queues.add('generation', 'generate', { runId }, { jobId: runId, priority }).catch(async (error: unknown) => {
-      this.logger.error({ err: error, runId }, 'could not enqueue a generation');
-      await settleRun(this.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, this.logger);
-      throw new UnavailableError('Server error. Please try again.', 'QUEUE_UNAVAILABLE');
-    });
+    const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, { count: created.inFlight, previousRunId: created.previousRunId });
     this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority }, 'generation queued');
     return answer;
   }
@@ -150,20 +129,6 @@ export class GenerationService {
     const receipt = runReceipt(run, media);
     if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt };
     return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt };
-  }
-
-  /**
-   * Fairness on the open-source queue (no groups): a job's priority is its person's runs in flight,
-   * so someone with one run goes ahead of another person's backlog. It never drops below the
-   * person's previous job's, so their own runs stay first in, first out while earlier ones finish.
-   */
-  private async priorityOf(inFlight: number, previousRunId: string | undefined): Promise<number> {
-    if (!previousRunId) return inFlight;
-    const previous = await this.queues
-      .queue('generation')
-      .getJob(previousRunId)
-      .catch(() => undefined);
-    return Math.max(inFlight, previous?.opts.priority ?? 0);
   }
 }
 

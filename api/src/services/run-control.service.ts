@@ -1,24 +1,22 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { INSUFFICIENT_CREDITS, INSUFFICIENT_CREDITS_MESSAGE, PREFLIGHT_MIN_CREDITS, type RunId } from '@app/shared';
+import { PREFLIGHT_MIN_CREDITS, type RunId } from '@app/shared';
 import type { CreditLedgerAnswer } from '@app/shared/api/credits';
 import { RUN_ALREADY_FINISHED, RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
 import type { User } from '@app/shared/server/db';
-import { ConflictError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
+import { ConflictError, NotFoundError } from '@app/shared/server/domain-errors';
 import { type CancelRequests, RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import type { Logger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
 import { InsufficientCreditsError, type Repositories } from '@app/shared/server/repositories';
-import { QUEUE_UNAVAILABLE, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './generation.service';
+import { enqueueRun, insufficientCredits, tooManyRuns } from './enqueue-run';
 
 /** Job states in which BullMQ has not handed the run to a worker yet: removing the job cancels it. */
 const NOT_STARTED = new Set(['waiting', 'prioritized', 'delayed', 'waiting-children']);
 /** A failed job's lock is released a moment after its run is settled: how long a retry waits for it. */
 const OLD_JOB_REMOVE_TRIES = 10;
 const OLD_JOB_REMOVE_PAUSE_MS = 100;
-/** As unified-generate's 429: about when one of the person's runs has likely finished. */
-const TOO_MANY_RUNS_RETRY_SECONDS = 10;
 
 /** The repositories cancel, retry and the ledger read and write (`createRepositories(db)` provides them). */
 export interface RunControlRepositories extends Omit<SettleRepositories, 'transaction'> {
@@ -107,7 +105,7 @@ export class RunControlService {
         await trx.runControl.archiveRefund(runId, attempt);
         await trx.runControl.resetForRetry(runId, { seed: randomInt(0, 2 ** 31 - 1), attempt });
         const counted = await trx.runs.lockInFlight(user.id, runId);
-        if (counted.count > this.limits.maxRunsInFlight) throw new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
+        if (counted.count > this.limits.maxRunsInFlight) throw tooManyRuns();
         await trx.credits.apply({ userId: user.id, delta: -locked.credits_reserved, reason: 'generation', runId, idempotencyKey: `generation:${runId}:retry:${attempt}` });
         return counted;
       })
@@ -117,15 +115,8 @@ export class RunControlService {
       });
 
     await this.cancels.clear(runId);
-    const queue = this.queues.queue('generation');
     await this.removeFinishedJob(runId);
-    const previous = inFlight.previousRunId ? await queue.getJob(inFlight.previousRunId).catch(() => undefined) : undefined;
-    const priority = Math.max(inFlight.count, previous?.opts.priority ?? 0);
-    await this.queues.add('generation', 'generate', { runId }, { jobId: runId, priority }).catch(async (error: unknown) => {
-      this.logger.error({ err: error, runId }, 'could not enqueue a retried generation');
-      await settleRun(this.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, this.logger);
-      throw new UnavailableError('Server error. Please try again.', 'QUEUE_UNAVAILABLE');
-    });
+    const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, inFlight);
     this.logger.info({ runId, priority }, 'generation retried');
     return { success: true as const, runId, jobId: runId, status: 'processing' as const };
   }
@@ -162,8 +153,4 @@ export class RunControlService {
     }
     this.logger.warn({ runId }, 'the old job of a retried run is still held: the reconciler will queue it');
   }
-}
-
-function insufficientCredits() {
-  return new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
 }
