@@ -267,6 +267,8 @@ async function baselineBuild(): Promise<LoadResult | undefined> {
 }
 
 export async function run(): Promise<BenchRow[]> {
+  // First, on a quiet machine: after the open loop below the api still works off its backlog.
+  const before = await baselineBuild();
   const stack = await startApiStack({ accounts: ACCOUNTS });
   try {
     const bare = await stack.startBare();
@@ -277,7 +279,6 @@ export async function run(): Promise<BenchRow[]> {
     const open = checked('unified-generate open loop', await openLoop({ url: stack.apiUrl, seconds: SECONDS, rate: OPEN_RATE, maxConnections: 256, request, expectStatus: 202 }));
     const ratio = ours.rate / bareResult.rate;
     const loop = `${ACCOUNTS} accounts, ${CONNECTIONS} connections, ${SECONDS} s`;
-    const before = await baselineBuild();
     return [
       ...(before
         ? [
@@ -301,7 +302,8 @@ export async function run(): Promise<BenchRow[]> {
         unit: 'ms',
         goal: '≤ 50 ms',
         met: open.p99 <= 50 && open.errors === 0,
-        note: `achieved ${Math.round(open.rate)} req/s, p50 ${open.p50.toFixed(1)} ms, errors ${open.errors}`,
+        // Not open.rate: it counts the unanswered too, over the grace period (≈ 667/s whenever any time out).
+        note: `${open.statuses['202'] ?? 0} of ${open.requests} answered 202 within 5 s of the last send, p50 ${open.p50.toFixed(1)} ms`,
       },
     ];
   } finally {

@@ -8,6 +8,7 @@ import * as m0005 from './0005-generation';
 import * as m0006 from './0006-admin';
 import * as m0007 from './0007-providers';
 import * as m0008 from './0008-live-runs';
+import * as m0009 from './0009-runs-in-flight';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0006-admin': m0006,
   '0007-providers': m0007,
   '0008-live-runs': m0008,
+  '0009-runs-in-flight': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

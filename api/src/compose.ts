@@ -8,7 +8,7 @@ import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
-import { optionalUser, requireSession, requireUser } from './http/authenticate';
+import { optionalUser, requireSession, requireSessionAlongside, requireUser } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
 import { requireAdmin } from './http/admin-auth';
 import { accountRoutes } from './routes/account';
@@ -131,7 +131,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),
-      generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist)),
+      generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
       runRoutes(runControl, signedIn),
       feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),

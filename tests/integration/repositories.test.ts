@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@app/shared/server/db';
-import { CreditsRepository, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server/repositories';
+import { CreditsRepository, GenerationRunsRepository, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, openTestDatabase } from '../support/database';
@@ -82,6 +82,34 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     expect(await users.delete(user.id)).toBe(true);
     const left = await handle.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(left.n).toBe(0);
+  });
+
+  it('records each run’s queue priority from the person’s previous run, and asks the queue when it is not known', async () => {
+    const runs = new GenerationRunsRepository(handle.db);
+    const ada = await newUser();
+    await credits.apply({ userId: ada.id, delta: 100, reason: 'signup' });
+    const [first, second, third] = [1, 2, 3].map((n) => `run-${dialect}-priority-${n}`);
+    const submit = (runId: string) => runs.createDebited({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2, maxInFlight: 10 });
+    expect(await submit(first!)).toEqual({ kind: 'created', inFlight: 1, previousRunId: undefined, priority: 1 });
+    expect(await submit(second!)).toEqual({ kind: 'created', inFlight: 2, previousRunId: first, priority: 2 });
+    // A retried run's priority is cleared (its job got one of its own): the next submit asks the queue.
+    await handle.db.updateTable('generation_runs').set({ priority: null }).where('run_id', '=', second!).execute();
+    expect(await submit(third!)).toEqual({ kind: 'created', inFlight: 3, previousRunId: second, priority: undefined });
+  });
+
+  it('reads an account with its own run in one query, never another person’s run', async () => {
+    const runs = new GenerationRunsRepository(handle.db);
+    const ada = await newUser();
+    const bob = await newUser();
+    const runId = `run-${dialect}-of-account`;
+    await runs.createIfAbsent({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2 });
+    const own = await runs.ofAccount(ada.id, runId);
+    expect(own.account).toEqual({ id: ada.id, banned: false });
+    expect(own.run).toMatchObject({ run_id: runId, user_id: ada.id, status: 'processing', credits_reserved: 2, finished_at: null });
+    expect(await runs.ofAccount(ada.id, `${runId}-none`)).toEqual({ account: { id: ada.id, banned: false }, run: undefined });
+    expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: { id: bob.id, banned: false }, run: undefined });
+    await users.delete(bob.id);
+    expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: undefined, run: undefined });
   });
 
   it('reads the launch flag, launched by default, and changes it', async () => {

@@ -11,6 +11,8 @@ declare module 'express-serve-static-core' {
     user?: User;
     /** Set by `requireSession`. */
     session?: AccessClaims;
+    /** Set by `requireSessionAlongside`; read only through `inLiveSession`. */
+    pendingSession?: PendingSession;
   }
 }
 
@@ -80,6 +82,43 @@ export function requireSession(tokens: TokenService, denylist: SessionDenylist):
     req.session = claims;
     next();
   };
+}
+
+/** A verified token whose session's denylist entry is being read. */
+interface PendingSession {
+  claims: AccessClaims;
+  denied: Promise<boolean>;
+}
+
+/**
+ * For a hot read that reads the account in its own first query (getMediaByRunId): verifies the
+ * token and starts reading the session's denylist without waiting for it; the handler reaches the
+ * session only through `inLiveSession`, which waits for both, so the Redis and Postgres round trips
+ * overlap as in `requireUser`.
+ */
+export function requireSessionAlongside(tokens: TokenService, denylist: SessionDenylist): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const claims = await claimsOfToken(req, tokens);
+    if (!claims) return next(new NotAuthenticatedError(SIGN_IN_REQUIRED, 'UNAUTHORIZED'));
+    const denied = denylist.isDenied(claims.sessionId);
+    denied.catch(() => undefined); // awaited by `inLiveSession`; unheard until then
+    req.pendingSession = { claims, denied };
+    next();
+  };
+}
+
+/**
+ * Runs `work` for the session `requireSessionAlongside` verified while its denylist entry is read:
+ * an ended session is a 401 whatever `work` answered. `work` must pass the account it reads to
+ * `accountInGoodStanding`, so bans and deletions still take effect at once.
+ */
+export async function inLiveSession<T>(req: Request, work: (claims: AccessClaims) => Promise<T>): Promise<T> {
+  const pending = req.pendingSession;
+  if (!pending) throw new Error('inLiveSession() used on a route without requireSessionAlongside');
+  const [denied, outcome] = await Promise.all([pending.denied, work(pending.claims).then((value) => ({ value }), (error: unknown) => ({ error }))]);
+  if (denied) throw new NotAuthenticatedError(SIGN_IN_REQUIRED, 'UNAUTHORIZED');
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 }
 
 /** The session `requireSession` verified; a route without that middleware is a programming error. */

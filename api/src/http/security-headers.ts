@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -29,8 +30,40 @@ export function originOf(url: string | undefined): string | undefined {
  * previews are object URLs). The built web app has no inline script or style (Vite emits
  * files; React sets `style` props through the CSSOM, which CSP does not restrict).
  * Cross-Origin-Resource-Policy is same-origin here; /media answers cross-origin itself.
+ * The headers depend on the options only, so helmet computes them once (see `fixedHeaders`).
  */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+  const { set, removed } = fixedHeaders(helmetFor(options));
+  return (_req, res, next) => {
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
+}
+
+/**
+ * What a middleware that sets the same headers on every response sets and removes, recorded once:
+ * helmet builds the CSP string and walks its sub-middlewares on each request otherwise. Valid only
+ * while no directive is a function of the request (a nonce), which none here is.
+ */
+function fixedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): {
+  set: Array<[string, string | number | readonly string[]]>;
+  removed: string[];
+} {
+  const set: Array<[string, string | number | readonly string[]]> = [];
+  const removed: string[] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, value]),
+    removeHeader: (name: string) => removed.push(name),
+    getHeader: () => undefined,
+  };
+  let failure: unknown;
+  middleware({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, (error) => (failure = error));
+  if (failure) throw failure;
+  return { set, removed };
+}
+
+function helmetFor(options: SecurityHeaderOptions) {
   const https = options.publicUrl?.startsWith('https:') ?? false;
   const media = [...new Set(options.mediaOrigins)];
   return helmet({

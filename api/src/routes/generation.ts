@@ -1,7 +1,9 @@
 import { type RequestHandler, Router } from 'express';
 import { getMediaByRunIdRequest, magicWandRequest, type PresetsAnswer } from '@app/shared/api/generation';
-import { currentSession, currentUser } from '../http/authenticate';
+import { currentSession, inLiveSession } from '../http/authenticate';
+import { logAsRoutine } from '../http/request-logging';
 import { parseInput } from '../http/validation';
+import { NotFoundError } from '@app/shared/server/domain-errors';
 import type { GenerationService } from '../services/generation.service';
 import type { PromptEnhancer } from '../services/prompt-enhancer';
 import type { WeeklyPresetsService } from '../services/weekly-presets.service';
@@ -14,6 +16,8 @@ export function generationRoutes(
   requireUser: RequestHandler,
   /** For unified-generate, which reads the account in its own first query (one round trip fewer). */
   requireSession: RequestHandler,
+  /** For getMediaByRunId, which reads the account with the run while the session's denylist is read. */
+  requireSessionAlongside: RequestHandler,
 ): Router {
   const router = Router();
 
@@ -23,9 +27,19 @@ export function generationRoutes(
 
   // A runId no run can have (every run is created under a valid one) is a 400, not the
   // 404 that means "still processing" (spec 1 §7): a client must not poll it for minutes.
-  router.get('/getMediaByRunId', requireUser, async (req, res) => {
-    const { runId } = parseInput(getMediaByRunIdRequest, req.query);
-    res.json(await generation.byRunId(currentUser(req), runId));
+  // Polled every few seconds by each open page: one query (the account and the run) beside Redis.
+  router.get('/getMediaByRunId', requireSessionAlongside, async (req, res) => {
+    const answer = await inLiveSession(req, async ({ userId }) => {
+      const parsed = getMediaByRunIdRequest.safeParse(req.query);
+      if (parsed.success) return generation.byRunId(userId, parsed.data.runId);
+      // Who may not ask hears that first, as from `requireUser`, before what is wrong with the request.
+      await generation.accountOf(userId);
+      throw parsed.error;
+    }).catch((error: unknown) => {
+      if (error instanceof NotFoundError && error.code === 'PROCESSING') logAsRoutine(res);
+      throw error;
+    });
+    res.json(answer);
   });
 
   router.get('/get-presets', async (_req, res) => {

@@ -24,6 +24,8 @@ export type RunQueues = Pick<JobQueues, 'add'> & {
 export interface InFlight {
   count: number;
   previousRunId: string | undefined;
+  /** The fair priority when the submit already worked it out from the runs' rows (no queue read). */
+  priority?: number | undefined;
 }
 
 /**
@@ -49,7 +51,8 @@ export async function enqueueRun(
  * so someone with one run goes ahead of another person's backlog. It never drops below the
  * person's previous job's, so their own runs stay first in, first out while earlier ones finish.
  */
-async function priorityOf(queues: RunQueues, { count, previousRunId }: InFlight): Promise<number> {
+async function priorityOf(queues: RunQueues, { count, previousRunId, priority }: InFlight): Promise<number> {
+  if (priority !== undefined) return priority;
   if (!previousRunId) return count;
   const previous = await queues
     .queue('generation')

@@ -2,7 +2,7 @@ import { INSUFFICIENT_CREDITS_MESSAGE, INVALID_RUN_ID, type RunId } from '@app/s
 import type { Media, User } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
-import { InvalidInputError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
+import { InvalidInputError, NotAllowedError, NotAuthenticatedError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_UNAVAILABLE, type RunQueues, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './enqueue-run';
@@ -28,6 +28,10 @@ class FakeGenerationRepositories implements GenerationRepositories {
         const uploads = this.uploads.rows.filter((u) => urls.includes(u.url) || publicIds.includes(u.public_id));
         return { account: this.accounts.get(userId), runOwner: runsById.get(runId)?.user_id, uploads };
       },
+      ofAccount: async (userId, runId) => {
+        const run = runsById.get(runId);
+        return { account: this.accounts.get(userId), run: run?.user_id === userId ? run : undefined };
+      },
       createDebited: async (run) => {
         const theirs = [...runsById.values()].filter((r) => r.user_id === run.userId && r.status === 'processing');
         const key = `generation:${run.runId}`;
@@ -37,7 +41,8 @@ class FakeGenerationRepositories implements GenerationRepositories {
         if (balance < run.creditsReserved) return { kind: 'insufficient-credits', balance };
         this.settlement.addRun(run);
         await this.settlement.credits.apply({ userId: run.userId, delta: -run.creditsReserved, reason: 'generation', runId: run.runId, idempotencyKey: key });
-        return { kind: 'created', inFlight: theirs.length + 1, previousRunId: theirs.at(-1)?.run_id };
+        // No priority recorded: the service asks the queue for the previous job's, as for a retried run.
+        return { kind: 'created', inFlight: theirs.length + 1, previousRunId: theirs.at(-1)?.run_id, priority: undefined };
       },
     };
   }
@@ -204,10 +209,21 @@ describe('GenerationService.byRunId', () => {
   it('answers 404 while processing and for someone else’s run', async () => {
     const { repos, service } = setup();
     repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
-    const processing = await refusal(service.byRunId(ada, RUN));
+    const processing = await refusal(service.byRunId(ada.id, RUN));
     expect(processing).toBeInstanceOf(NotFoundError);
     expect(processing).toMatchObject({ code: 'PROCESSING' });
-    await expect(service.byRunId(aUser({ id: 'someone-else' }), RUN)).rejects.toMatchObject({ message: 'No such run' });
+    const other = aUser({ id: 'someone-else' });
+    repos.accounts.set(other.id, other);
+    await expect(service.byRunId(other.id, RUN)).rejects.toMatchObject({ message: 'No such run' });
+  });
+
+  it('refuses a deleted or banned account before a word about the run', async () => {
+    const { repos, service } = setup();
+    repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
+    repos.accounts.set(ada.id, { ...ada, banned: true });
+    await expect(service.byRunId(ada.id, RUN)).rejects.toBeInstanceOf(NotAllowedError);
+    repos.accounts.delete(ada.id);
+    await expect(service.byRunId(ada.id, RUN)).rejects.toBeInstanceOf(NotAuthenticatedError);
   });
 
   it('answers the media when done, and the failure with any image kept when failed', async () => {
@@ -215,12 +231,12 @@ describe('GenerationService.byRunId', () => {
     repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
     repos.mediaRows.push(aMedia({ run_id: RUN }));
     await repos.runs.finish(RUN, { status: 'done' });
-    await expect(service.byRunId(ada, RUN)).resolves.toMatchObject({ success: true, status: 'done', runId: RUN, media: { id: aMedia().id } });
+    await expect(service.byRunId(ada.id, RUN)).resolves.toMatchObject({ success: true, status: 'done', runId: RUN, media: { id: aMedia().id } });
 
     const failed = 'run-0002-abcdef' as RunId;
     repos.settlement.addRun({ runId: failed, userId: ada.id, creditsReserved: 2 });
     await repos.runs.finish(failed, { status: 'failed', error: 'The provider refused the prompt' });
-    await expect(service.byRunId(ada, failed)).resolves.toEqual({
+    await expect(service.byRunId(ada.id, failed)).resolves.toEqual({
       success: false,
       status: 'failed',
       runId: failed,

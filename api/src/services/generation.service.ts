@@ -9,7 +9,6 @@ import {
   parseGenerationRequest,
 } from '@app/shared';
 import type { RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
-import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
@@ -27,7 +26,7 @@ export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
 
 /** The repositories generation reads and writes (`createRepositories(db)` provides them). */
 export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' | 'transaction'> {
-  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'submitContext' | 'createDebited'>;
+  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'submitContext' | 'createDebited' | 'ofAccount'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'findByRunId'>;
   transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T>;
@@ -114,21 +113,35 @@ export class GenerationService {
     const created = outcome.kind === 'created' ? outcome : undefined;
     if (!created) return answer;
 
-    const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, { count: created.inFlight, previousRunId: created.previousRunId });
+    const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, {
+      count: created.inFlight,
+      previousRunId: created.previousRunId,
+      priority: created.priority,
+    });
     this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority }, 'generation queued');
     return answer;
   }
 
-  /** 404 while processing (spec 1 §7); the media when done; the failure, with any image kept, when failed. */
-  async byRunId(user: User, runId: RunId): Promise<RunAnswer> {
-    const run = await this.repos.runs.find(runId);
-    if (!run || run.user_id !== user.id) throw new NotFoundError('No such run', 'NOT_FOUND');
+  /**
+   * 404 while processing (spec 1 §7); the media when done; the failure, with any image kept, when
+   * failed. `userId` is the session's (`requireSession`): the account is read with the run, in one
+   * query, and refused when deleted or banned, as `requireUser` would.
+   */
+  async byRunId(userId: string, runId: RunId): Promise<RunAnswer> {
+    const { account, run } = await this.repos.runs.ofAccount(userId, runId);
+    accountInGoodStanding(account);
+    if (!run) throw new NotFoundError('No such run', 'NOT_FOUND');
     if (run.status === 'processing') throw new NotFoundError('Still processing', 'PROCESSING');
     const [media] = await this.repos.media.findByRunId(runId);
     const view = media ? toRunMedia(media) : undefined;
     const receipt = runReceipt(run, media);
     if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt };
     return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt };
+  }
+
+  /** The account of a session whose request is refused before any run is read (a malformed one). */
+  async accountOf(userId: string): Promise<void> {
+    accountInGoodStanding(await this.repos.users.findById(userId));
   }
 }
 

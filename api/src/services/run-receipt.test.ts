@@ -26,6 +26,7 @@ function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
     finished_at: at(30),
     started_at: at(4),
     identity_scores: null,
+    priority: null,
     ...overrides,
   };
 }

@@ -36,7 +36,8 @@ describe('parseConfig', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
       PUBLIC_URL: 'https://app.example.com/',
     });
-    expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app', poolSize: 10 });
+    expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app', poolSize: 10, preparedStatements: true });
+    expect(parseConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false });
     expect(config.redis).toEqual({ url: 'redis://cache:6379' });
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', endpoint: 'http://minio:9000', forcePathStyle: true });
     expect(config.http.publicUrl).toBe('https://app.example.com');

@@ -111,6 +111,8 @@ const envSchema = z.object({
 
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  /** Off behind a pooler that cannot keep named statements (PgBouncer in transaction mode without max_prepared_statements). */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   REDIS_SERVER_BIN: z.string().min(1).default('redis-server'),
   // A name, or a name in braces: `{mirrorverse}` is a Redis Cluster hash tag, so every key of every queue hashes to
@@ -202,7 +204,7 @@ export interface Config {
   };
   dataDir: string;
   log: { level: Env['LOG_LEVEL']; pretty: boolean };
-  database: { url: string; poolSize: number } | { pgliteDir: string };
+  database: { url: string; poolSize: number; preparedStatements: boolean } | { pgliteDir: string };
   redis: { url: string } | { embedded: { bin: string; dir: string } };
   /** Starts every Redis key (BullMQ's and ours), so several deployments (or test runs) can share one Redis; `{name}` keeps them in one cluster slot. */
   queuePrefix: string;
@@ -341,7 +343,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && process.stdout.isTTY === true) },
     database: e.DATABASE_URL
-      ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, preparedStatements: e.DATABASE_PREPARED_STATEMENTS }
       : { pgliteDir: path.join(dataDir, 'db') },
     redis: e.REDIS_URL
       ? { url: e.REDIS_URL }

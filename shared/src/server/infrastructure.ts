@@ -92,6 +92,7 @@ async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHan
     const handle = await createDatabase({
       url: config.database.url,
       poolSize: config.database.poolSize,
+      preparedStatements: config.database.preparedStatements,
       onConnectionError: (error) => logger.warn({ err: error }, 'a database connection was lost; the pool reconnects'),
     });
     try {

@@ -2,12 +2,20 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { sendNamedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number; searchPath?: string; onConnectionError?: (error: Error) => void }
+  | {
+      url: string;
+      poolSize?: number;
+      searchPath?: string;
+      /** Send the hot statements `executePrepared` runs as named prepared statements (default true). */
+      preparedStatements?: boolean;
+      onConnectionError?: (error: Error) => void;
+    }
   | { pgliteDir: string }
   | { pgliteMemory: true };
 
@@ -44,7 +52,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // The pool listens only to idle connections. One checked out between two statements (a
     // transaction at work) that the server ends emits its error with no listener, which would
     // end the process too; the statement that comes next fails and the pool drops the client.
-    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+      if (options.preparedStatements !== false) sendNamedStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

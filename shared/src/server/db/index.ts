@@ -1,4 +1,5 @@
 /** The database handle, its schema types and transactions. */
 export * from './database';
 export * from './transaction';
+export { executePrepared } from './prepared-statements';
 export type * from './schema';

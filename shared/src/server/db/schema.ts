@@ -135,6 +135,8 @@ export interface GenerationRunsTable {
   started_at: NullableTimestamp;
   /** Each identity attempt's score and the threshold, written when the identity loop finishes. */
   identity_scores: ColumnType<IdentityScores | null, string | null | undefined, string | null>;
+  /** The BullMQ priority its job was given by a submit; null when unknown (a retry): the queue is asked. */
+  priority: number | null;
 }
 
 /** The likeness score of each attempt (null: the attempt had no score) and the threshold. */

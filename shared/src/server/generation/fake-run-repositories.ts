@@ -36,6 +36,7 @@ export class FakeRunRepositories implements SettleRepositories {
       finished_at: null,
       started_at: null,
       identity_scores: null,
+      priority: null,
     });
   }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../database';
+import { executePrepared } from '../prepared-statements';
 import { inTransaction } from '../transaction';
 import type { GenerationRun, RunStage, Upload, User } from '../schema';
 
@@ -25,9 +26,34 @@ export interface SubmitContext {
   uploads: SourceUpload[];
 }
 
+/** What a run's status answer reads of it (its receipt and its outcome), without the stored request. */
+export type RunStatusRow = Pick<
+  GenerationRun,
+  | 'run_id'
+  | 'user_id'
+  | 'status'
+  | 'stage'
+  | 'error'
+  | 'provider'
+  | 'credits_reserved'
+  | 'credits_refunded'
+  | 'created_at'
+  | 'started_at'
+  | 'finished_at'
+  | 'identity_scores'
+>;
+
+/** What getMediaByRunId reads: the account as it is now (undefined when deleted) and its run with the id. */
+export interface RunOfAccount {
+  account: Pick<User, 'id' | 'banned'> | undefined;
+  /** Undefined when no run has this id, or another person's has. */
+  run: RunStatusRow | undefined;
+}
+
 /** What `createDebited` did: nothing is written unless `created`. */
 export type SubmitOutcome =
-  | { kind: 'created'; inFlight: number; previousRunId: string | undefined }
+  /** `priority`: the job's fair priority, recorded with the run; undefined when the queue must be asked. */
+  | { kind: 'created'; inFlight: number; previousRunId: string | undefined; priority: number | undefined }
   | { kind: 'exists' }
   | { kind: 'too-many'; inFlight: number }
   | { kind: 'insufficient-credits'; balance: number }
@@ -66,7 +92,7 @@ export class GenerationRunsRepository {
    * (anyone's: the caller checks ownership).
    */
   async submitContext(userId: string, runId: string, sources: { urls: string[]; publicIds: string[] }): Promise<SubmitContext> {
-    const row = await this.db
+    const query = this.db
       .selectNoFrom((eb) => [
         jsonObjectFrom(eb.selectFrom('users').select(['users.id', 'users.credits', 'users.banned']).where('users.id', '=', userId)).as('account'),
         eb.selectFrom('generation_runs').select('generation_runs.user_id').where('generation_runs.run_id', '=', runId).as('run_owner'),
@@ -77,7 +103,9 @@ export class GenerationRunsRepository {
             .where((w) => w.or([w('uploads.url', '=', sql<string>`any(${sources.urls}::text[])`), w('uploads.public_id', '=', sql<string>`any(${sources.publicIds}::text[])`)])),
         ).as('uploads'),
       ])
-      .executeTakeFirstOrThrow();
+      .compile();
+    const [row] = (await executePrepared(this.db, query)).rows;
+    if (!row) throw new Error('submitContext: no row');
     return { account: row.account ?? undefined, runOwner: row.run_owner ?? undefined, uploads: row.uploads };
   }
 
@@ -106,23 +134,31 @@ export class GenerationRunsRepository {
   /** Undefined when `guarded` and the person's row changed since the snapshot (run it again). */
   private async submitStatement(db: Db, run: NewRun & { maxInFlight: number }, guarded: boolean): Promise<SubmitOutcome | undefined> {
     const key = `generation:${run.runId}`;
-    const result = await sql<{
+    const statement = sql<{
       count: number;
       previous_run_id: string | null;
       existed: boolean;
       balance: number;
       inserted: number;
+      priority: number | null;
       ledgered: number;
     }>`
       with snapshot as (
         select credits as balance, xmin::text as version from users where id = ${run.userId}
       ),
       flight as (
-        select count(*)::int as count,
-          (select p.run_id from generation_runs p
-            where p.user_id = ${run.userId} and p.status = 'processing' and p.run_id <> ${run.runId}
-            order by p.created_at desc, p.run_id desc limit 1) as previous_run_id
-        from generation_runs where user_id = ${run.userId} and status = 'processing'
+        select count(*)::int as count from generation_runs where user_id = ${run.userId} and status = 'processing'
+      ),
+      previous as (
+        select p.run_id, p.priority from generation_runs p
+        where p.user_id = ${run.userId} and p.status = 'processing' and p.run_id <> ${run.runId}
+        order by p.created_at desc, p.run_id desc limit 1
+      ),
+      -- The job's fair priority (see enqueueRun): null when the previous run's is not known here.
+      fair as (
+        select case when previous.run_id is not null and previous.priority is null then null
+          else greatest(flight.count + 1, coalesce(previous.priority, 0)) end as priority
+        from flight left join previous on true
       ),
       existing as (
         select exists (select 1 from generation_runs where run_id = ${run.runId})
@@ -137,10 +173,11 @@ export class GenerationRunsRepository {
         returning users.credits
       ),
       inserted as (
-        insert into generation_runs (run_id, user_id, mode, request, credits_reserved)
-        select ${run.runId}::text, ${run.userId}::uuid, ${run.mode}::text, ${JSON.stringify(run.request)}::jsonb, ${run.creditsReserved}::int from debit
+        insert into generation_runs (run_id, user_id, mode, request, credits_reserved, priority)
+        select ${run.runId}::text, ${run.userId}::uuid, ${run.mode}::text, ${JSON.stringify(run.request)}::jsonb, ${run.creditsReserved}::int, fair.priority
+        from debit, fair
         on conflict (run_id) do nothing
-        returning run_id
+        returning run_id, priority
       ),
       ledger as (
         insert into credit_ledger (user_id, delta, balance_after, reason, run_id, idempotency_key)
@@ -148,25 +185,60 @@ export class GenerationRunsRepository {
         where exists (select 1 from inserted)
         returning id
       )
-      select flight.count, flight.previous_run_id, existing.existed, snapshot.balance,
-        (select count(*) from inserted)::int as inserted,
+      select flight.count, previous.run_id as previous_run_id, existing.existed, snapshot.balance,
+        (select count(*) from inserted)::int as inserted, (select priority from inserted) as priority,
         -- A debit without its run (another person's submit took this run id after the snapshot) must
         -- not commit: the failing cast (reached only then: a subquery is not folded) aborts the statement.
         (select count(*) from ledger)::int + case when exists (select 1 from inserted) then 0 else (select (${RUN_ID_TAKEN}::text || credits)::int from debit) end as ledgered
-      from flight, existing, snapshot`
-      .execute(db)
-      .catch((error: unknown) => {
-        if (error instanceof Error && error.message.includes(RUN_ID_TAKEN)) throw new RunIdTaken();
-        throw error;
-      });
+      from flight cross join existing cross join snapshot left join previous on true`
+      .compile(db);
+    const result = await executePrepared(db, statement).catch((error: unknown) => {
+      if (error instanceof Error && error.message.includes(RUN_ID_TAKEN)) throw new RunIdTaken();
+      throw error;
+    });
     const row = result.rows[0];
     if (!row) return { kind: 'no-account' };
-    if (row.inserted === 1 && row.ledgered === 1) return { kind: 'created', inFlight: row.count + 1, previousRunId: row.previous_run_id ?? undefined };
+    if (row.inserted === 1 && row.ledgered === 1) {
+      return { kind: 'created', inFlight: row.count + 1, previousRunId: row.previous_run_id ?? undefined, priority: row.priority ?? undefined };
+    }
     if (row.existed) return { kind: 'exists' };
     if (row.count >= run.maxInFlight) return { kind: 'too-many', inFlight: row.count + 1 };
     if (row.balance < run.creditsReserved || !guarded) return { kind: 'insufficient-credits', balance: row.balance };
     // The snapshot allowed it, yet nothing was debited: the row changed meanwhile.
     return undefined;
+  }
+
+  /**
+   * The person's account and their run with this id in one round trip, both by primary key: a run
+   * polled every few seconds by each open page costs one query, the account still read every time.
+   */
+  async ofAccount(userId: string, runId: string): Promise<RunOfAccount> {
+    const query = this.db
+      .selectFrom('users')
+      // By run id alone, so the run is read by its primary key; whose it is is checked below.
+      .leftJoin('generation_runs as r', (join) => join.on('r.run_id', '=', runId))
+      .select([
+        'users.id as account_id',
+        'users.banned as account_banned',
+        'r.run_id',
+        'r.user_id',
+        'r.status',
+        'r.stage',
+        'r.error',
+        'r.provider',
+        'r.credits_reserved',
+        'r.credits_refunded',
+        'r.created_at',
+        'r.started_at',
+        'r.finished_at',
+        'r.identity_scores',
+      ])
+      .where('users.id', '=', userId)
+      .compile();
+    const [row] = (await executePrepared(this.db, query)).rows;
+    if (!row) return { account: undefined, run: undefined };
+    const { account_id: id, account_banned: banned, ...run } = row;
+    return { account: { id, banned }, run: run.run_id === null || run.user_id !== id ? undefined : (run as RunStatusRow) };
   }
 
   find(runId: string): Promise<GenerationRun | undefined> {

@@ -55,6 +55,8 @@ export class RunControlRepository {
         finished_at: null,
         started_at: null,
         identity_scores: null,
+        // The retry's job gets a priority of its own; the next submit asks the queue for it.
+        priority: null,
         request: sql`request || jsonb_build_object('seed', ${retry.seed}::int, 'retry', ${retry.attempt}::int)`,
         created_at: now,
         updated_at: now,
