@@ -20,8 +20,11 @@ import { startTestApp, type TestContext } from '../support/test-app';
  */
 
 const dist = path.join(repoRoot, 'web/dist');
-/** The first view's JavaScript, gzip, that the home screen may cost (issue 15's goal is 150 KB; see docs/performance.md). */
-const FIRST_VIEW_JS_GZIP_BUDGET = 205 * 1024;
+/**
+ * The first view's JavaScript, gzip, that the home screen may cost: 165 KB measured, a few KB of
+ * margin (issue 15's goal is 150 KB; see docs/performance.md "First view").
+ */
+const FIRST_VIEW_JS_GZIP_BUDGET = 170 * 1024;
 
 interface RawAnswer {
   status: number;
@@ -153,7 +156,7 @@ describe('web delivery', () => {
     console.log(`first view of /: ${scripts.size} scripts, ${(plainBytes / 1024).toFixed(1)} KB, gzip ${(gzipBytes / 1024).toFixed(1)} KB`);
     expect(scripts.size).toBeGreaterThan(0);
     expect(gzipBytes).toBeLessThanOrEqual(FIRST_VIEW_JS_GZIP_BUDGET);
-    // jszip and the viewer come only when asked for.
-    expect([...scripts].filter((s) => /jszip|media-viewer/.test(s))).toEqual([]);
+    // jszip, the viewer, the generation engine and the catalogues' prompt text come only when asked for.
+    expect([...scripts].filter((s) => /jszip|media-viewer|generation-service|catalogues/.test(s))).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from './app/query-client';
-import { router } from './app/router';
+import { navigateInApp, NavigationBridge } from './lib/navigation-bridge';
+import { AppRoutes } from './app/router';
 import { startSession } from './app/session';
 import { loadLaunchStatus } from './app/use-launch-status';
 import { AppErrorBoundary } from './components/errors/app-error-boundary';
@@ -15,13 +16,16 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Asked at once, while the first page's code loads.
 void loadLaunchStatus();
-startSession((to) => router.navigate(to));
+startSession(navigateInApp);
 
 createRoot(container).render(
   <StrictMode>
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <NavigationBridge />
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </AppErrorBoundary>
   </StrictMode>,

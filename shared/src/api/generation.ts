@@ -1,8 +1,7 @@
 /**
- * The generation and upload calls (spec 1 §7): unified-generate, getMediaByRunId, magic-wand,
- * get-presets, cloudinary-sign, and the answers of the media-cloud compatible direct upload
- * (`POST /v1_1/<cloudName>/<type>/upload`, multipart, so not a call under /.netlify/functions).
- * Shapes are the wire shapes served today; the web parses each answer once with them.
+ * The generation calls (spec 1 §7): unified-generate, getMediaByRunId, magic-wand; and, from
+ * their own modules, get-presets and the upload calls. Shapes are the wire shapes served today;
+ * the web parses each answer once with them.
  */
 import { z } from 'zod';
 import { PROMPT_MAX_LENGTH } from '../constants';
@@ -11,6 +10,11 @@ import { safeText } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { runMediaSchema } from './media';
 import { runReceiptSchema } from './run-receipt';
+
+// get-presets and the upload calls live in modules of their own: the home screen loads them at
+// once, without the run calls' request schema (and the preset catalogues it checks against).
+export * from './presets';
+export * from './uploads';
 
 /** POST unified-generate: the 202 answer. `jobId` is the spec's name for the run id (they are equal). */
 export const submitAnswerSchema = answer({
@@ -70,56 +74,3 @@ export const magicWandAnswerSchema = answer({
   negativePrompt: z.string().optional(),
 });
 export const magicWandCall = defineCall({ name: 'magic-wand', method: 'POST', request: magicWandRequest, response: magicWandAnswerSchema });
-
-/** A weekly preset (spec 3 §3): `id` equals `key`. */
-export const weeklyPresetSchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  label: z.string(),
-  prompt: z.string(),
-});
-
-/** GET get-presets: this ISO week's presets; `currentWeek` like "2025-W07". */
-export const presetsAnswerSchema = answer({
-  data: z.object({ presets: z.array(weeklyPresetSchema) }),
-  currentWeek: z.string(),
-});
-export type PresetsAnswer = z.output<typeof presetsAnswerSchema>;
-export const getPresetsCall = defineCall({ name: 'get-presets', method: 'GET', request: undefined, response: presetsAnswerSchema });
-
-/** POST cloudinary-sign: a signature for one direct upload into one of the person's own folders. */
-export const signUploadRequest = z.object({
-  folder: z.string({ error: 'Folder is required' }).trim().min(1, 'Folder is required').max(200),
-  resource_type: z.enum(['image', 'video', 'auto']).optional(),
-});
-export type SignUploadRequest = z.output<typeof signUploadRequest>;
-export const signUploadAnswerSchema = answer({
-  timestamp: z.number(),
-  signature: z.string(),
-  apiKey: z.string(),
-  cloudName: z.string(),
-  folder: z.string(),
-});
-export type SignUploadAnswer = z.output<typeof signUploadAnswerSchema>;
-export const signUploadCall = defineCall({ name: 'cloudinary-sign', method: 'POST', request: signUploadRequest, response: signUploadAnswerSchema });
-
-/** The direct upload's answer, in the media cloud's own dialect (snake_case, as its clients read it). */
-export const uploadAnswerSchema = z.object({
-  public_id: z.string(),
-  version: z.number(),
-  format: z.string(),
-  resource_type: z.enum(['image', 'video']),
-  type: z.literal('upload'),
-  created_at: z.string(),
-  bytes: z.number(),
-  width: z.number(),
-  height: z.number(),
-  folder: z.string(),
-  url: z.string(),
-  secure_url: z.string(),
-  duration: z.number().optional(),
-});
-export type UploadAnswer = z.output<typeof uploadAnswerSchema>;
-
-/** The direct upload's failure: `{ error: { message } }`, not the `{ success: false }` of the calls. */
-export const uploadErrorSchema = z.object({ error: z.object({ message: z.string() }) });

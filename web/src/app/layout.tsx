@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { AlertHost } from '../components/dialog/alert-host';
+import { RouteErrorBoundary } from '../components/errors/route-error-screen';
 import { AppFrame } from '../components/layout/app-frame';
 import { SignUpPromptHost } from '../components/signup-prompt/signup-prompt-host';
 import { NavigationProgress } from '../components/layout/navigation-progress';
@@ -10,6 +11,7 @@ import { paths } from '../config/paths';
 import { ViewerHost } from '../features/viewer/viewer-host';
 import { wireGeneration } from './generation-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
+import { ScrollRestoration } from './scroll-restoration';
 import { useLaunchStatus } from './use-launch-status';
 
 wireGeneration();
@@ -57,7 +59,11 @@ export function AppLayout() {
         <RouteLoadingScreen />
       ) : (
         <MobileRouteGuard>
-          <Outlet />
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<RouteLoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </MobileRouteGuard>
       )}
       <ScrollRestoration />

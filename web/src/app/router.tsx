@@ -1,104 +1,58 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { RouteErrorScreen } from '../components/errors/route-error-screen';
-import { RouteLoadingScreen } from '../components/page/route-loading-screen';
-import { AppFrame } from '../components/layout/app-frame';
+import { RouteErrorBoundary } from '../components/errors/route-error-screen';
 import { AppLayout } from './layout';
+import { lazyPage } from '../lib/lazy-page';
 
-/**
- * Every screen is its own chunk, loaded on first visit. Errors thrown while loading or
- * rendering a page show the crash screen inside the layout; an error in the layout itself
- * shows it full screen.
+/*
+ * Declarative routes (BrowserRouter) rather than the data router: the app loads no data through
+ * the router, and the data router's code is half of React Router's weight on the first view.
+ * Every screen is its own chunk, loaded on first visit (`lazyPage`); the layout shows the crash
+ * screen when one fails to load or render, and an error in the layout itself shows it full screen.
  */
-export const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    errorElement: <RouteErrorScreen fullScreen />,
-    hydrateFallbackElement: (
-      <AppFrame>
-        <RouteLoadingScreen />
-      </AppFrame>
-    ),
-    children: [
-      {
-        errorElement: <RouteErrorScreen />,
-        children: [
-          {
-            path: paths.home.path,
-            lazy: () => import('../pages/home/home-page').then((m) => ({ Component: m.HomePage })),
-          },
-          {
-            path: paths.auth.path,
-            lazy: () => import('../pages/auth/auth-page').then((m) => ({ Component: m.AuthPage })),
-          },
-          {
-            path: paths.profile.path,
-            lazy: () =>
-              import('../pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
-          },
-          {
-            path: paths.gallery.path,
-            lazy: () =>
-              import('../pages/gallery/gallery-page').then((m) => ({ Component: m.GalleryPage })),
-          },
-          {
-            path: paths.stories.path,
-            lazy: () =>
-              import('../pages/stories/stories-page').then((m) => ({ Component: m.StoriesPage })),
-          },
-          {
-            path: paths.story.path,
-            lazy: () => import('../pages/story/story-page').then((m) => ({ Component: m.StoryPage })),
-          },
-          {
-            path: paths.adminDashboard.path,
-            lazy: () =>
-              import('../pages/admin-dashboard/admin-dashboard-page').then((m) => ({
-                Component: m.AdminDashboardPage,
-              })),
-          },
-          {
-            path: paths.storyCreation.path,
-            lazy: () =>
-              import('../pages/story-creation/story-creation-page').then((m) => ({
-                Component: m.StoryCreationPage,
-              })),
-          },
-          {
-            path: paths.privacy.path,
-            lazy: () =>
-              import('../pages/privacy/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
-          },
-          {
-            path: paths.terms.path,
-            lazy: () => import('../pages/terms/terms-page').then((m) => ({ Component: m.TermsPage })),
-          },
-          {
-            path: paths.cookies.path,
-            lazy: () =>
-              import('../pages/cookies/cookies-page').then((m) => ({ Component: m.CookiesPage })),
-          },
-          {
-            path: paths.comingSoon.path,
-            lazy: () =>
-              import('../pages/coming-soon/coming-soon-page').then((m) => ({
-                Component: m.ComingSoonPage,
-              })),
-          },
-          {
-            path: paths.bestPractices.path,
-            lazy: () =>
-              import('../pages/best-practices/best-practices-page').then((m) => ({
-                Component: m.BestPracticesPage,
-              })),
-          },
-          {
-            path: paths.tag.path,
-            lazy: () => import('../pages/tag/tag-page').then((m) => ({ Component: m.TagPage })),
-          },
-          { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
-        ],
-      },
-    ],
-  },
-]);
+const HomePage = lazyPage(() => import('../pages/home/home-page').then((m) => m.HomePage));
+const AuthPage = lazyPage(() => import('../pages/auth/auth-page').then((m) => m.AuthPage));
+const ProfilePage = lazyPage(() => import('../pages/profile/profile-page').then((m) => m.ProfilePage));
+const GalleryPage = lazyPage(() => import('../pages/gallery/gallery-page').then((m) => m.GalleryPage));
+const StoriesPage = lazyPage(() => import('../pages/stories/stories-page').then((m) => m.StoriesPage));
+const StoryPage = lazyPage(() => import('../pages/story/story-page').then((m) => m.StoryPage));
+const AdminDashboardPage = lazyPage(() =>
+  import('../pages/admin-dashboard/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+);
+const StoryCreationPage = lazyPage(() =>
+  import('../pages/story-creation/story-creation-page').then((m) => m.StoryCreationPage),
+);
+const PrivacyPage = lazyPage(() => import('../pages/privacy/privacy-page').then((m) => m.PrivacyPage));
+const TermsPage = lazyPage(() => import('../pages/terms/terms-page').then((m) => m.TermsPage));
+const CookiesPage = lazyPage(() => import('../pages/cookies/cookies-page').then((m) => m.CookiesPage));
+const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/coming-soon-page').then((m) => m.ComingSoonPage));
+const BestPracticesPage = lazyPage(() =>
+  import('../pages/best-practices/best-practices-page').then((m) => m.BestPracticesPage),
+);
+const TagPage = lazyPage(() => import('../pages/tag/tag-page').then((m) => m.TagPage));
+
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary fullScreen>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path={paths.home.path} element={<HomePage />} />
+          <Route path={paths.auth.path} element={<AuthPage />} />
+          <Route path={paths.profile.path} element={<ProfilePage />} />
+          <Route path={paths.gallery.path} element={<GalleryPage />} />
+          <Route path={paths.stories.path} element={<StoriesPage />} />
+          <Route path={paths.story.path} element={<StoryPage />} />
+          <Route path={paths.adminDashboard.path} element={<AdminDashboardPage />} />
+          <Route path={paths.storyCreation.path} element={<StoryCreationPage />} />
+          <Route path={paths.privacy.path} element={<PrivacyPage />} />
+          <Route path={paths.terms.path} element={<TermsPage />} />
+          <Route path={paths.cookies.path} element={<CookiesPage />} />
+          <Route path={paths.comingSoon.path} element={<ComingSoonPage />} />
+          <Route path={paths.bestPractices.path} element={<BestPracticesPage />} />
+          <Route path={paths.tag.path} element={<TagPage />} />
+          <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { navigateAndSettle } from '../lib/navigation-bridge';
 import { signOut } from './auth-store';
 
 /**
@@ -8,9 +8,8 @@ import { signOut } from './auth-store';
  * move comes first, so a page that sends signed-out visitors to /auth is gone by then.
  */
 export function useSignOut(): () => Promise<void> {
-  const navigate = useNavigate();
   return useCallback(async () => {
-    await navigate(paths.home.getHref());
+    await navigateAndSettle(paths.home.getHref());
     await signOut();
-  }, [navigate]);
+  }, []);
 }

@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { type CyberSirenVariantId, CYBER_SIREN_VARIANT_LOOKS, presetLook } from './looks';
 import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
@@ -25,74 +26,59 @@ const NEGATIVE = `${IDENTITY_NEGATIVE}, daylight, pastel colours, cartoon, ${QUA
 export const CYBER_SIREN_PRESETS: PresetDefinition[] = [
   {
     ...BASE,
-    id: 'neo_tokyo_base',
-    label: 'Cyber Siren',
+    ...presetLook('cyber-siren', 'neo_tokyo_base'),
     prompt:
       'Cyberpunk siren portrait of the person in this photo in Neo-Tokyo at night: glossy black latex-and-chrome bodysuit with glowing cyan circuitry seams, rain-soaked street with holographic kanji billboards and magenta neon behind, cyan and magenta rim light, wet skin sheen, volumetric haze, cinematic 85mm, ultra detailed. ' +
       KEEP_IDENTITY,
     negative_prompt: NEGATIVE,
-    features: ['cyberpunk', 'neon', 'tokyo', 'night'],
   },
   {
     ...BASE,
-    id: 'silver_proxy',
-    label: 'Silver Proxy',
+    ...presetLook('cyber-siren', 'silver_proxy'),
     prompt:
       'The person in this photo as a chrome android proxy: mirror-finish liquid-silver bodysuit, brushed-metal collar plates at the neck and shoulders, standing in a white sterile server hall lined with blue indicator lights, cool silver monochrome palette, sharp specular highlights, clean sci-fi studio light, ultra detailed. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, metal skin on the face, robot face`,
-    features: ['chrome', 'silver', 'android', 'sci-fi'],
   },
   {
     ...BASE,
-    id: 'serpent_line',
-    label: 'Serpent Line',
+    ...presetLook('cyber-siren', 'serpent_line'),
     prompt:
       'The person in this photo as a cyber assassin: a glowing neon serpent tattoo coiling from the neck down one arm in emerald and violet light lines, sleek black tactical suit, crouched on a rooftop ledge above a neon megacity, green rim light, smoky night air, rain mist, cinematic telephoto, ultra detailed. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, tattoo on the face, real snake`,
-    features: ['serpent', 'neon', 'tattoo', 'assassin'],
   },
   {
     ...BASE,
-    id: 'smoke_signal',
-    label: 'Smoke Signal',
+    ...presetLook('cyber-siren', 'smoke_signal'),
     prompt:
       'The person in this photo emerging from thick coloured smoke in a derelict neon alley: billowing teal and orange smoke, hooded cyberpunk jacket with LED strips, light beams slicing through the smoke, flickering signs, mysterious and tense mood, face clearly lit, cinematic 50mm, ultra detailed. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, smoke covering the face, hood hiding the face`,
-    features: ['smoke', 'neon', 'atmospheric', 'cyberpunk'],
   },
   {
     ...BASE,
-    id: 'signal_loss',
-    label: 'Signal Loss',
+    ...presetLook('cyber-siren', 'signal_loss'),
     prompt:
       'The person in this photo caught in a corrupted cyberpunk broadcast: digital glitch art with RGB channel split, datamosh blocks and horizontal scan tears across the background and clothing while the face stays readable, CRT scanlines, static noise, cyan and red chromatic aberration, dark control-room glow. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, glitch covering the eyes, unreadable face`,
-    features: ['glitch', 'rgb-split', 'crt', 'static'],
   },
 ];
 
-export type CyberSirenVariantId = 'neo_tokyo_visor' | 'neo_tokyo_tattoos' | 'neo_tokyo_scanlines';
-
-/** The three variants of Cyber Siren (accepted ids, not listed by the UI). */
+/** The three variants of Cyber Siren (accepted ids, not listed by the UI): their name and tag, and the prompt add-on. */
 export const CYBER_SIREN_VARIANTS: Record<CyberSirenVariantId, { suffix: string; addOn: string; feature: string }> = {
   neo_tokyo_visor: {
-    suffix: 'Visor',
+    ...CYBER_SIREN_VARIANT_LOOKS.neo_tokyo_visor,
     addOn: 'Add a sleek transparent holographic visor across the brow line with HUD data reflected on it; the eyes stay visible through it.',
-    feature: 'visor',
   },
   neo_tokyo_tattoos: {
-    suffix: 'Tattoos',
+    ...CYBER_SIREN_VARIANT_LOOKS.neo_tokyo_tattoos,
     addOn: 'Add glowing cyan circuit-line tattoos tracing the neck, shoulders and arms, never on the face.',
-    feature: 'circuit-tattoos',
   },
   neo_tokyo_scanlines: {
-    suffix: 'Scanlines',
+    ...CYBER_SIREN_VARIANT_LOOKS.neo_tokyo_scanlines,
     addOn: 'Overlay CRT scanlines and a subtle RGB glitch shimmer across the whole frame, like a still from a pirate broadcast.',
-    feature: 'scanlines',
   },
 };
 

@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { presetLook } from './looks';
 import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { QUALITY_NEGATIVE } from './identity-phrases';
 
@@ -47,36 +48,28 @@ const NEGATIVE = `photorealistic, photograph, 3d render, different person, chang
 export const GHIBLI_REACTION_PRESETS: PresetDefinition[] = [
   {
     ...BASE,
-    id: 'ghibli_reaction_tears',
-    label: 'Tears',
+    ...presetLook('ghibli-reaction', 'ghibli_reaction_tears'),
     prompt: ghibliReactionPrompt('ghibli_reaction_tears'),
     negative_prompt: `${NEGATIVE}, smiling, laughing`,
-    features: ['anime', 'ghibli', 'tears', 'melancholy'],
   },
   {
     ...BASE,
-    id: 'ghibli_reaction_shock',
-    label: 'Shock',
+    ...presetLook('ghibli-reaction', 'ghibli_reaction_shock'),
     prompt: ghibliReactionPrompt('ghibli_reaction_shock'),
     negative_prompt: `${NEGATIVE}, calm expression, closed mouth`,
-    features: ['anime', 'ghibli', 'shock', 'comedic'],
   },
   {
     ...BASE,
-    id: 'ghibli_reaction_sparkle',
-    label: 'Sparkle',
+    ...presetLook('ghibli-reaction', 'ghibli_reaction_sparkle'),
     prompt: ghibliReactionPrompt('ghibli_reaction_sparkle'),
     negative_prompt: `${NEGATIVE}, sad expression, dark night`,
-    features: ['anime', 'ghibli', 'sparkle', 'joyful'],
   },
   {
     ...BASE,
-    id: 'ghibli_reaction_love',
-    label: 'Love',
+    ...presetLook('ghibli-reaction', 'ghibli_reaction_love'),
     strength: 0.35,
     num_inference_steps: 28,
     prompt: ghibliReactionPrompt('ghibli_reaction_love'),
     negative_prompt: `${NEGATIVE}, angry expression, cold colours`,
-    features: ['anime', 'ghibli', 'love', 'romantic'],
   },
 ];

@@ -1,4 +1,5 @@
 import type { PresetDefinition, ServiceMode } from '../types';
+import type { CatalogueMode } from './looks';
 import { CYBER_SIREN_PRESETS, resolveCyberSirenPreset } from './cyber-siren';
 import { GHIBLI_REACTION_PRESETS } from './ghibli-reaction';
 import { PARALLEL_SELF_PRESETS } from './parallel-self';
@@ -8,12 +9,10 @@ import { UNREAL_REFLECTION_PRESETS } from './unreal-reflection';
 export * from './cyber-siren';
 export * from './preset-validation';
 export * from './ghibli-reaction';
+export * from './looks';
 export * from './parallel-self';
 export * from './story-time';
 export * from './unreal-reflection';
-
-/** The service modes that have a hard-coded catalogue. */
-export type CatalogueMode = 'unreal-reflection' | 'parallel-self' | 'ghibli-reaction' | 'cyber-siren' | 'story-time';
 
 /** What the UI lists per mode (the cyber siren variants are accepted but not listed). */
 export const PRESET_CATALOGUES: Record<CatalogueMode, PresetDefinition[]> = {

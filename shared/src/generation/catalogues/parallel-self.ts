@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { presetLook } from './looks';
 import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
@@ -101,56 +102,47 @@ export function randomizeColorcorePrompt(preset: PresetDefinition, random: () =>
 export const PARALLEL_SELF_PRESETS: PresetDefinition[] = [
   {
     ...BASE,
-    id: 'parallel_self_black_aura',
-    label: 'Black Aura',
+    ...presetLook('parallel-self', 'parallel_self_black_aura'),
     strength: 0.58,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo in an all-black monochrome editorial: layered black leather and tailored black wool, an ink-like dark aura of smoke swirling around the silhouette, a deep black seamless background, a single hard side light carving the face with a thin silver rim light, high contrast, calm and powerful expression, medium-format fashion photography. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, colourful clothing, bright background, washed-out blacks`,
-    features: ['monochrome', 'dark-aura', 'high-contrast', 'editorial'],
   },
   {
     ...BASE,
-    id: 'parallel_self_untouchable',
-    label: 'The Untouchable',
+    ...presetLook('parallel-self', 'parallel_self_untouchable'),
     strength: 0.57,
     aspect_ratio: '1:1',
     prompt:
       'The person from this photo as an untouchable A-list star arriving at a premiere: immaculate black-tie luxury tailoring and statement jewellery, walking a red carpet past a velvet rope while a wall of paparazzi camera flashes bursts behind, a bodyguard silhouette out of focus, cool unbothered expression, direct on-camera flash, glossy celebrity-magazine photograph, square frame. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, sunglasses covering the eyes, empty street, casual clothes`,
-    features: ['red-carpet', 'paparazzi', 'luxury', 'flash'],
   },
   {
     ...BASE,
-    id: 'parallel_self_neon_proof',
-    label: 'Neon Proof',
+    ...presetLook('parallel-self', 'parallel_self_neon_proof'),
     strength: 0.59,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo in rain-proof techwear on a cyberpunk street at night: glossy black waterproof shell jacket with reflective straps and utility harness, wet hair, standing in a downpour under magenta and cyan neon signs, raindrops glittering in the light, water beading on the jacket, mirror-like wet asphalt, neon rim light on the face, 35mm night photograph with light film grain. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, daylight, dry street, umbrella hiding the face`,
-    features: ['neon', 'techwear', 'rain', 'cyberpunk'],
   },
   {
     ...BASE,
-    id: 'parallel_self_mechanic',
-    label: 'The Mechanic',
+    ...presetLook('parallel-self', 'parallel_self_mechanic'),
     strength: 0.58,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo as a skilled mechanic in a vintage garage: worn denim coveralls with rolled sleeves, grease smudges on the forearms and hands, a rag in the back pocket, leaning on a classic 1960s muscle car with its hood open, tools on a pegboard and a hanging work lamp behind. Warm late-afternoon sun through the open roller door, dust in the air, Kodak Portra colour, candid documentary photograph. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, dirt on the face, clean studio, modern sports car`,
-    features: ['garage', 'vintage', 'workwear', 'film'],
   },
   {
     ...BASE,
-    id: 'parallel_self_colorcore',
-    label: 'Colorcore',
+    ...presetLook('parallel-self', 'parallel_self_colorcore'),
     strength: 0.6,
     guidance_scale: 13,
     aspect_ratio: '1:1',
@@ -165,18 +157,15 @@ export const PARALLEL_SELF_PRESETS: PresetDefinition[] = [
       COLORCORE_POSES[0] as string,
     ),
     negative_prompt: `${NEGATIVE}, multiple colours, patterned clothing, busy background, tinted skin`,
-    features: ['colorcore', 'monochromatic', 'fashion', 'studio'],
   },
   {
     ...BASE,
-    id: 'parallel_self_getaway_lookbook',
-    label: 'Getaway Lookbook',
+    ...presetLook('parallel-self', 'parallel_self_getaway_lookbook'),
     strength: 0.57,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo in a luxury summer getaway lookbook: breezy cream linen resort wear and gold sandals, on a whitewashed terrace above the turquoise Mediterranean in Positano, pink bougainvillea spilling over the wall, pastel cliffside houses behind, golden-hour sunlight, relaxed candid pose, airy travel editorial shot on medium-format film. ' +
       KEEP_IDENTITY,
     negative_prompt: `${NEGATIVE}, hat shading the face, overcast sky, crowded beach`,
-    features: ['travel', 'resort', 'golden-hour', 'lookbook'],
   },
 ];

@@ -1,4 +1,5 @@
 import type { PresetDefinition } from '../types';
+import { presetLook } from './looks';
 import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
 import { QUALITY_NEGATIVE } from './identity-phrases';
 
@@ -29,32 +30,26 @@ const NEGATIVE = `different person, face morphing, identity drift, flicker, warp
 export const STORY_TIME_PRESETS: PresetDefinition[] = [
   {
     ...BASE,
-    id: 'story_time_cinematic',
-    label: 'Cinematic',
+    ...presetLook('story-time', 'story_time_cinematic'),
     prompt:
       'A slow cinematic dolly-in on the scene of this photo: subtle parallax between foreground and background, natural blinking and breathing, hair and clothes moving gently in a light breeze, warm film colour grade, shallow depth of field, smooth 24 fps motion. ' +
       KEEP_PERSON,
     negative_prompt: `${NEGATIVE}, fast zoom, shaky handheld`,
-    features: ['video', 'cinematic', 'dolly-in'],
   },
   {
     ...BASE,
-    id: 'story_time_dreamlike',
-    label: 'Dreamlike',
+    ...presetLook('story-time', 'story_time_dreamlike'),
     prompt:
       'A dreamy floating camera drift around the scene of this photo: slow-motion hair and fabric movement, soft bloom and glowing light motes rising through the air, pastel haze, gentle focus breathing, a calm and tender mood. ' +
       KEEP_PERSON,
     negative_prompt: `${NEGATIVE}, harsh contrast, fast motion`,
-    features: ['video', 'dreamy', 'slow-motion', 'soft-glow'],
   },
   {
     ...BASE,
-    id: 'story_time_retro',
-    label: 'Retro Film',
+    ...presetLook('story-time', 'story_time_retro'),
     prompt:
       'A Super 8 home movie made from this photo: gentle handheld sway, visible film grain, warm faded colours, light leaks flaring at the edges, slight gate weave and vignette, the person turning a little toward the camera with a natural smile. ' +
       KEEP_PERSON,
     negative_prompt: `${NEGATIVE}, digital sharpness, modern colour grade`,
-    features: ['video', 'retro', 'super-8', 'film-grain'],
   },
 ];

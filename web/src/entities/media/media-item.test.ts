@@ -2,7 +2,8 @@ import { KEEP_IDENTITY, findPreset } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
 import type { MediaItem as LibraryAnswerItem } from '@app/shared/api/media';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ASPECT_RATIO, captionOf, fromFeedItem, fromFeedItems, fromLibraryItem, isWaitingForVideos, presetTypeLabel } from './media-item';
+import { captionOf } from './caption';
+import { DEFAULT_ASPECT_RATIO, fromFeedItem, fromFeedItems, fromLibraryItem, isWaitingForVideos, presetTypeLabel } from './media-item';
 
 const syndicate = findPreset('unreal-reflection', 'unreal_reflection_syndicate')!;
 

@@ -1,4 +1,4 @@
-import { KEEP_IDENTITY, PRESET_TYPE_LABELS, findPreset, isPresetType } from '@app/shared';
+import { PRESET_TYPE_LABELS, findPresetLook, isPresetType } from '@app/shared';
 import type { FeedItem as FeedAnswerItem } from '@app/shared/api/feed';
 import type { MediaItem as LibraryAnswerItem } from '@app/shared/api/media';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
@@ -272,50 +272,10 @@ export function presetTypeLabel(presetType: string | null | undefined): string |
   return presetType.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
-/** The catalogue look of an item ('The Syndicate'), or undefined (custom prompts, weekly presets). */
-function lookOf(item: Pick<MediaItem, 'presetType' | 'presetKey'>) {
-  if (!item.presetType || !item.presetKey) return undefined;
-  return findPreset(item.presetType.replace(/_/g, '-'), item.presetKey);
-}
-
-const SHORT_DESCRIPTION_MAX = 120;
-
-/** The prompt without the wording every catalogue look appends to keep the face. */
-function promptWithoutIdentityWording(prompt: string | null): string {
-  return (prompt ?? '').replace(KEEP_IDENTITY, '').trim();
-}
-
-/** 'A cinematic crime-drama still' from 'Restyle this photo as a cinematic crime-drama still: the person…'. */
-function shortDescriptionOf(prompt: string): string {
-  const first = prompt.split(/[:.](?:\s|$)/)[0]?.trim() ?? '';
-  const subject = first.replace(/^(restyle|turn|reimagine|transform) (this|the) (photo|picture|image) (as|into)\s+/i, '');
-  const text = subject.length > SHORT_DESCRIPTION_MAX ? `${subject.slice(0, SHORT_DESCRIPTION_MAX - 1).trimEnd()}…` : subject;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export interface Caption {
-  /** The look's name ('The Syndicate'), null for a person's own prompt. */
-  title: string | null;
-  /** One short line: the look's description, or the person's prompt. */
-  text: string;
-  /** The whole prompt worth offering behind 'Show full prompt' (null when `text` is all of it). */
-  fullPrompt: string | null;
-}
-
-/**
- * What a card or the viewer says of an item: a catalogue look by its name and a short
- * description (never its engineering prompt); a person's own prompt as they wrote it; without
- * a prompt, 'Generated with {presetKey}' or 'AI Generated Content' (spec 2 §3).
- */
-export function captionOf(item: Pick<MediaItem, 'presetType' | 'presetKey' | 'prompt'>): Caption {
-  const look = lookOf(item);
-  const prompt = promptWithoutIdentityWording(item.prompt);
-  if (look) {
-    const full = promptWithoutIdentityWording(look.prompt);
-    return { title: look.label, text: shortDescriptionOf(full), fullPrompt: prompt || full };
-  }
-  if (prompt) return { title: null, text: prompt, fullPrompt: null };
-  return { title: null, text: item.presetKey ? `Generated with ${item.presetKey}` : 'AI Generated Content', fullPrompt: null };
+/** The name of an item's catalogue look ('The Syndicate'), or null (custom prompts, weekly presets). */
+export function lookTitleOf(item: Pick<MediaItem, 'presetType' | 'presetKey'>): string | null {
+  if (!item.presetType || !item.presetKey) return null;
+  return findPresetLook(item.presetType.replace(/_/g, '-'), item.presetKey)?.label ?? null;
 }
 
 /** Story Time shows 'Generating Videos...' until it has a clip (and while it has not failed). */

@@ -1,5 +1,4 @@
-import { signUploadCall } from '@app/shared/api/generation';
-import { uploadAnswerSchema, uploadErrorSchema } from '@app/shared/api/generation';
+import { signUploadCall, uploadAnswerSchema, uploadErrorSchema } from '@app/shared/api/uploads';
 import { callApiData } from '../../api/client';
 
 /**

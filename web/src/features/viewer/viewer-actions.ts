@@ -1,6 +1,7 @@
 import { toast } from '../../components/toast/toast-store';
 import { downloadItem } from '../../entities/media/download';
-import { captionOf, type MediaItem } from '../../entities/media/media-item';
+import { captionOf } from '../../entities/media/caption';
+import type { MediaItem } from '../../entities/media/media-item';
 
 /** Saves the media as a file (`{brand}-{id}.jpg|mp4`). */
 export async function downloadMedia(item: MediaItem): Promise<void> {

@@ -1,7 +1,8 @@
 import { toast } from '../../components/toast/toast-store';
 import { downloadItem, fetchMediaBlob } from '../../entities/media/download';
 import { singleDownloadName } from '../../entities/media/download-names';
-import { captionOf, type MediaItem } from '../../entities/media/media-item';
+import { captionOf } from '../../entities/media/caption';
+import type { MediaItem } from '../../entities/media/media-item';
 
 /** The gallery's texts (spec 2 §8, mobile). */
 export const GALLERY_TEXT = {

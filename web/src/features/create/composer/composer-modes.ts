@@ -4,7 +4,7 @@ import {
   CLIENT_TO_SERVICE_MODE,
   type ClientMode,
   DEFAULT_CUSTOM_PROMPT,
-  PRESET_CATALOGUES,
+  PRESET_LOOKS,
   PRESET_ID_FIELD,
   PRESET_TYPE_LABELS,
   presetTypeOf,
@@ -59,7 +59,7 @@ export interface PresetOption {
 /** The presets a mode's panel lists (weekly presets as loaded; none until then). */
 export function presetOptions(mode: PresetMode, weekly: readonly WeeklyPreset[] | null): PresetOption[] {
   if (mode === 'preset') return (weekly ?? []).map((preset) => ({ id: preset.key, label: preset.label, hint: null }));
-  return PRESET_CATALOGUES[CLIENT_TO_SERVICE_MODE[mode] as CatalogueMode].map((preset) => ({
+  return PRESET_LOOKS[CLIENT_TO_SERVICE_MODE[mode] as CatalogueMode].map((preset) => ({
     id: preset.id,
     label: preset.label,
     hint: preset.features.slice(0, 3).join(' · ') || null,

@@ -13,7 +13,6 @@ import { useStore } from '../../../lib/create-store';
 import { useCredits } from '../../../state/credits';
 import { useAuth } from '../../../state/use-auth';
 import { useUploadAgreement } from '../agreement/use-upload-agreement';
-import { enhancePrompt } from '../generation/generation-api';
 import type { GenerateOptions, GenerationRequest } from '../generation/generation-types';
 import { isSecureSource } from '../generation/intent-queue';
 import { useGeneration } from '../generation/use-generation';
@@ -57,10 +56,11 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   const gate = useSignInGate();
   const agreement = useUploadAgreement();
   const source = useSourceUpload();
-  const generation = useGeneration(options);
+  const state = useStore(composerStore);
+  // The engine's code loads once the composer opens or holds a photo, before the first request.
+  const generation = useGeneration(options, state.open || state.media !== null);
   const weekly = useWeeklyPresets();
   const queryClient = useQueryClient();
-  const state = useStore(composerStore);
   const fileInput = useRef<HTMLInputElement>(null);
   const storyInput = useRef<HTMLInputElement>(null);
   /** The mode asked for before there was a file: its panel opens once the file is in. */
@@ -177,6 +177,7 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
     dispatchComposer({ type: 'enhance-started' });
     let enhanced: string | null = null;
     try {
+      const { enhancePrompt } = await import('../generation/generation-api');
       enhanced = await enhancePrompt(current.prompt.trim());
       if (enhanced) toast.success(ENHANCE_SUCCESS_NOTICE.title, ENHANCE_SUCCESS_NOTICE.message);
       else toast.error(ENHANCE_NO_RESULT_NOTICE.title, ENHANCE_NO_RESULT_NOTICE.message);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiSession } from '../../../api/client';
-import { createGenerationApi, enhancePrompt, fetchWeeklyPresets, matchesRunId } from './generation-api';
+import { createGenerationApi, enhancePrompt, matchesRunId } from './generation-api';
+import { fetchWeeklyPresets } from './weekly-presets-api';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,6 +1,6 @@
-import { magicWandFailureMessage, type WeeklyPreset } from '@app/shared';
+import { magicWandFailureMessage } from '@app/shared';
 import { ApiError } from '../../../api/api-error';
-import { getMediaByRunIdCall, getPresetsCall, magicWandCall, runFailedAnswerSchema, unifiedGenerateCall } from '@app/shared/api/generation';
+import { getMediaByRunIdCall, magicWandCall, runFailedAnswerSchema, unifiedGenerateCall } from '@app/shared/api/generation';
 import { getUserMediaCall } from '@app/shared/api/media';
 import { cancelRunCall, retryRunCall, runEventsTicketCall } from '@app/shared/api/runs';
 import { callApi, callApiData } from '../../../api/client';
@@ -143,12 +143,6 @@ export function createGenerationApi(): GenerationApi {
 /** POST run-events/ticket: the single-use ticket an EventSource opens the stream with. */
 export async function fetchRunEventsTicket(): Promise<string> {
   return (await callApiData(runEventsTicketCall)).ticket;
-}
-
-/** GET get-presets: this week's presets, parsed with the shared schema. */
-export async function fetchWeeklyPresets(signal?: AbortSignal): Promise<{ presets: WeeklyPreset[]; currentWeek: string }> {
-  const answer = await callApiData(getPresetsCall, { auth: 'none', signal });
-  return { presets: answer.data.presets, currentWeek: answer.currentWeek };
 }
 
 /**

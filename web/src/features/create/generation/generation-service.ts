@@ -9,12 +9,13 @@ import { createGenerationApi, fetchRunEventsTicket } from './generation-api';
 import { createRunEventStream, type RunEventStream } from './run-event-stream';
 import { createGenerationEngine, type GenerationEngine, type GenerationEngineDeps } from './generation-engine';
 import { createIntentQueue, type IntentQueue } from './intent-queue';
+import { wiredGenerationDeps } from './wired-deps';
 import { createRunId } from './run-id';
 
 /**
  * The app's generation engine and intent queue, created on first use and importable without
  * React. The engine writes `state/generation-store` (the one truth of the running run); the
- * app wires the router, query invalidation and the weekly presets (`configureGeneration`).
+ * app wires query invalidation and the weekly presets (`wireGenerationDeps`, before this code loads).
  */
 
 /** Without a router at hand: a history push that React Router (listening to popstate) follows. */
@@ -55,7 +56,7 @@ let engine: GenerationEngine | null = null;
 let intentQueue: IntentQueue | null = null;
 
 export function getGenerationEngine(): GenerationEngine {
-  engine ??= createGenerationEngine(defaultGenerationDeps(), generationStatus);
+  engine ??= createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, generationStatus);
   return engine;
 }
 

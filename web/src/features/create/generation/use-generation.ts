@@ -1,12 +1,13 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { toast } from '../../../components/toast/toast-store';
 import { type GenerationStatus, useGenerationStatus } from '../../../state/generation-store';
-import { getGenerationEngine, getIntentQueue } from './generation-service';
 import type { GenerateOptions, GenerationRequest } from './generation-types';
+import { type GenerationService, loadGeneration } from './lazy-generation';
 
 export interface UseGeneration extends GenerationStatus {
   /** Runs the request now, or queues it while the source uploads (spec 1 §4 intent queue). */
-  submit(request: GenerationRequest): 'started' | 'queued';
+  submit(request: GenerationRequest): void;
   /** Runs the request now (no source to wait for). */
   generate(request: GenerationRequest): void;
   /** The uploaded source a queued request waits for. */
@@ -17,13 +18,41 @@ export interface UseGeneration extends GenerationStatus {
   queued: boolean;
 }
 
-/** The engine and its intent queue for a screen; generation navigates with the router. */
-export function useGeneration(options: Pick<GenerateOptions, 'onOpen' | 'onComplete'> = {}): UseGeneration {
+/** The engine's code once loaded and handed the source the composer named meanwhile. */
+let ready: GenerationService | null = null;
+let preparing: Promise<GenerationService> | null = null;
+/** The source the composer named before the engine's code was in. */
+let sourceUrlBeforeLoad: string | null = null;
+const readyListeners = new Set<() => void>();
+
+function prepareGeneration(): Promise<GenerationService> {
+  preparing ??= loadGeneration().then((service) => {
+    service.getIntentQueue().setSourceUrl(sourceUrlBeforeLoad);
+    ready = service;
+    for (const listener of readyListeners) listener();
+    return service;
+  });
+  return preparing;
+}
+
+/** The engine's code at once when it is in, else once loaded (a failed load says so). */
+function withGeneration(run: (service: GenerationService) => void): void {
+  if (ready) return run(ready);
+  void prepareGeneration().then(run, () => toast.error('Something went wrong', 'Please check your connection and try again.'));
+}
+
+/**
+ * The engine and its intent queue for a screen; generation navigates with the router. The
+ * engine's code loads when `prepare` turns true (the composer opened) or on the first request.
+ */
+export function useGeneration(options: Pick<GenerateOptions, 'onOpen' | 'onComplete'> = {}, prepare = false): UseGeneration {
   const status = useGenerationStatus();
-  const queue = getIntentQueue();
-  const queued = useQueued(queue);
+  const queued = useQueued();
   const navigate = useNavigate();
   const { onOpen, onComplete } = options;
+  useEffect(() => {
+    if (prepare) prepareGeneration().catch(() => {});
+  }, [prepare]);
   const callOptions = useCallback(
     (): GenerateOptions => ({
       navigate: (path) => void navigate(path),
@@ -32,14 +61,41 @@ export function useGeneration(options: Pick<GenerateOptions, 'onOpen' | 'onCompl
     }),
     [navigate, onComplete, onOpen],
   );
-  const submit = useCallback((request: GenerationRequest) => queue.submit(request, callOptions()), [callOptions, queue]);
-  const generate = useCallback(
-    (request: GenerationRequest) => void getGenerationEngine().generate(request, callOptions()),
+  const submit = useCallback(
+    (request: GenerationRequest) => withGeneration((service) => void service.getIntentQueue().submit(request, callOptions())),
     [callOptions],
   );
-  return { ...status, submit, generate, setSourceUrl: queue.setSourceUrl, clearQueued: queue.clear, queued };
+  const generate = useCallback(
+    (request: GenerationRequest) => withGeneration((service) => void service.getGenerationEngine().generate(request, callOptions())),
+    [callOptions],
+  );
+  return { ...status, submit, generate, setSourceUrl, clearQueued, queued };
 }
 
-function useQueued(queue: ReturnType<typeof getIntentQueue>): boolean {
-  return useSyncExternalStore(queue.subscribe, () => queue.getState().pendingIntent !== null, () => false);
+function setSourceUrl(url: string | null): void {
+  if (ready) ready.getIntentQueue().setSourceUrl(url);
+  else sourceUrlBeforeLoad = url;
+}
+
+function clearQueued(): void {
+  // Nothing can be queued before the engine's code is in.
+  ready?.getIntentQueue().clear();
+}
+
+function subscribeQueued(listener: () => void): () => void {
+  let stopQueue: (() => void) | null = null;
+  const follow = () => {
+    stopQueue ??= ready?.getIntentQueue().subscribe(listener) ?? null;
+    listener();
+  };
+  readyListeners.add(follow);
+  if (ready) follow();
+  return () => {
+    readyListeners.delete(follow);
+    stopQueue?.();
+  };
+}
+
+function useQueued(): boolean {
+  return useSyncExternalStore(subscribeQueued, () => ready?.getIntentQueue().getState().pendingIntent != null, () => false);
 }

@@ -1,7 +1,7 @@
 import type { WeeklyPreset } from '@app/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { fetchWeeklyPresets } from './generation-api';
+import { fetchWeeklyPresets } from './weekly-presets-api';
 
 /** This week's presets (GET get-presets): loaded once per session, shared by the composer and the engine. */
 export const weeklyPresetsQuery = {

@@ -1,4 +1,4 @@
-import { signUploadCall } from '@app/shared/api/generation';
+import { signUploadCall } from '@app/shared/api/uploads';
 import { callApiData } from '../../../api/client';
 import type { SignUploadRequest, UploadSignature } from './upload-types';
 

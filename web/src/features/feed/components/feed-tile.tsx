@@ -2,7 +2,7 @@ import { FEED_IMAGE_WIDTH } from '@app/shared';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
-import { captionOf, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 import '../../../styles/glass-pill.css';
 
 type FeedTileProps = {
@@ -98,7 +98,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
           src={still}
           srcSet={srcSet}
           sizes="(max-width: 768px) 100vw, 400px"
-          alt={captionOf(item).title ?? (item.prompt || label || 'A community creation')}
+          alt={lookTitleOf(item) ?? (item.prompt || label || 'A community creation')}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onLoad={() => setLoaded(true)}

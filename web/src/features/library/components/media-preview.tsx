@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ImageIcon } from '../../../components/icons/line-icons';
-import { captionOf, type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
+import { captionOf } from '../../../entities/media/caption';
+import { type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
 
 /**
  * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its

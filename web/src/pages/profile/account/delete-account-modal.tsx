@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/api-error';
 import { deleteAccount } from '../../../api/account';
 import { Modal } from '../../../components/dialog/modal';
@@ -7,6 +6,7 @@ import { TrashIcon } from '../../../components/icons/line-icons';
 import { IconList } from '../../../components/page/icon-list';
 import { toast } from '../../../components/toast/toast-store';
 import { paths } from '../../../config/paths';
+import { navigateAndSettle } from '../../../lib/navigation-bridge';
 import { removeLocalKeys } from '../../../state/auth-storage';
 import { getAuthState, signOut } from '../../../state/auth-store';
 
@@ -29,7 +29,6 @@ type DeleteAccountModalProps = { open: boolean; email: string; onClose: () => vo
 
 /** Delete Account (spec 2 §2 and §4): what goes, then Delete Account Permanently or Cancel. */
 export function DeleteAccountModal({ open, email, onClose }: DeleteAccountModalProps) {
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -49,7 +48,7 @@ export function DeleteAccountModal({ open, email, onClose }: DeleteAccountModalP
     toast.success('Account Deleted', 'Your account has been permanently deleted');
     removeLocalKeys(ACCOUNT_LOCAL_KEYS);
     window.setTimeout(async () => {
-      await navigate(paths.home.getHref());
+      await navigateAndSettle(paths.home.getHref());
       await signOut();
     }, DELETE_REDIRECT_DELAY_MS);
   };
