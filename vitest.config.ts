@@ -32,6 +32,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One browser at a time is plenty on a two-core machine.
           fileParallelism: false,
+          // A screen's first paint loads its code and its data; on two busy cores that can pass 1 s
+          // (the default), so a poll waits as long as Playwright's own expectations do.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

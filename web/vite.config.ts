@@ -18,7 +18,8 @@ const VENDOR_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
   ['react', /\/node_modules\/(?:react|react-dom|scheduler)\//],
   ['router', /\/node_modules\/(?:react-router|react-router-dom)\//],
   ['query', /\/node_modules\/@tanstack\//],
-  ['zod', /\/node_modules\/zod\//],
+  // No group for zod: its core is shared by the mini API (the first view's calls) and the classic
+  // API (lazy screens only); a group would hold every part of core either uses, so the bundler splits it.
 ];
 
 export default defineConfig({

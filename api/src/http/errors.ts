@@ -13,7 +13,8 @@ import {
   TooManyRequestsError,
   UnavailableError,
 } from '@app/shared/server/domain-errors';
-import { ZodError } from 'zod';
+// Core's error: what classic and zod/mini schemas both throw (the shared call schemas use either).
+import { $ZodError } from 'zod/v4/core';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment.';
 
@@ -37,7 +38,7 @@ export function domainStatus(error: DomainError): number {
   return 500;
 }
 
-export function zodDetails(error: ZodError): string[] {
+export function zodDetails(error: $ZodError): string[] {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 }
 
@@ -80,7 +81,7 @@ function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
       json: { success: false, error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details ? { details: error.details } : {}) },
     };
   }
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     const details = zodDetails(error);
     return { status: 400, json: { success: false, error: details.join('; '), code: 'VALIDATION_FAILED', details } };
   }

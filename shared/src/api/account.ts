@@ -2,19 +2,19 @@
  * The signed-in person's own account (spec 1 §7, spec 2 §7, spec 3 §7): profile, settings,
  * upload agreement, quota, e-mail change and deletion. Every call needs a session.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { changeEmailRequest, emailChangeOtpRequest, updateProfileRequest, userSettingsRequest } from '../schemas/auth';
 import { authUserSchema, messageResponse, successResponse } from './auth';
 import { answer, defineCall } from './define-call';
 
 
-export const profileViewSchema = authUserSchema.extend({ totalLikesReceived: z.number() });
+export const profileViewSchema = z.extend(authUserSchema, { totalLikesReceived: z.number() });
 
 export const userProfileResponse = answer({
   id: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  name: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   onboarding_completed: z.boolean(),
   createdAt: z.string(),
   user: profileViewSchema,

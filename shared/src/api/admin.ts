@@ -217,7 +217,7 @@ export const adminMediaCall = defineCall({
 export const adminDeleteMediaCall = defineCall({
   name: 'admin-media',
   method: 'DELETE',
-  request: z.object({ id: uuidSchema('id'), type: mediaKindSchema.optional() }),
+  request: z.object({ id: uuidSchema('id'), type: z.optional(mediaKindSchema) }),
   response: okAnswer,
 });
 export const adminSettingsCall = defineCall({ name: 'admin-settings', method: 'GET', request: undefined, response: answer({ settings: adminSettingsSchema }) });

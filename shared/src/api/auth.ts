@@ -2,7 +2,7 @@
  * The sign-in calls (spec 3 §7, spec 1 §7): check-quota by e-mail, request-otp, verify-otp,
  * refresh-token, logout. They run before there is a session (logout may carry one).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkQuotaRequest, logoutRequest, refreshTokenRequest, requestOtpRequest, verifyOtpRequest } from '../schemas/auth';
 import { answer, defineCall } from './define-call';
 
@@ -14,9 +14,9 @@ export const successResponse = answer({});
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
-  username: z.string().nullable(),
-  avatar: z.string().nullable(),
+  name: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   tier: z.string(),
   credits: z.number(),
   shareToFeed: z.boolean(),

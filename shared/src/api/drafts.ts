@@ -1,5 +1,5 @@
 /** Drafts of the signed-in person (spec 1 §7 user-drafts, getUserDrafts; defaults 4/3, 800×600, 'Untitled draft'). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { draftAspectRatioSchema } from '../schemas/draft-aspect-ratio';
 import { safeJsonObject, safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
@@ -7,15 +7,15 @@ import { answer, defineCall } from './define-call';
 
 /** The draft payload of spec 1 §3. */
 export const draftFieldsSchema = z.object({
-  media_url: safeText().min(1).max(2048),
-  prompt: safeText({ multiline: true }).max(4000).optional(),
-  media_type: z.enum(['photo', 'video']).optional(),
-  aspect_ratio: draftAspectRatioSchema.optional(),
-  width: z.number().int().min(1).max(20_000).optional(),
-  height: z.number().int().min(1).max(20_000).optional(),
-  metadata: safeJsonObject().optional(),
+  media_url: safeText().check(z.minLength(1), z.maxLength(2048)),
+  prompt: z.optional(safeText({ multiline: true }).check(z.maxLength(4000))),
+  media_type: z.optional(z.enum(['photo', 'video'])),
+  aspect_ratio: z.optional(draftAspectRatioSchema),
+  width: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(20_000))),
+  height: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(20_000))),
+  metadata: z.optional(safeJsonObject()),
 });
-export const updateDraftRequest = draftFieldsSchema.partial().extend({ id: uuidSchema('id') });
+export const updateDraftRequest = z.extend(z.partial(draftFieldsSchema), { id: uuidSchema('id') });
 export const deleteDraftRequest = z.object({ id: uuidSchema('id') });
 
 export const draftSchema = z.object({

@@ -36,7 +36,7 @@ export const runDoneAnswerSchema = answer({
   status: z.literal('done'),
   runId: z.string(),
   media: runMediaSchema,
-  receipt: runReceiptSchema.optional(),
+  receipt: z.optional(runReceiptSchema),
 });
 
 /**
@@ -48,8 +48,8 @@ export const runFailedAnswerSchema = z.object({
   status: z.literal('failed'),
   runId: z.string(),
   error: z.string(),
-  media: runMediaSchema.optional(),
-  receipt: runReceiptSchema.optional(),
+  media: z.optional(runMediaSchema),
+  receipt: z.optional(runReceiptSchema),
 });
 
 export const runAnswerSchema = z.discriminatedUnion('success', [runDoneAnswerSchema, runFailedAnswerSchema]);
@@ -66,7 +66,7 @@ export const getMediaByRunIdCall = defineCall({
 
 /** POST magic-wand: the server's prompt enhancer (remote when configured, else local). */
 export const magicWandRequest = z.object({
-  prompt: safeText({ multiline: true }).trim().min(1, { error: 'Enter a prompt to enhance' }).max(PROMPT_MAX_LENGTH),
+  prompt: safeText({ multiline: true }).check(z.trim(), z.minLength(1, { error: 'Enter a prompt to enhance' }), z.maxLength(PROMPT_MAX_LENGTH)),
   enhanceNegativePrompt: z.boolean().optional().default(false),
 });
 export const magicWandAnswerSchema = answer({

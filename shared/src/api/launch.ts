@@ -1,5 +1,5 @@
 /** App-wide facts every visitor may read: the launch status (spec 3 §7) and the contact address. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SERVICE_MODES } from '../generation/modes';
 import { PROVIDER_NAMES } from '../generation/providers';
 import { answer, defineCall } from './define-call';

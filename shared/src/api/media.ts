@@ -20,7 +20,7 @@
  * - the preset kind (`custom`, `ghibli_reaction`…): `presetType` (and `type` in getUserMedia
  *   and the feed, spec 2 §3 and spec 1 §3).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MEDIA_PAGE_SIZE } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
@@ -36,39 +36,39 @@ export const mediaStatusSchema = z.enum(['processing', 'completed', 'failed']);
 /** Fields every view of a media item carries, the feed's included. */
 export const mediaCoreSchema = z.object({
   id: z.string(),
-  userId: z.string().nullable(),
+  userId: z.nullable(z.string()),
   mediaType: mediaTypeSchema,
   /** The preset kind (`custom`, `ghibli_reaction`…), never the media kind. */
   presetType: z.string(),
-  presetKey: z.string().nullable(),
-  prompt: z.string().nullable(),
-  finalUrl: z.string().nullable(),
+  presetKey: z.nullable(z.string()),
+  prompt: z.nullable(z.string()),
+  finalUrl: z.nullable(z.string()),
   /** The still of the item: the image itself, or a video's first frame when one was stored. */
-  imageUrl: z.string().nullable(),
-  thumbnailUrl: z.string().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  imageUrl: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
   tags: z.array(z.string()),
   likes_count: z.number(),
   createdAt: z.string(),
-  cloudinaryPublicId: z.string().nullable(),
+  cloudinaryPublicId: z.nullable(z.string()),
 });
 
 /** A media item as its owner sees it (getUserMedia; spec 2 §3). */
-export const mediaItemSchema = mediaCoreSchema.extend({
-  runId: z.string().nullable(),
+export const mediaItemSchema = z.extend(mediaCoreSchema, {
+  runId: z.nullable(z.string()),
   /** The same as finalUrl, the name spec 1 §3's client view reads. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   /** The preset kind again, under the name spec 2 §3 fixes ("type (the preset kind)"). */
   type: z.string(),
   status: mediaStatusSchema,
   isPublic: z.boolean(),
   /** Guest media only: when it is removed unless claimed. */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   /** Everything stored with the item, and its width and height (spec 2 §3 reads them here). */
   metadata: z.record(z.string(), z.unknown()),
   /** What the item's run cost and how it went (items made by a run). */
-  receipt: runReceiptSchema.optional(),
+  receipt: z.optional(runReceiptSchema),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
@@ -76,7 +76,7 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
  * The item getMediaByRunId answers (spec 1 §7 reads id, runId, type, url, metadata.provider):
  * there `type` is the media kind, image or video, not the preset kind.
  */
-export const runMediaSchema = mediaItemSchema.extend({
+export const runMediaSchema = z.extend(mediaItemSchema, {
   type: mediaKindSchema,
   created_at: z.string(),
 });
@@ -84,15 +84,15 @@ export type RunMedia = z.infer<typeof runMediaSchema>;
 
 /** GET getUserMedia: the query spec 2 §7 sends (userId, limit, offset, all, sort, order). */
 export const userMediaQuery = z.object({
-  userId: safeText().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-  all: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
-  sort: z.literal('created_at').optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  userId: z.optional(safeText().check(z.maxLength(100))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), MEDIA_PAGE_SIZE),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  all: z.pipe(
+    z.optional(z.enum(['true', 'false'])),
+    z.transform((v) => v === 'true'),
+  ),
+  sort: z.optional(z.literal('created_at')),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
 });
 
 export const getUserMediaCall = defineCall({
@@ -105,27 +105,29 @@ export const getUserMediaCall = defineCall({
 /** One item (mediaId), several (mediaIds) or every item (all: true); the first named wins. */
 export const deleteMediaRequest = z
   .object({
-    mediaId: uuidSchema('mediaId').optional(),
-    mediaIds: z.array(uuidSchema('mediaIds')).min(1).max(500).optional(),
-    all: z.literal(true).optional(),
-    userId: safeText().max(100).optional(),
+    mediaId: z.optional(uuidSchema('mediaId')),
+    mediaIds: z.optional(z.array(uuidSchema('mediaIds')).check(z.minLength(1), z.maxLength(500))),
+    all: z.optional(z.literal(true)),
+    userId: z.optional(safeText().check(z.maxLength(100))),
   })
-  .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined || body.all === true, {
-    error: 'Name the media to delete: mediaId, mediaIds or all',
-  });
+  .check(
+    z.refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined || body.all === true, {
+      error: 'Name the media to delete: mediaId, mediaIds or all',
+    }),
+  );
 
 /** One item answers `{ success: true, deleted: 1 }`; several add what failed (success false if any did). */
 export const deleteMediaResponse = z.object({
   success: z.boolean(),
   deleted: z.number(),
-  failed: z.number().optional(),
-  errors: z.array(z.object({ mediaId: z.string(), error: z.string() })).optional(),
+  failed: z.optional(z.number()),
+  errors: z.optional(z.array(z.object({ mediaId: z.string(), error: z.string() }))),
 });
 export type DeleteMediaResponse = z.infer<typeof deleteMediaResponse>;
 
 export const deleteMediaCall = defineCall({ name: 'delete-media', method: 'DELETE', request: deleteMediaRequest, response: deleteMediaResponse });
 
-export const shareMediaRequest = z.object({ mediaId: uuidSchema('mediaId'), isPublic: z.boolean().default(true) });
+export const shareMediaRequest = z.object({ mediaId: uuidSchema('mediaId'), isPublic: z._default(z.boolean(), true) });
 export const shareMediaCall = defineCall({
   name: 'share-media',
   method: 'POST',
@@ -134,7 +136,7 @@ export const shareMediaCall = defineCall({
 });
 
 /** On sign-in the client names its guest id; that guest's media become the account's. */
-export const migrateGuestMediaRequest = z.object({ guestId: z.string().regex(/^guest-[A-Za-z0-9_-]{8,80}$/) });
+export const migrateGuestMediaRequest = z.object({ guestId: z.string().check(z.regex(/^guest-[A-Za-z0-9_-]{8,80}$/)) });
 export const migrateGuestMediaCall = defineCall({
   name: 'migrate-guest-media',
   method: 'POST',
@@ -143,7 +145,7 @@ export const migrateGuestMediaCall = defineCall({
 });
 
 /** `mediaType` here is what spec 1 §7 sends: the item's preset kind (the server ignores it). */
-export const toggleLikeRequest = z.object({ mediaId: uuidSchema('mediaId'), mediaType: safeText().max(40).optional() });
+export const toggleLikeRequest = z.object({ mediaId: uuidSchema('mediaId'), mediaType: z.optional(safeText().check(z.maxLength(40))) });
 export const toggleLikeCall = defineCall({
   name: 'toggleLike',
   method: 'POST',

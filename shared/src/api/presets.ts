@@ -1,5 +1,5 @@
 /** GET get-presets (spec 3 §3): this week's presets, which the composer lists on the home screen. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { answer, defineCall } from './define-call';
 
 /** A weekly preset (spec 3 §3): `id` equals `key`. */

@@ -9,9 +9,9 @@ export const referralStatsSchema = z.object({ totalReferrals: z.number(), totalC
 
 export const sendReferralInviteRequest = z.object({
   referrerEmail: emailSchema,
-  referrerName: safeText().max(80).optional(),
+  referrerName: z.optional(safeText().check(z.maxLength(80))),
   friendEmail: z.string().trim().min(1, { error: 'Please enter an email address' }).pipe(emailSchema),
-  referralCode: safeText().max(40).optional(),
+  referralCode: z.optional(safeText().check(z.maxLength(40))),
 });
 
 export const getReferralStatsCall = defineCall({

@@ -2,13 +2,13 @@
  * The receipt of a run, in its own file because both the run calls (runs.ts, which imports the
  * media schemas) and the media item (media.ts) carry it: one place, no import cycle.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One pass of the likeness check. */
 export const receiptAttemptSchema = z.object({
-  attempt: z.number().int().positive(),
-  identityScore: z.number().nullable(),
-  passed: z.boolean().nullable(),
+  attempt: z.number().check(z.int(), z.positive()),
+  identityScore: z.nullable(z.number()),
+  passed: z.nullable(z.boolean()),
 });
 
 /** What a run cost and how it went, in numbers a person can check. */
@@ -17,12 +17,12 @@ export const runReceiptSchema = z.object({
   creditsCharged: z.number(),
   creditsRefunded: z.number(),
   attempts: z.array(receiptAttemptSchema),
-  threshold: z.number().nullable(),
-  provider: z.string().nullable(),
-  model: z.string().nullable(),
-  queuedSeconds: z.number().nullable(),
-  runningSeconds: z.number().nullable(),
+  threshold: z.nullable(z.number()),
+  provider: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  queuedSeconds: z.nullable(z.number()),
+  runningSeconds: z.nullable(z.number()),
   /** The failure or moderation reason in plain words; null for a run that went well. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type RunReceipt = z.output<typeof runReceiptSchema>;

@@ -3,13 +3,13 @@
  * direct upload (`POST /v1_1/<cloudName>/<type>/upload`, multipart, so not a call under
  * /.netlify/functions).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { answer, defineCall } from './define-call';
 
 /** POST cloudinary-sign: a signature for one direct upload into one of the person's own folders. */
 export const signUploadRequest = z.object({
-  folder: z.string({ error: 'Folder is required' }).trim().min(1, 'Folder is required').max(200),
-  resource_type: z.enum(['image', 'video', 'auto']).optional(),
+  folder: z.string({ error: 'Folder is required' }).check(z.trim(), z.minLength(1, 'Folder is required'), z.maxLength(200)),
+  resource_type: z.optional(z.enum(['image', 'video', 'auto'])),
 });
 export type SignUploadRequest = z.output<typeof signUploadRequest>;
 export const signUploadAnswerSchema = answer({
@@ -36,7 +36,7 @@ export const uploadAnswerSchema = z.object({
   folder: z.string(),
   url: z.string(),
   secure_url: z.string(),
-  duration: z.number().optional(),
+  duration: z.optional(z.number()),
 });
 export type UploadAnswer = z.output<typeof uploadAnswerSchema>;
 

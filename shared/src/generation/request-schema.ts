@@ -56,10 +56,8 @@ export function newRunId(): RunId {
 
 /** A trimmed string without control characters; empty, null or absent become undefined. */
 const optionalText = (max: number, message?: string, options: { multiline?: boolean } = {}) =>
-  safeText(options)
-    .trim()
-    .max(max, message === undefined ? undefined : { error: message })
-    .nullish()
+  z
+    .nullish(safeText(options).check(z.trim(), z.maxLength(max, message === undefined ? undefined : { error: message })))
     .transform((value) => (value ? value : undefined));
 
 const optionalFlag = z
@@ -76,7 +74,7 @@ const optionalDimension = z
   .transform((value) => (value ? value : undefined));
 
 const imageList = z
-  .array(safeText().trim().min(1).max(URL_MAX_LENGTH))
+  .array(safeText().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH)))
   .max(MAX_SOURCE_IMAGES, { error: TOO_MANY_PHOTOS })
   .nullish()
   .transform((value) => value ?? []);
@@ -96,9 +94,7 @@ export const generationRequestFields = z.object({
   runId: runIdSchema
     .nullish()
     .transform((value) => value ?? undefined),
-  meta: safeJsonObject()
-    .nullish()
-    .transform((value) => value ?? undefined),
+  meta: z.nullish(safeJsonObject()).transform((value) => value ?? undefined),
   ipaThreshold: z
     .number()
     .min(0)

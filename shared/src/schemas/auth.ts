@@ -1,51 +1,47 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OTP_LENGTH } from '../constants';
 import { safeText } from './input';
 
 /** Request bodies of the sign-in and account calls (spec 3 §7, spec 1 §7, spec 2 §7); their answers are typed in shared/src/api. */
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Please enter a valid email address' }).max(254));
+// The web shows this schema's messages (web/src/lib/email.ts) and loads no zod locale: every message is explicit
+// (the length one is the English locale's own words, which the api sent before).
+export const emailSchema = z.pipe(
+  z.string({ error: 'Email is required' }).check(z.trim(), z.toLowerCase()),
+  z.email({ error: 'Please enter a valid email address' }).check(z.maxLength(254, { error: 'Too big: expected string to have <=254 characters' })),
+);
 
 export const otpCodeSchema = z
   .string({ error: 'Code is required' })
-  .trim()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'Please enter a valid 6-digit code' });
+  .check(z.trim(), z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'Please enter a valid 6-digit code' }));
+
+/** An optional referrer's address; '' (an empty form field) is no referrer. */
+const referrerEmail = z.union([z.optional(emailSchema), z.pipe(z.literal(''), z.transform(() => undefined))]);
 
 export const checkQuotaRequest = z.object({ email: emailSchema });
 export const requestOtpRequest = z.object({ email: emailSchema });
 export const verifyOtpRequest = z.object({
   email: emailSchema,
   code: otpCodeSchema,
-  referrerEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)),
+  referrerEmail,
 });
-export const refreshTokenRequest = z.object({ refreshToken: safeText().min(16).max(512) });
-export const logoutRequest = z.object({ refreshToken: safeText().max(512).optional() });
-export const updateProfileRequest = z
-  .object({
-    name: safeText().trim().min(1).max(80).optional(),
-    username: safeText()
-      .trim()
-      .regex(/^[a-z0-9_.]{3,30}$/i, { error: 'Username: 3–30 letters, digits, _ or .' })
-      .optional(),
-    avatar: safeText().pipe(z.url().max(2048)).optional(),
-    onboarding_completed: z.boolean().optional(),
-  })
-  .strict();
-export const userSettingsRequest = z
-  .object({ share_to_feed: z.boolean().optional(), media_upload_agreed: z.boolean().optional() })
-  .strict();
+export const refreshTokenRequest = z.object({ refreshToken: safeText().check(z.minLength(16), z.maxLength(512)) });
+export const logoutRequest = z.object({ refreshToken: z.optional(safeText().check(z.maxLength(512))) });
+export const updateProfileRequest = z.strictObject({
+  name: z.optional(safeText().check(z.trim(), z.minLength(1), z.maxLength(80))),
+  username: z.optional(safeText().check(z.trim(), z.regex(/^[a-z0-9_.]{3,30}$/i, { error: 'Username: 3–30 letters, digits, _ or .' }))),
+  avatar: z.optional(z.pipe(safeText(), z.url().check(z.maxLength(2048)))),
+  onboarding_completed: z.optional(z.boolean()),
+});
+export const userSettingsRequest = z.strictObject({ share_to_feed: z.optional(z.boolean()), media_upload_agreed: z.optional(z.boolean()) });
 export const waitlistRequest = z.object({
-  email: z.string().trim().min(1, { error: 'Please enter your email address' }).pipe(emailSchema),
-  referrerEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)).or(z.null().transform(() => undefined)),
-  source: z.enum(['waitlist', 'coming-soon']).optional(),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, { error: 'Please enter your email address' })), emailSchema),
+  referrerEmail: z.union([referrerEmail, z.pipe(z.null(), z.transform(() => undefined))]),
+  source: z.optional(z.enum(['waitlist', 'coming-soon'])),
 });
 export const emailChangeOtpRequest = z.object({
-  newEmail: z.string().trim().min(1, { error: 'Enter a new email address' }).pipe(emailSchema),
+  newEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, { error: 'Enter a new email address' })), emailSchema),
 });
 export const changeEmailRequest = z.object({
-  newEmail: z.string().trim().min(1, { error: 'Enter a new email address' }).pipe(emailSchema),
-  otp: z.string().trim().min(1, { error: 'Enter the verification code' }).pipe(otpCodeSchema),
+  newEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, { error: 'Enter a new email address' })), emailSchema),
+  otp: z.pipe(z.string().check(z.trim(), z.minLength(1, { error: 'Enter the verification code' })), otpCodeSchema),
 });

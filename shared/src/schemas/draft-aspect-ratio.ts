@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const RATIO_TEXT = /^(\d{1,5}(?:\.\d{1,4})?)\s*[/:]\s*(\d{1,5}(?:\.\d{1,4})?)$/;
 const MAX_DENOMINATOR = 64;
@@ -32,17 +32,20 @@ export function canonicalAspectRatio(ratio: number): string {
 const INVALID = 'aspect_ratio must be a number or "width/height", e.g. 4/3';
 
 /** A draft's aspect_ratio: a positive number (1.3333…) or "w/h" / "w:h" text, stored as "w/h". */
-export const draftAspectRatioSchema = z.union([z.number(), z.string().max(24)], { error: INVALID }).transform((value, ctx) => {
-  let ratio: number;
-  if (typeof value === 'number') {
-    ratio = value;
-  } else {
-    const match = RATIO_TEXT.exec(value.trim());
-    ratio = match ? Number(match[1]) / Number(match[2]) : Number.NaN;
-  }
-  if (!Number.isFinite(ratio) || ratio < 0.05 || ratio > 20) {
-    ctx.addIssue({ code: 'custom', message: INVALID });
-    return z.NEVER;
-  }
-  return canonicalAspectRatio(ratio);
-});
+export const draftAspectRatioSchema = z.pipe(
+  z.union([z.number(), z.string().check(z.maxLength(24))], { error: INVALID }),
+  z.transform((value: number | string, ctx) => {
+    let ratio: number;
+    if (typeof value === 'number') {
+      ratio = value;
+    } else {
+      const match = RATIO_TEXT.exec(value.trim());
+      ratio = match ? Number(match[1]) / Number(match[2]) : Number.NaN;
+    }
+    if (!Number.isFinite(ratio) || ratio < 0.05 || ratio > 20) {
+      ctx.issues.push({ code: 'custom', message: INVALID, input: value });
+      return z.NEVER;
+    }
+    return canonicalAspectRatio(ratio);
+  }),
+);

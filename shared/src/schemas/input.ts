@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Building blocks for request schemas: what the database cannot store or cast is refused at
@@ -35,12 +35,12 @@ export interface SafeTextOptions {
 }
 
 /**
- * A string refusing control characters and invalid Unicode. It is a plain ZodString, so
- * `.trim().min().max()` and friends chain on: `safeText().trim().min(1).max(80)`.
+ * A string refusing control characters and invalid Unicode (a zod/mini string, so the first view
+ * carries no classic zod). Further checks run after this one: `safeText().check(z.trim(), z.minLength(1))`.
  */
 export function safeText(options: SafeTextOptions = {}) {
   const base = options.message === undefined ? z.string() : z.string({ error: options.message });
-  return base.refine((value) => isSafeText(value, options), { error: options.message ?? UNSAFE_TEXT });
+  return base.check(z.refine((value) => isSafeText(value, options), { error: options.message ?? UNSAFE_TEXT }));
 }
 
 /**
@@ -93,8 +93,10 @@ export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEP
  * `maxDepth` deep, and every key and string safe text.
  */
 export function safeJsonObject(maxDepth: number = JSON_MAX_DEPTH) {
-  return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-    const problem = jsonValueProblem(value, maxDepth);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  return z.record(z.string(), z.unknown()).check(
+    z.superRefine((value, ctx) => {
+      const problem = jsonValueProblem(value, maxDepth);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 }

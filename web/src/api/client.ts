@@ -1,6 +1,7 @@
 import type { ApiErrorBody, RefreshTokenResponse } from '@app/shared';
 import type { ApiCall, CallRequest, CallResponse } from '@app/shared/api/define-call';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError } from './api-error';
 
 /**
@@ -90,7 +91,7 @@ export type CallOptions<C> = Omit<RequestOptions, 'body' | 'method'> & { body?: 
  * schema. A transport or HTTP failure throws ApiError; a 200 with `success: false` comes back as
  * `{ ok: false, body }` for the caller to read (a run that failed still carries its data).
  */
-export async function callApi<C extends ApiCall<z.ZodType | undefined, z.ZodType>>(
+export async function callApi<C extends ApiCall<$ZodType | undefined, $ZodType>>(
   call: C,
   options: CallOptions<C> = {},
 ): Promise<ApiResult<CallResponse<C>>> {
@@ -103,7 +104,7 @@ export async function callApi<C extends ApiCall<z.ZodType | undefined, z.ZodType
     }
     throw error;
   }
-  const parsed = call.response.safeParse(answer);
+  const parsed = safeParse(call.response, answer);
   if (!parsed.success) {
     console.warn(`${call.name}: unexpected answer`, parsed.error.issues);
     throw new ApiError(502, 'Unexpected answer from the server. Please try again.', 'BAD_ANSWER', answer);
@@ -112,7 +113,7 @@ export async function callApi<C extends ApiCall<z.ZodType | undefined, z.ZodType
 }
 
 /** `callApi` for callers that treat `success: false` as a failure: the data, or ApiError. */
-export async function callApiData<C extends ApiCall<z.ZodType | undefined, z.ZodType>>(
+export async function callApiData<C extends ApiCall<$ZodType | undefined, $ZodType>>(
   call: C,
   options: CallOptions<C> = {},
 ): Promise<CallResponse<C>> {

@@ -15,7 +15,7 @@ import {
 } from '@app/shared/api/admin';
 import { ADMIN_MEDIA_PAGE_SIZE } from '@app/shared';
 import type { ApiCall } from '@app/shared/api/define-call';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError } from '../../api/api-error';
 import { type CallOptions, callApiData } from '../../api/client';
 import { adminSecret, forgetAdminSecret } from './admin-session';
@@ -24,7 +24,7 @@ import { adminSecret, forgetAdminSecret } from './admin-session';
  * The admin calls (spec 3 §7). The admin is not a signed-in person: no bearer token, the secret
  * in X-Admin-Secret. A stored secret the server refuses (401) logs the admin out.
  */
-async function adminCall<C extends ApiCall<z.ZodType | undefined, z.ZodType>>(call: C, options: CallOptions<C> = {}) {
+async function adminCall<C extends ApiCall<$ZodType | undefined, $ZodType>>(call: C, options: CallOptions<C> = {}) {
   const secret = adminSecret() ?? '';
   try {
     return await callApiData(call, { ...options, auth: 'none', headers: { [ADMIN_SECRET_HEADER]: secret } });

@@ -1,0 +1,35 @@
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as mini from 'zod/mini';
+import pino from 'pino';
+import { errorHandler } from './errors';
+
+/** An app whose one route parses the query with `schema`'s own parse, as a route may. */
+function appParsing(parse: (input: unknown) => unknown) {
+  const app = express();
+  app.get('/check', (req, res) => {
+    res.json(parse(req.query));
+  });
+  app.use(errorHandler(pino({ level: 'silent' })));
+  return app;
+}
+
+describe('errorHandler', () => {
+  it('answers 400 VALIDATION_FAILED for a classic schema that refuses the input', async () => {
+    const schema = z.object({ runId: z.string().min(8) });
+    const response = await request(appParsing((input) => schema.parse(input))).get('/check?runId=x');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(response.body.error).toMatch(/^runId: /);
+  });
+
+  it('answers 400 VALIDATION_FAILED, never a 500, for a zod/mini schema that refuses the input', async () => {
+    const schema = mini.object({ runId: mini.string().check(mini.minLength(8)) });
+    const response = await request(appParsing((input) => schema.parse(input))).get('/check?runId=x');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(response.body.error).toMatch(/^runId: /);
+  });
+});
