@@ -118,6 +118,9 @@ describe('live runs in Chromium', () => {
     await card.getByText(/^In queue/).waitFor({ timeout: 20_000 });
     await card.getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.media-card').getByText('Canceled · 2 credits refunded').waitFor({ timeout: 15_000 });
+    // The card's caption agrees with its overlay: the person canceled it, nothing failed.
+    const canceled = page.locator('.media-card').filter({ hasText: 'Canceled · 2 credits refunded' });
+    expect(await canceled.locator('.media-card__meta').innerText()).toBe('Canceled');
     await settle(page);
     await screenshot(page, 'live-run-canceled-desktop');
     // Two runs charged, the canceled one refunded: 20 − 2 − 2.

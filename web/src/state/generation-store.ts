@@ -31,7 +31,7 @@ export interface GenerationStatus {
   error: string | null;
   running: RunningGeneration | null;
   /** The run that ended last and how (a failed one leaves a stand-in card in the gallery). */
-  lastFinished: { run: RunningGeneration; outcome: 'completed' | 'failed' } | null;
+  lastFinished: { run: RunningGeneration; outcome: 'completed' | 'failed' | 'canceled' } | null;
 }
 
 export const INITIAL_GENERATION_STATUS: GenerationStatus = {

@@ -58,6 +58,8 @@ export interface MediaItem {
   receipt?: RunReceipt | null;
   /** A local stand-in for a run in progress or one that failed (never sent to the server). */
   pending?: boolean;
+  /** A stand-in's run ended because the person canceled it, not because it failed. */
+  canceled?: boolean;
 }
 
 /**

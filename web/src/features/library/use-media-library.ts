@@ -34,7 +34,7 @@ export interface MediaLibrary {
 
 type Pages = InfiniteData<MediaPage, number>;
 
-function standIn(run: RunningGeneration, status: 'processing' | 'failed'): MediaItem {
+function standIn(run: RunningGeneration, status: 'processing' | 'failed', canceled = false): MediaItem {
   return {
     id: `${status === 'failed' ? 'failed' : 'pending'}-${run.key}`,
     userId: null,
@@ -58,6 +58,7 @@ function standIn(run: RunningGeneration, status: 'processing' | 'failed'): Media
     tags: [],
     creator: null,
     pending: true,
+    ...(canceled ? { canceled } : {}),
   };
 }
 
@@ -120,9 +121,9 @@ export function useMediaLibrary(userId: string): MediaLibrary {
 
   const items = useMemo(() => {
     const known = new Set(served.map((item) => item.runId).filter(Boolean));
-    const failed = lastFinished?.outcome === 'failed' ? [standIn(lastFinished.run, 'failed')] : [];
+    const ended = lastFinished && lastFinished.outcome !== 'completed' ? [standIn(lastFinished.run, 'failed', lastFinished.outcome === 'canceled')] : [];
     const pending = running.filter((run) => !known.has(run.runId)).map((run) => standIn(run, 'processing'));
-    return [...failed, ...pending].filter((item) => !dismissed.has(item.id)).concat(served);
+    return [...ended, ...pending].filter((item) => !dismissed.has(item.id)).concat(served);
   }, [served, running, lastFinished, dismissed]);
 
   const pages = query.data?.pages;

@@ -48,7 +48,7 @@ export function finishRun(context: EngineContext, run: Run, result: GenerationRe
     ...state,
     isGenerating: false,
     running: null,
-    lastFinished: state.running ? { run: state.running, outcome: completed ? 'completed' : 'failed' } : state.lastFinished,
+    lastFinished: state.running ? { run: state.running, outcome: completed ? 'completed' : result.canceled ? 'canceled' : 'failed' } : state.lastFinished,
     phase: completed ? 'completed' : 'failed',
     error: result.success ? null : result.error,
   }));

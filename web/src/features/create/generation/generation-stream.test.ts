@@ -191,7 +191,8 @@ describe('generation engine with the run event stream (issue 16)', () => {
     await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { canceled: true, error: 'Canceled · 2 credits refunded' } });
     expect(t.live.get()['run-0001']).toEqual({ phase: 'canceled', refunded: 2 });
     expect(t.toasts.filter((toast) => toast.kind === 'error')).toEqual([]);
-    expect(t.engine.getState()).toMatchObject({ isGenerating: false, lastFinished: { outcome: 'failed' } });
+    // Its stand-in card reads Canceled, not Generation failed.
+    expect(t.engine.getState()).toMatchObject({ isGenerating: false, lastFinished: { outcome: 'canceled' } });
   });
 
   it('cancel of a running run waits for its canceled event', async () => {

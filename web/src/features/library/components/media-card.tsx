@@ -118,9 +118,15 @@ export function MediaCard({
         <p className="media-card__prompt" title={caption.text}>
           {caption.text}
         </p>
-        <p className="media-card__meta">{item.pending ? (item.status === 'failed' ? 'Generation failed' : 'In progress') : formatCardDate(item.createdAt)}</p>
+        <p className="media-card__meta">{item.pending ? pendingCaption(item) : formatCardDate(item.createdAt)}</p>
       </div>
       {footer}
     </article>
   );
+}
+
+/** What a stand-in card of a run in progress or ended says under its prompt. */
+function pendingCaption(item: MediaItem): string {
+  if (item.status !== 'failed') return 'In progress';
+  return item.canceled ? 'Canceled' : 'Generation failed';
 }
