@@ -50,7 +50,8 @@ export const PRESET_LOOKS: Readonly<Record<CatalogueMode, readonly PresetLook[]>
     { id: 'story_time_cinematic', label: 'Cinematic', features: ['video', 'cinematic', 'dolly-in'] },
     { id: 'story_time_dreamlike', label: 'Dreamlike', features: ['video', 'dreamy', 'slow-motion', 'soft-glow'] },
     { id: 'story_time_retro', label: 'Retro Film', features: ['video', 'retro', 'super-8', 'film-grain'] },
-  ],};
+  ],
+};
 
 export type CyberSirenVariantId = 'neo_tokyo_visor' | 'neo_tokyo_tattoos' | 'neo_tokyo_scanlines';
 
