@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/toast/toast-store';
 import { type GenerationStatus, useGenerationStatus } from '../../../state/generation-store';
 import type { GenerateOptions, GenerationRequest } from './generation-types';
-import { type GenerationService, loadGeneration } from './lazy-generation';
 
 export interface UseGeneration extends GenerationStatus {
   /** Runs the request now, or queues it while the source uploads (spec 1 §4 intent queue). */
@@ -18,6 +17,13 @@ export interface UseGeneration extends GenerationStatus {
   queued: boolean;
 }
 
+/**
+ * The generation engine's code — the engine, its intent queue, the run calls, the request check
+ * and the preset catalogues it checks against — loads on first use (the composer opened, a
+ * submit), not with the home screen.
+ */
+type GenerationService = typeof import('./generation-service');
+
 /** The engine's code once loaded and handed the source the composer named meanwhile. */
 let ready: GenerationService | null = null;
 let preparing: Promise<GenerationService> | null = null;
@@ -25,13 +31,20 @@ let preparing: Promise<GenerationService> | null = null;
 let sourceUrlBeforeLoad: string | null = null;
 const readyListeners = new Set<() => void>();
 
+/** Loads the engine's code once; a load that failed (the network) is tried again on next use. */
 function prepareGeneration(): Promise<GenerationService> {
-  preparing ??= loadGeneration().then((service) => {
-    service.getIntentQueue().setSourceUrl(sourceUrlBeforeLoad);
-    ready = service;
-    for (const listener of readyListeners) listener();
-    return service;
-  });
+  preparing ??= import('./generation-service').then(
+    (service) => {
+      service.getIntentQueue().setSourceUrl(sourceUrlBeforeLoad);
+      ready = service;
+      for (const listener of readyListeners) listener();
+      return service;
+    },
+    (error: unknown) => {
+      preparing = null;
+      throw error;
+    },
+  );
   return preparing;
 }
 
