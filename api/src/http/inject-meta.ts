@@ -39,8 +39,10 @@ export function injectMeta(html: string, meta: PageMeta): string {
     // `<` escaped so no text in the data can close the script element.
     tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`);
   }
+  // Replacer functions, never replacement strings: in those `$&`, `$'` and `$\`` in user text
+  // would expand to pieces of the page.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(meta.title)}</title>`)
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeMarkup(meta.description)}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeMarkup(meta.description)}" />`)
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { bearer, createAccount } from '../support/auth';
+import { availableDialects } from '../support/database';
+import { useTestApp } from '../support/test-app';
+import { until } from '../support/wait';
+
+/**
+ * Issue 25: user text in the meta the server injects into index.html is text, whatever it holds.
+ * `$&`, `$'` and `` $` `` used to expand as String.replace patterns, copying the page into a tag.
+ */
+const dialect = availableDialects().at(-1)!;
+const TOKEN = 'story-editor-token-0123456789abcdef';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
+);
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
+
+/** The parts of a page a link preview reads, checked to be one well-formed head. */
+function readHead(html: string) {
+  expect(html.split('</head>')).toHaveLength(2);
+  expect(html.split('id="root"')).toHaveLength(2);
+  expect(html.split('<title>')).toHaveLength(2);
+  const head = html.slice(0, html.indexOf('</head>'));
+  const meta = (attribute: string, name: string) => {
+    const found = [...head.matchAll(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)" />`, 'g'))];
+    expect(found, name).toHaveLength(1);
+    return unescape(found[0]![1]!);
+  };
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  expect(jsonLd).toHaveLength(1);
+  return {
+    title: unescape(/<title>([^<]*)<\/title>/.exec(head)![1]!),
+    ogTitle: meta('property', 'og:title'),
+    ogDescription: meta('property', 'og:description'),
+    imageAlt: meta('property', 'og:image:alt'),
+    twitterTitle: meta('name', 'twitter:title'),
+    jsonLd: JSON.parse(jsonLd[0]![1]!) as Record<string, unknown>,
+  };
+}
+
+describe(`page meta with $ patterns in user text (${dialect})`, () => {
+  const ctx = useTestApp(dialect, { STORY_EDITOR_TOKEN: TOKEN, WEB_DIST_DIR: webDist, GENERATION_PROVIDER: 'instant' });
+
+  it('puts a public creation’s prompt into its tag page as written', async () => {
+    const word = `zebra${randomBytes(3).toString('hex').replace(/\d/g, 'x')}`;
+    const prompt = `${word} "quote' $' $\` $&`;
+    const session = await createAccount(ctx.infra, `meta-${randomBytes(4).toString('hex')}@example.com`, 20);
+    const runId = `run_${randomBytes(8).toString('hex')}`;
+    const submitted = await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt, runId });
+    expect(submitted.status).toBe(202);
+    await until(
+      () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
+      (res) => res.status === 200,
+      60_000,
+      'the run to finish',
+    );
+    const { id } = await ctx.infra.db.selectFrom('media').select('id').where('user_id', '=', session.user.id).executeTakeFirstOrThrow();
+    expect((await request(ctx.app).post('/api/share-media').set(bearer(session)).send({ mediaId: id, isPublic: true })).status).toBe(200);
+
+    const page = await request(ctx.app).get(`/tag/${word}`).set('Accept', 'text/html');
+    expect(page.status).toBe(200);
+    const head = readHead(page.text);
+    expect(head.imageAlt).toBe(prompt);
+    expect(head.ogTitle).toBe(`#${word} — 1 creation on Mirrorverse`);
+    expect(head.jsonLd).toMatchObject({ '@type': 'ImageGallery', associatedMedia: [expect.objectContaining({ caption: prompt })] });
+  });
+
+  it('puts a story’s title into og:title, the title and the JSON-LD as written', async () => {
+    const title = `T A $\` B $' C $& D $$ E $1`;
+    const created = await request(ctx.app)
+      .post('/api/story-api')
+      .set({ Authorization: `Bearer ${TOKEN}` })
+      .send({ title, teaser_text: `Teaser $& $' $\``, full_story_content: 'Once.', story_category: 'the-eternal', status: 'published' });
+    expect(created.status).toBe(200);
+
+    const page = await request(ctx.app).get(`/story/${created.body.story.slug}`).set('Accept', 'text/html');
+    expect(page.status).toBe(200);
+    const head = readHead(page.text);
+    expect(head.ogTitle).toBe(`${title} — Mirrorverse Stories`);
+    expect(head.twitterTitle).toBe(`${title} — Mirrorverse Stories`);
+    expect(head.title).toBe(`${title} — Mirrorverse Stories`);
+    expect(head.imageAlt).toBe(title);
+    expect(head.ogDescription).toBe(`Teaser $& $' $\``);
+    expect(head.jsonLd).toMatchObject({ '@type': 'Article', headline: title, description: `Teaser $& $' $\`` });
+  });
+});
