@@ -256,6 +256,33 @@ describe(`the api on its default settings (${dialect})`, () => {
   });
 });
 
+describe(`behind a reverse proxy on this machine (TRUST_PROXY=loopback, ${dialect})`, () => {
+  // The test's loopback connection plays the proxy: every socket peer is 127.0.0.1.
+  const ctx = useTestApp(dialect, { TRUST_PROXY: 'loopback' });
+  /** Whether /metrics answers with Prometheus text (anyone else gets what an unknown path gets). */
+  const metricsShown = async (forwardedFor?: string) => {
+    const res = await (forwardedFor ? request(ctx.app).get('/metrics').set('X-Forwarded-For', forwardedFor) : request(ctx.app).get('/metrics'));
+    return res.status === 200 && res.text.includes('# HELP');
+  };
+
+  it('hides the development outbox and /metrics from the clients the proxy forwards, and shows them to this machine', async () => {
+    const email = uniqueEmail('proxied');
+    await request(ctx.app).post('/api/request-otp').set('X-Forwarded-For', '198.51.100.77').send({ email });
+    await readCodeFromOutbox(ctx.app, email); // no X-Forwarded-For: a caller on this machine
+    const outbox = await request(ctx.app).get('/api/dev/outbox').query({ email }).set('X-Forwarded-For', '203.0.113.7');
+    expect(outbox.status).toBe(404);
+    expect(JSON.stringify(outbox.body)).not.toMatch(/\d{6}/);
+    expect(await metricsShown('203.0.113.7')).toBe(false);
+    // A client naming itself 127.0.0.1 in front of its real address gets nothing either.
+    expect(await metricsShown('127.0.0.1, 203.0.113.7')).toBe(false);
+
+    expect((await request(ctx.app).get('/api/dev/outbox').query({ email })).status).toBe(200);
+    expect(await metricsShown()).toBe(true);
+    // The proxy forwarding for a client on this machine (e.g. curl on the host through nginx).
+    expect(await metricsShown('127.0.0.1')).toBe(true);
+  });
+});
+
 describe(`rate limits on the default settings (${dialect})`, () => {
   const ctx = useTestApp(dialect);
 

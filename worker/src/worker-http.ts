@@ -45,7 +45,7 @@ export async function startWorkerHttp(options: {
         res.end(JSON.stringify({ status: problems.length ? 'unavailable' : 'ok', problems }));
         return;
       }
-      if (req.method === 'GET' && path === '/metrics' && metricsAccess(options.metricsToken, req.socket.remoteAddress, req.headers.authorization) === 'allowed') {
+      if (req.method === 'GET' && path === '/metrics' && metricsAccess(options.metricsToken, req, req.headers.authorization) === 'allowed') {
         res.writeHead(200, { 'content-type': options.metrics.registry.contentType });
         res.end(await renderMetrics(options.metrics, options.queues));
         return;
