@@ -27,6 +27,12 @@ export interface FalFake extends ProviderFake {
   readonly received: FalReceived[];
   /** The public key the webhooks are signed with (also served as the JWKS). */
   readonly jwk: JsonWebKey;
+  /** How many times the key set was fetched. */
+  readonly jwksFetches: () => number;
+  /** Make the key set answer this status (200: the key set again). */
+  jwksStatus(status: number): void;
+  /** The headers fal would send with `raw` as the webhook of `requestId`, signed with the fake's key. */
+  signWebhook(raw: Buffer, requestId: string): Record<string, string>;
 }
 
 interface Output {
@@ -64,6 +70,19 @@ export async function startFalFake(): Promise<FalFake> {
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'fake-fal-1', use: 'sig', alg: 'EdDSA' };
   let clip: Promise<Buffer> | undefined;
   let base = '';
+  let jwksFetches = 0;
+  let jwksStatus = 200;
+
+  const signWebhook = (raw: Buffer, requestId: string): Record<string, string> => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const message = `${requestId}\n${USER_ID}\n${timestamp}\n${createHash('sha256').update(raw).digest('hex')}`;
+    return {
+      'x-fal-webhook-request-id': requestId,
+      'x-fal-webhook-user-id': USER_ID,
+      'x-fal-webhook-timestamp': timestamp,
+      'x-fal-webhook-signature': sign(null, Buffer.from(message), privateKey).toString('hex'),
+    };
+  };
 
   const urlsOf = (job: Job) => {
     const request = `${base}/${job.app}/requests/${job.id}`;
@@ -111,20 +130,7 @@ export async function startFalFake(): Promise<FalFake> {
     for (let i = 0; i < behaviour.webhookTimes; i++) {
       await postWebhook(
         job.webhookUrl,
-        () => {
-          const timestamp = String(Math.floor(Date.now() / 1000));
-          const message = `${job.id}\n${USER_ID}\n${timestamp}\n${createHash('sha256').update(raw).digest('hex')}`;
-          return {
-            headers: {
-              'content-type': 'application/json',
-              'x-fal-webhook-request-id': job.id,
-              'x-fal-webhook-user-id': USER_ID,
-              'x-fal-webhook-timestamp': timestamp,
-              'x-fal-webhook-signature': sign(null, Buffer.from(message), privateKey).toString('hex'),
-            },
-            body: raw,
-          };
-        },
+        () => ({ headers: { 'content-type': 'application/json', ...signWebhook(raw, job.id) }, body: raw }),
         () => calls.webhooks++,
       );
     }
@@ -249,7 +255,10 @@ export async function startFalFake(): Promise<FalFake> {
     base = baseUrl;
     const url = new URL(req.url ?? '/', baseUrl);
     const path = decodeURIComponent(url.pathname);
-    if (req.method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [jwk] });
+    if (req.method === 'GET' && path === '/.well-known/jwks.json') {
+      jwksFetches++;
+      return jwksStatus === 200 ? sendJson(res, 200, { keys: [jwk] }) : sendJson(res, jwksStatus, { error: 'unavailable' });
+    }
     if (req.method === 'GET' && path.startsWith('/files/')) {
       // fal's CDN: public URLs, no key.
       const file = files.get(path.slice('/files/'.length));
@@ -317,6 +326,11 @@ export async function startFalFake(): Promise<FalFake> {
     calls,
     received,
     jwk,
+    jwksFetches: () => jwksFetches,
+    jwksStatus: (status) => {
+      jwksStatus = status;
+    },
+    signWebhook,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -1,8 +1,10 @@
 import type { Config } from '@app/shared/server/config';
 import type { Logger } from '@app/shared/server/logger';
+import { JSON_TOO_DEEP, UNSAFE_TEXT, exceedsJsonDepth } from '@app/shared';
+import { unstorableTextAt } from '../http/validation';
 import type { RepositoryPorts } from './repository-ports';
 import { verifyBflSignature } from '../webhooks/bfl-signature';
-import { createFalJwksCache, verifyFalWebhook } from '../webhooks/fal-signature';
+import { createFalJwksCache, looksSignedByFal, verifyFalWebhook } from '../webhooks/fal-signature';
 import { verifyReplicateSignature } from '../webhooks/replicate-signature';
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -35,8 +37,10 @@ export class ProviderWebhooks {
     if (providers.fal) {
       const jwks = createFalJwksCache(providers.fal.jwksUrl);
       this.verifiers.set('fal', {
+        // A call without well-formed, current signature headers is refused before fal's key set is asked for.
         verify: async (raw, headers) =>
-          verifyFalWebhook(raw, headers, await jwks.keys()) || verifyFalWebhook(raw, headers, await jwks.keys({ refresh: true })),
+          looksSignedByFal(headers) &&
+          (verifyFalWebhook(raw, headers, await jwks.keys()) || verifyFalWebhook(raw, headers, await jwks.keys({ refresh: true }))),
         requestId: (body, headers) => stringOf(headers['x-fal-webhook-request-id']) ?? stringOf(body.request_id),
       });
     }
@@ -77,6 +81,10 @@ export class ProviderWebhooks {
     } catch {
       return { status: 400, body: { received: false, error: 'The webhook body is not JSON' } };
     }
+    // Stored as jsonb: too deep a body would overflow the stack on the way, and Postgres refuses NUL.
+    if (exceedsJsonDepth(body)) return { status: 400, body: { received: false, error: `The webhook body is ${JSON_TOO_DEEP}` } };
+    const unstorable = unstorableTextAt(body);
+    if (unstorable !== undefined) return { status: 400, body: { received: false, error: `The webhook body, ${unstorable || 'top'}: ${UNSAFE_TEXT}` } };
     const requestId = typeof body === 'object' && body !== null ? verifier.requestId(body as Record<string, unknown>, headers) : undefined;
     if (!requestId) return { status: 400, body: { received: false, error: 'The webhook names no request' } };
     const stored = await this.repos.providerRequests.storeWebhook(provider, requestId, body);

@@ -91,6 +91,18 @@ describe('createFalJwksCache', () => {
     expect(verifyFalWebhook(body, signedHeaders(body), keys, now)).toBe(true);
   });
 
+  it('starts at most one fetch a minute while fal fails, whatever the callers ask for', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const fetchImpl = jwksFetch([]);
+    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', fetchImpl as unknown as typeof fetch);
+    for (let i = 0; i < 50; i++) await expect(cache.keys({ refresh: i % 2 === 0 })).rejects.toThrow(/500/);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(new Date('2026-01-01T00:01:01Z'));
+    await expect(cache.keys()).rejects.toThrow(/500/);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
   it('throws when fal cannot be reached and no keys are known yet', async () => {
     const cache = createFalJwksCache('http://127.0.0.1:1/jwks', jwksFetch([]) as unknown as typeof fetch);
     await expect(cache.keys()).rejects.toThrow(/500/);
