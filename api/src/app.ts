@@ -9,6 +9,7 @@ import { httpMetrics } from './http/http-metrics';
 import { limitJsonDepth } from './http/json-depth';
 import { requestLogging } from './http/request-logging';
 import { originOf, securityHeaders } from './http/security-headers';
+import { rejectUnstorableText } from './http/validation';
 import { mountFunctions } from './routes/functions';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { mediaFileRoutes } from './routes/media-files';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDependencies): Express {
   for (const router of deps.rawBodyRoutes ?? []) app.use(router);
   app.use(express.json({ limit: '1mb' }));
   app.use(limitJsonDepth());
+  app.use(rejectUnstorableText());
 
   for (const router of deps.routes ?? []) app.use(router);
   mountFunctions(app, deps.functions);

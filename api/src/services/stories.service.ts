@@ -1,9 +1,12 @@
 import { STORY_FIELDS_REQUIRED, STORY_NOT_FOUND, type Story, type StoryInput, storyInputSchema } from '@app/shared/api/stories';
 import { countWords, slugify } from '@app/shared';
 import type { Story as StoryRow } from '@app/shared/server/db';
-import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { StoryFields } from '@app/shared/server/repositories';
 import type { RepositoryPorts } from './repository-ports';
+
+const SLUG_ATTEMPTS = 5;
+export const SLUG_CONFLICT = 'Other stories with this title are being created at the same moment. Please try again.';
 
 /** The story archive (published stories, for everyone) and the editor's changes. */
 export class StoriesService {
@@ -28,10 +31,19 @@ export class StoriesService {
   async create(input: StoryInput): Promise<Story> {
     const fields = toFields(input);
     const base = slugify(fields.title) || 'story';
-    const taken = new Set(await this.repos.stories.slugsLike(base));
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    return toStory(await this.repos.stories.create({ ...fields, slug }));
+    // Two stories of one title created at once can pick the same free slug: the loser of the
+    // unique index looks again.
+    for (let attempt = 1; ; attempt++) {
+      const taken = new Set(await this.repos.stories.slugsLike(base));
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      try {
+        return toStory(await this.repos.stories.create({ ...fields, slug }));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt >= SLUG_ATTEMPTS) throw new ConflictError(SLUG_CONFLICT, 'SLUG_CONFLICT');
+      }
+    }
   }
 
   /** An edited story keeps its slug (spec 3 §5). */
@@ -76,4 +88,9 @@ export function toStory(row: StoryRow): Story {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** Postgres' (and PGlite's) unique_violation. */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }

@@ -6,10 +6,15 @@ export interface StreamEntry {
   fields: Record<string, string>;
 }
 
-/** Stream ids (`<ms>-<seq>`) in order; a malformed id is undefined. */
+/** The largest part of a stream id: Redis refuses a bigger one in XRANGE and XREAD. */
+const MAX_ID_PART = 2n ** 64n - 1n;
+
+/** Stream ids (`<ms>-<seq>`, each part an unsigned 64-bit number) in order; a malformed id is undefined. */
 export function parseStreamId(id: string | undefined): [bigint, bigint] | undefined {
   const match = id ? /^(\d{1,20})-(\d{1,20})$/.exec(id) : null;
-  return match ? [BigInt(match[1]!), BigInt(match[2]!)] : undefined;
+  if (!match) return undefined;
+  const parts: [bigint, bigint] = [BigInt(match[1]!), BigInt(match[2]!)];
+  return parts[0] <= MAX_ID_PART && parts[1] <= MAX_ID_PART ? parts : undefined;
 }
 
 /** Negative when `a` comes before `b` (both well-formed). */

@@ -1,11 +1,13 @@
 import type { RunEvent } from '@app/shared/api/runs';
 import type { User } from '@app/shared/server/db';
 import type { Repositories } from '@app/shared/server/repositories';
-import { NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
+import { InvalidInputError, NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
+import { parseStreamId } from './queue-event-stream';
 import type { RunEventsHub, Subscriber } from './run-events-hub';
 import type { RunEventTickets } from './tickets';
 
 export const TICKET_INVALID = 'This live-updates ticket is unknown, used or expired. Ask for a new one.';
+export const INVALID_LAST_EVENT_ID = 'lastEventId: Invalid lastEventId (an event id this stream sent: <milliseconds>-<sequence>)';
 
 export type RunEventsRepositories = {
   users: Pick<Repositories['users'], 'findById'>;
@@ -34,7 +36,9 @@ export class RunEventsService {
   }
 
   /** Opens a stream; resolves with its close once what it missed has been sent. */
-  open(subscriber: Subscriber, lastEventId: string | undefined): Promise<() => void> {
+  async open(subscriber: Subscriber, lastEventId: string | undefined): Promise<() => void> {
+    // Only ids this stream sent come back from a browser; anything else is a hand-made request.
+    if (lastEventId !== undefined && !parseStreamId(lastEventId)) throw new InvalidInputError(INVALID_LAST_EVENT_ID, 'BAD_REQUEST');
     return this.hub.subscribe(subscriber, lastEventId);
   }
 }
