@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Request } from 'express';
 import { sql } from 'kysely';
 import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
@@ -10,7 +11,8 @@ import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
 import { optionalUser, requireSession, requireSessionAlongside, requireUser } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
-import { requireAdmin } from './http/admin-auth';
+import { adminSecretOfBody, requireAdmin } from './http/admin-auth';
+import { SecretGuessThrottle } from './http/shared-secret';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { metricsRoutes } from './routes/metrics';
@@ -99,8 +101,11 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const stories = new StoriesService(repos);
   const tags = new TagsService(repos);
   const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl);
-  const requireAdminSecret = requireAdmin(config.adminSecret, limits);
-  const verifyAdminSecret = requireAdmin(config.adminSecret, limits, (req) => (req.body as { adminSecret?: unknown } | undefined)?.adminSecret as string | undefined);
+  // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
+  const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
+  const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
+  const requireAdminSecret = requireAdmin(config.adminSecret, secretPacing, undefined, refusedSecret);
+  const verifyAdminSecret = requireAdmin(config.adminSecret, secretPacing, adminSecretOfBody, refusedSecret);
   const runEvents = createRunEvents(config, infra, repos, subsystem(logger, 'run-events'));
 
   const app = createApp({
@@ -136,7 +141,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
-      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, limits)),
+      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret)),
       libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
       runEventsRoutes(runEvents.service, signedIn),
     ],

@@ -23,8 +23,6 @@ export const RATE_RULES = {
   invitesPerRecipient: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Files stored per person per minute (a Story Time needs a handful; a script needs many). */
   uploadsPerUser: { points: 30, durationSeconds: 60 },
-  /** Wrong operator secrets (admin, story editor) one client may send before it is shut out for a while. */
-  secretFailuresPerIp: { points: 10, durationSeconds: 15 * 60 },
 } satisfies Record<string, Rule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

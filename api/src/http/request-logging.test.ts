@@ -38,10 +38,17 @@ describe('requestLogging', () => {
     await request(app).get('/missing');
     await request(app).get('/healthz');
     expect(lines).toEqual([
-      expect.objectContaining({ level: 30, msg: 'request completed', req: { id: 'abc-123', method: 'GET', url: '/ok?x=1' }, res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+      expect.objectContaining({ level: 30, msg: 'request completed', req: { id: 'abc-123', method: 'GET', url: '/ok?x=1', ip: expect.stringMatching(/127\.0\.0\.1|::1/) }, res: { statusCode: 200 }, responseTime: expect.any(Number) }),
       expect.objectContaining({ level: 40, msg: 'request completed', res: { statusCode: 404 } }),
     ]);
     expect((lines[1]!.req as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("names the client address trust proxy yields, so an operator sees who sent what (a wrong admin secret...)", async () => {
+    const { app, lines } = setup();
+    app.set('trust proxy', 'loopback');
+    await request(app).get('/missing').set('X-Forwarded-For', '203.0.113.7');
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { url: '/missing', ip: '203.0.113.7' }, res: { statusCode: 404 } });
   });
 
   it('logs a 5xx as an error, carries the request on req.log, and a routine answer at debug', async () => {

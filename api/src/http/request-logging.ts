@@ -6,7 +6,7 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The request's id, echoed as X-Request-Id (set by `requestLogging`). */
     id?: string;
-    /** A logger whose lines carry this request (`req: { id, method, url }`), made on first use. */
+    /** A logger whose lines carry this request (`req: { id, method, url, ip }`), made on first use. */
     log?: Logger;
   }
 }
@@ -26,7 +26,7 @@ export function logAsRoutine(res: Response): void {
 /**
  * One log line per request when its answer ends — `request completed` (`request aborted` when the
  * client left first; 4xx at warn), `request errored` at error level for a 5xx — with the request
- * (id, method, URL), the status and the response time, as pino-http wrote it; the request id is
+ * (id, method, URL, client address), the status and the response time, as pino-http wrote it; the request id is
  * echoed as X-Request-Id. Made by hand: pino-http builds a child logger and bookkeeping for every
  * request; here a child exists only when a handler logs through `req.log`.
  */
@@ -36,7 +36,8 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    const summary = { id, method: req.method, url: req.url };
+    // The client address as `trust proxy` yields it: who sent what, e.g. a wrong admin secret.
+    const summary = { id, method: req.method, url: req.url, ip: req.ip };
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
@@ -48,7 +49,7 @@ export function requestLogging(logger: Logger): RequestHandler {
   };
 }
 
-function logWhenDone(logger: Logger, req: Request, res: Response, summary: { id: string; method: string; url: string }, started: number): void {
+function logWhenDone(logger: Logger, req: Request, res: Response, summary: { id: string; method: string; url: string; ip: string | undefined }, started: number): void {
   const done = (error?: unknown) => {
     res.removeListener('close', done);
     res.removeListener('finish', done);

@@ -1,34 +1,116 @@
 import type { Request, RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
 import { sameSecret } from '@app/shared/server/access';
-import { NotAuthenticatedError, UnavailableError } from '@app/shared/server/domain-errors';
-import { type RateLimits, byIp } from './rate-limits';
+import { NotAuthenticatedError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
+import { TOO_MANY_REQUESTS } from './errors';
+import { byIp } from './rate-limits';
 
 export interface SharedSecretGate {
-  /** Which secret (`admin`, `story-editor`): wrong guesses are counted per kind and client. */
+  /** Which secret (`admin`, `story-editor`): tries are counted per kind and client. */
   kind: string;
   /** The configured secret; unset turns the feature off (503 with `disabled`). */
   secret: string | undefined;
+  /** The secret the request presents; a value that is not a string is the caller's 400 to throw. */
   presented: (req: Request) => string | undefined;
   invalid: { message: string; code: string };
   disabled: { message: string; code: string };
+  /** Told of every wrong secret, after the answer is decided (the admin audit log records it). */
+  refused?: (req: Request, kind: string) => Promise<void>;
+}
+
+/** Waits put in front of checking operator secrets, so guessing is slow and the right secret is never shut out. */
+export interface SecretGuessPacing {
+  /** Waits until this client's secret may be checked; a 429 (nothing checked) when that is more than the cap away. */
+  turn(kind: string, client: string): Promise<void>;
+  /** The client presented the right secret: its own count starts again. */
+  succeeded(kind: string, client: string): Promise<void>;
+}
+
+/**
+ * The shape of the waits, all from one base (SECRET_GUESS_DELAY_MS, 100 ms by default). Each
+ * address has 3 tries in 15 minutes checked at once; every later one waits its turn, spaced by
+ * base × 2^(n−4) up to 20× base (2 s) for its n-th try, one at a time per address. Tries past
+ * an address's first 3 are also spaced 2× base (200 ms) apart across every address together,
+ * so many addresses buy no more than 5 slowed tries a second. A turn more than 300× base (30 s)
+ * away is a 429 without a check. Tries are counted when they arrive, so a parallel burst from
+ * one address is paced like a sequence; the right secret resets its address's count.
+ */
+export const SECRET_GUESS_RULES = {
+  windowMs: 15 * 60 * 1000,
+  freeTries: 3,
+  maxAddressFactor: 20,
+  globalFactor: 2,
+  maxWaitFactor: 300,
+};
+
+/** Reserves the next turn on a queue: returns its wait in ms, or -1 (nothing reserved) past the cap. */
+const RESERVE = `
+local now = tonumber(ARGV[1])
+local nextFree = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, nextFree)
+if slot - now > tonumber(ARGV[3]) then return -1 end
+redis.call('SET', KEYS[1], slot + tonumber(ARGV[2]), 'PX', ARGV[4])
+return slot - now
+`;
+
+/** `SecretGuessPacing` in Redis, so every api process paces together. */
+export class SecretGuessThrottle implements SecretGuessPacing {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly baseMs: number,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async turn(kind: string, client: string): Promise<void> {
+    const rules = SECRET_GUESS_RULES;
+    const tries = this.key(kind, 'tries', client);
+    const [[, count] = []] = (await this.redis.multi().incr(tries).pexpire(tries, rules.windowMs).exec()) ?? [];
+    const n = Number(count) || 0;
+    if (n <= rules.freeTries) return;
+    const spacing = Math.min(this.baseMs * 2 ** (n - rules.freeTries - 1), this.baseMs * rules.maxAddressFactor);
+    const cap = this.baseMs * rules.maxWaitFactor;
+    let wait = 0;
+    for (const [queue, gap] of [
+      [this.key(kind, 'turn', client), spacing],
+      [this.key(kind, 'turn', '*'), this.baseMs * rules.globalFactor],
+    ] as const) {
+      const reserved = Number(await this.redis.eval(RESERVE, 1, queue, this.now(), gap, cap - wait, rules.windowMs));
+      if (reserved < 0) throw new TooManyRequestsError(TOO_MANY_REQUESTS, 'RATE_LIMITED', Math.ceil(cap / 1000));
+      wait = Math.max(wait, reserved);
+    }
+    if (wait > 0) await this.sleep(wait);
+  }
+
+  async succeeded(kind: string, client: string): Promise<void> {
+    await this.redis.del(this.key(kind, 'tries', client));
+  }
+
+  private key(kind: string, what: string, client: string): string {
+    return `${this.prefix}:secret-guess:${kind}:${what}:${client}`;
+  }
 }
 
 /**
  * Checks a secret shared by the operators (the admin secret, the story editor's token) in
- * constant time. A client that sent ten wrong ones is refused for 15 minutes, the right one
- * included, so guessing stays slow from any one address; a call without any secret costs nothing.
+ * constant time. Nothing shuts the right secret out for long: wrong ones only slow their
+ * address (and, together, every address that keeps guessing) down, as `SECRET_GUESS_RULES` says.
+ * A call without any secret costs nothing and waits for nothing.
  */
-export function requireSharedSecret(gate: SharedSecretGate, limits: Pick<RateLimits, 'consume' | 'assertNotExhausted'>): RequestHandler {
+export function requireSharedSecret(gate: SharedSecretGate, pacing: SecretGuessPacing): RequestHandler {
   return async (req, _res, next) => {
     try {
       if (gate.secret === undefined) throw new UnavailableError(gate.disabled.message, gate.disabled.code);
-      const client = `${gate.kind}:${byIp(req)}`;
-      await limits.assertNotExhausted('secretFailuresPerIp', client);
       const given = gate.presented(req);
+      if (!given) throw new NotAuthenticatedError(gate.invalid.message, gate.invalid.code);
+      const client = byIp(req);
+      await pacing.turn(gate.kind, client);
       if (!sameSecret(given, gate.secret)) {
-        if (given) await limits.consume('secretFailuresPerIp', client);
+        await gate.refused?.(req, gate.kind);
         throw new NotAuthenticatedError(gate.invalid.message, gate.invalid.code);
       }
+      await pacing.succeeded(gate.kind, client);
       next();
     } catch (error) {
       next(error);

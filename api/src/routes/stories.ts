@@ -1,9 +1,8 @@
-import { type RequestHandler, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import { INVALID_EDITOR_TOKEN, INVALID_STORY_ID, getTagPageCall, storyIdQuery } from '@app/shared/api/stories';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 import { parseInput } from '../http/validation';
-import type { RateLimits } from '../http/rate-limits';
-import { bearerToken, requireSharedSecret } from '../http/shared-secret';
+import { type SecretGuessPacing, bearerToken, requireSharedSecret } from '../http/shared-secret';
 import type { StoriesService } from '../services/stories.service';
 import type { TagsService } from '../services/tags.service';
 
@@ -17,7 +16,11 @@ function storyId(query: unknown): string {
 export const EDITING_DISABLED = 'Story editing is turned off on this server: STORY_EDITOR_TOKEN is not set.';
 
 /** The story editor's token, sent as a bearer token and checked here (the spec's browser-only check is not enough). */
-export function requireStoryEditor(token: string | undefined, limits: Pick<RateLimits, 'consume' | 'assertNotExhausted'>): RequestHandler {
+export function requireStoryEditor(
+  token: string | undefined,
+  pacing: SecretGuessPacing,
+  refused?: (req: Request, kind: string) => Promise<void>,
+): RequestHandler {
   return requireSharedSecret(
     {
       kind: 'story-editor',
@@ -25,8 +28,9 @@ export function requireStoryEditor(token: string | undefined, limits: Pick<RateL
       presented: bearerToken,
       invalid: { message: INVALID_EDITOR_TOKEN, code: 'INVALID_EDITOR_TOKEN' },
       disabled: { message: EDITING_DISABLED, code: 'EDITING_DISABLED' },
+      ...(refused ? { refused } : {}),
     },
-    limits,
+    pacing,
   );
 }
 

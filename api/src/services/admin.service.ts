@@ -116,6 +116,11 @@ export class AdminService {
     return this.audit(actor, ok ? 'sign-in' : 'sign-in-refused', null, {});
   }
 
+  /** Records a wrong operator secret (`kind`: admin, story-editor) and the call it was sent to. */
+  recordRefusedSecret(actor: AdminActor, kind: string, call: string): Promise<void> {
+    return this.audit(actor, 'secret-refused', null, { kind, call });
+  }
+
   private async userOrThrow(userId: string): Promise<User> {
     const user = await this.repos.users.findById(userId);
     if (!user) throw noSuch('user');

@@ -152,6 +152,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
 
   STORY_EDITOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The first wait after wrong operator secrets from one address; it doubles up to 20× (docs/decisions.md). */
+  SECRET_GUESS_DELAY_MS: positiveInt.default(100),
   GENERATION_PROVIDER: z.enum(PROVIDER_NAMES).default('local'),
   ...MODE_PROVIDER_VARIABLES,
   PROVIDER_WEBHOOK_URL: baseUrl.optional(),
@@ -224,6 +226,8 @@ export interface Config {
   adminSecret: string | undefined;
   /** The story authoring tool's token, checked by the server; unset = editing off. */
   storyEditorToken: string | undefined;
+  /** The first wait before checking a secret from an address that sent wrong ones (SECRET_GUESS_DELAY_MS). */
+  secretGuessDelayMs: number;
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; devOutbox: boolean };
   contactEmail: string;
@@ -364,6 +368,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     adminSecret: e.ADMIN_SECRET,
     storyEditorToken: e.STORY_EDITOR_TOKEN,
+    secretGuessDelayMs: e.SECRET_GUESS_DELAY_MS,
     jwtSecret: e.JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !isProduction },
     contactEmail: e.CONTACT_EMAIL,
