@@ -1,21 +1,30 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
+import { stdoutDestination } from './log-destination';
 
 export type { Logger } from 'pino';
 
-/** The root logger of a process: pretty on a developer's terminal, JSON lines otherwise. */
+/**
+ * The root logger of a process: pretty on a developer's terminal, JSON lines otherwise — to a
+ * stdout destination that drops lines once stdout is gone instead of blocking or failing the
+ * process (log-destination.ts).
+ */
 export function createLogger(config: Pick<Config, 'log'>, name: string): Logger {
-  return pino({
+  const options = {
     name,
     level: config.log.level,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-secret"]', '*.password', '*.code', '*.token'],
       censor: '[redacted]',
     },
-    ...(config.log.pretty
-      ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' } } }
-      : {}),
-  });
+  };
+  if (config.log.pretty) {
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' } },
+    });
+  }
+  return pino(options, stdoutDestination());
 }
 
 /** One child logger per subsystem, so every line says where it came from. */

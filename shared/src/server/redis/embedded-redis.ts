@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { trackChildProcess } from '../stop-watchdog';
 
 export interface EmbeddedRedis {
   url: string;
@@ -110,6 +111,8 @@ export async function startEmbeddedRedis(options: { bin?: string; dir: string; p
   // this process ends, however it ends (a crash, SIGKILL): no orphan keeps the port and the files.
   const [command, commandArgs] = setprivAvailable() ? ['setpriv', ['--pdeathsig', 'TERM', '--', bin, ...args]] : [bin, args];
   const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Elsewhere (no setpriv), and when this process is stuck, the stop watchdog kills it by pid.
+  trackChildProcess(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2_000);

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const loggerModule = path.join(import.meta.dirname, 'logger.ts');
+const children: ChildProcess[] = [];
+
+/**
+ * A node process running `body` with the product's logger as `log`, its stdout and stderr read by
+ * this test (the only reader) and an IPC channel; it says 'ready' once it has logged a line.
+ */
+function startLogging(body: string): ChildProcess {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-destination-'));
+  const script = path.join(dir, 'child.mjs');
+  fs.writeFileSync(
+    script,
+    `import { createLogger } from ${JSON.stringify(loggerModule)};
+const log = createLogger({ log: { level: 'info', pretty: false } }, 'child');
+log.info('started');
+${body}
+process.send('ready');
+`,
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  children.push(child);
+  return child;
+}
+
+/** The child's next IPC message; fails if it exits instead. */
+function nextMessage(child: ChildProcess): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null, signal: string | null) => reject(new Error(`the process exited (${code ?? signal})`));
+    child.once('exit', onExit);
+    child.once('message', (message) => {
+      child.off('exit', onExit);
+      resolve(message);
+    });
+  });
+}
+
+/** The reader goes away: this test was the only one holding the pipes' read ends. */
+function closeReader(child: ChildProcess) {
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+describe('logging to a stdout whose reader has gone', () => {
+  it('lets the process exit at once when it logs and exits (no endless flush at exit)', async () => {
+    // Two lines, then exit in the same tick: the first is still being written when the process
+    // exits, which is when pino's default flush retried the dead pipe forever.
+    const child = startLogging(`process.on('message', () => { log.info('one'); log.warn('two'); process.exit(3); });`);
+    expect(await nextMessage(child)).toBe('ready');
+    closeReader(child);
+    const exited = once(child, 'exit');
+    child.send('exit');
+    expect(await exited).toEqual([3, null]);
+  }, 30_000);
+
+  it('keeps serving when stdout and stderr go away, whoever writes to them', async () => {
+    // The logger, and node's own streams as a library's console.log or a warning would use them.
+    const child = startLogging(`
+let ticks = 0;
+setInterval(() => { ticks += 1; log.info({ ticks }, 'tick'); console.log('tick', ticks); console.error('tick', ticks); }, 5);
+process.on('message', (m) => { if (m === 'ticks') process.send(ticks); else process.exit(0); });`);
+    expect(await nextMessage(child)).toBe('ready');
+    closeReader(child);
+    const ticksOf = async () => {
+      child.send('ticks');
+      return Number(await nextMessage(child));
+    };
+    const atClose = await ticksOf();
+    // Many writes to the dead pipes later, it is still there and still working.
+    while ((await ticksOf()) < atClose + 50) expect(child.exitCode).toBeNull();
+    const exited = once(child, 'exit');
+    child.send('exit');
+    expect(await exited).toEqual([0, null]);
+  }, 30_000);
+});
