@@ -12,7 +12,7 @@ const dirs: string[] = [];
 
 /** A node process running `body` (an ES module, with `send` = process.send), our sources importable by absolute path. */
 function startNode(body: string): ChildProcess {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stop-watchdog-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifecycle-'));
   dirs.push(dir);
   const script = path.join(dir, 'child.mjs');
   fs.writeFileSync(script, body.replaceAll('$SRC', here).replaceAll('$DIR', dir));
@@ -97,5 +97,30 @@ process.send({ sleeperPid: sleeper.pid });
     child.send('stop');
     await allGone([child.pid ?? 0, sleeperPid], 500 + 5_000);
     expect(await exited).toEqual([null, 'SIGKILL']);
+  }, 30_000);
+});
+
+describe('stop signals', () => {
+  it('takes the same signal again within a second as the same stop (npm forwards a group kill): the stop stays graceful', async () => {
+    const child = startNode(`
+import { createLogger } from '$SRC/logger.ts';
+import { handleShutdownSignals } from '$SRC/lifecycle.ts';
+const logger = createLogger({ log: { level: 'info', pretty: false } }, 'twice');
+let stopped;
+handleShutdownSignals(logger, () => new Promise((resolve) => { stopped = resolve; }), 10_000);
+process.on('SIGUSR2', () => stopped());
+setInterval(() => {}, 1_000); // alive, as a server is, until it stops
+process.send('ready');
+`);
+    await firstMessage(child);
+    const exited = once(child, 'close'); // after its output has all been read
+    child.kill('SIGTERM');
+    await sleep(100); // two deliveries, not one signal pending twice
+    child.kill('SIGTERM');
+    child.kill('SIGUSR2');
+    expect(await exited).toEqual([0, null]);
+    const output = (child as unknown as { output(): string }).output();
+    expect(output).toContain('"msg":"stopped"');
+    expect(output).not.toContain('second signal');
   }, 30_000);
 });
