@@ -51,7 +51,7 @@ import { GenerationService } from './services/generation.service';
 import { LikesService } from './services/likes.service';
 import { MailService } from './services/mail.service';
 import { MediaService } from './services/media.service';
-import { OtpClientFailures, OtpService } from './services/otp.service';
+import { OtpService, WrongCodeBudget } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
 import { RunControlService } from './services/run-control.service';
@@ -72,7 +72,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const { db } = infra;
   const repos = createRepositories(db);
   const tokens = new TokenService(infra.secrets.jwtSecret);
-  const otp = new OtpService(repos, infra.secrets.signingSecret, new OtpClientFailures(infra.redis, config.queuePrefix));
+  const otp = new OtpService(repos, infra.secrets.signingSecret, new WrongCodeBudget(infra.redis, config.queuePrefix));
   const mail = new MailService(repos, infra.queues);
   const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
   const launch = new LaunchSettings(repos, config.betaAccountCap);

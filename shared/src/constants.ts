@@ -47,10 +47,8 @@ export const MOBILE_MAX_WIDTH_PX = 768;
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 600;
-/** Wrong guesses one client (an e-mail address from one IP) may make at one code. */
+/** Wrong guesses one code may take, from anyone; then it is dead (a code is usable only by the client it was mailed for). */
 export const OTP_MAX_ATTEMPTS = 5;
-/** Wrong guesses at one code from every client together; then the code is dead (25 in 10^6). */
-export const OTP_MAX_TOTAL_ATTEMPTS = 25;
 
 export const SIGNUP_CREDITS = 20;
 export const INVITED_BONUS_CREDITS = 10;

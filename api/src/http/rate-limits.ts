@@ -77,13 +77,13 @@ export class RateLimits {
   /**
    * The budgets of a request for a code sent to the e-mail in `field`. The (e-mail, IP) budget
    * comes before the e-mail's: a stranger who spent theirs stops drawing on the address's own,
-   * so its owner still gets codes.
+   * so its owner still gets codes. `perEmail: false` leaves the address's own cap to the route.
    */
-  limitCodeRequests(field: string): RequestHandler {
+  limitCodeRequests(field: string, options: { perEmail: boolean } = { perEmail: true }): RequestHandler {
     return this.limit(
       { rule: 'codeRequestsPerIp', key: byIp },
       { rule: 'codeRequestsPerEmailAndIp', key: byBodyEmailAndIp(field) },
-      { rule: 'codeRequestsPerEmail', key: byBodyEmail(field) },
+      ...(options.perEmail ? [{ rule: 'codeRequestsPerEmail' as const, key: byBodyEmail(field) }] : []),
     );
   }
 }

@@ -19,9 +19,13 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
     res.json({ success: true, canSignUp: await auth.canSignUp(email) });
   });
 
-  router.post('/request-otp', limits.limitCodeRequests('email'), async (req, res) => {
+  // Codes per client and per (address, client) here; the address's own cap (20 an hour) only
+  // for clients it has not signed in from, so strangers spending it leave the owner theirs.
+  router.post('/request-otp', limits.limitCodeRequests('email', { perEmail: false }), async (req, res) => {
     const { email } = parseInput(requestOtpCall.request, req.body);
-    await auth.requestCode(email);
+    const codeClient = await auth.codeClient(email, req.ip);
+    if (!codeClient.known) await limits.consume('codeRequestsPerEmail', email);
+    await auth.requestCode(email, codeClient);
     res.json({ success: true, message: 'Login code sent to your email!' });
   });
 

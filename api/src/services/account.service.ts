@@ -100,6 +100,7 @@ export class AccountService {
   }
 
   async changeEmail(user: User, newEmail: string, otp: string) {
+    // The code is bound to the signed-in account: its wrong guesses are the owner's own (10 a day).
     await this.otp.verify('email_change', newEmail, otp, user.id);
     try {
       await this.repos.users.update(user.id, { email: newEmail });

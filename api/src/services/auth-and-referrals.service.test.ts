@@ -40,13 +40,15 @@ function fakeAccounts(existing: User[] = []) {
       markUsed: async () => true,
       revokeFamily: async () => {},
       revokeAllForUser: async () => [],
+      usedFrom: async () => false,
     },
   };
   const transaction = <T>(fn: (trx: SignUpRepositories) => Promise<T>) => fn(repos);
   return { users, credits, signups, repos: { ...repos, transaction } satisfies AuthRepositories };
 }
 
-const otp = { issue: vi.fn(async () => '123456'), verify: async () => {} };
+const otp = { issue: vi.fn(async () => '123456'), verify: async () => {}, closedTo: async () => false };
+const stranger = { id: '203.0.113.9', known: false };
 const denylist = { deny: async () => {} };
 const tokens = new TokenService('unit-test-secret-unit-test-secret');
 const client = { ip: '203.0.113.1' };
@@ -56,7 +58,7 @@ describe('AuthService', () => {
     const ada = aUser();
     const { repos } = fakeAccounts([ada]);
     const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { betaAccountCap: async () => 1 }, denylist);
-    const refused = await auth.requestCode('new@example.com').catch((e: unknown) => e);
+    const refused = await auth.requestCode('new@example.com', stranger).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NotAllowedError);
     expect(refused).toMatchObject({ message: BETA_FULL, code: 'BETA_FULL' });
     await expect(auth.canSignUp(ada.email)).resolves.toBe(true);
@@ -66,7 +68,7 @@ describe('AuthService', () => {
   it('mails no code to a suspended account and answers as for anyone else', async () => {
     const send = vi.fn(async () => 'm');
     const { repos } = fakeAccounts([aUser({ banned: true })]);
-    await new AuthService(repos, otp, { send }, tokens, { betaAccountCap: async () => undefined }, denylist).requestCode(aUser().email);
+    await new AuthService(repos, otp, { send }, tokens, { betaAccountCap: async () => undefined }, denylist).requestCode(aUser().email, stranger);
     expect(send).not.toHaveBeenCalled();
   });
 

@@ -3,9 +3,9 @@ import { INVITED_BONUS_CREDITS, SIGNUP_CREDITS } from '@app/shared';
 import type { RefreshTokenResponse, VerifyOtpResponse } from '@app/shared/api/auth';
 import type { User } from '@app/shared/server/db';
 import { signInCodeMail } from '@app/shared/server/mail';
-import { NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
+import { NotAllowedError, NotAuthenticatedError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import type { MailService } from './mail.service';
-import type { OtpService } from './otp.service';
+import { type Client, GUESSING_CLOSED, type OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
 import type { RepositoryPorts } from './repository-ports';
 import type { LaunchSettings } from './launch-settings';
@@ -15,13 +15,15 @@ import { type TokenService, hashToken } from './tokens';
 export const BETA_FULL = 'Beta full. Join the waitlist to be first in line for the next drop.';
 export const ACCOUNT_SUSPENDED = 'This account has been suspended.';
 export const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
+/** A client the account started a session from within this many days is the owner's own for code guessing. */
+export const KNOWN_CLIENT_DAYS = 30;
 
 /** What creating an account writes, in one transaction. */
 type SignUpRepositories = RepositoryPorts<{ users: 'findByEmail' | 'findById' | 'create'; credits: 'apply'; referrals: 'recordSignup' }>;
 
 type AuthRepositories = RepositoryPorts<{
   users: 'findByEmail' | 'findById' | 'count';
-  refreshTokens: 'findByHash' | 'create' | 'markUsed' | 'revokeFamily' | 'revokeAllForUser';
+  refreshTokens: 'findByHash' | 'create' | 'markUsed' | 'revokeFamily' | 'revokeAllForUser' | 'usedFrom';
 }> & { transaction<T>(fn: (repos: SignUpRepositories) => Promise<T>): Promise<T> };
 
 export interface ClientInfo {
@@ -33,7 +35,7 @@ export interface ClientInfo {
 export class AuthService {
   constructor(
     private readonly repos: AuthRepositories,
-    private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
+    private readonly otp: Pick<OtpService, 'issue' | 'verify' | 'closedTo'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly tokens: Pick<TokenService, 'signAccessToken' | 'newRefreshToken' | 'successorRefreshToken'>,
     private readonly launch: Pick<LaunchSettings, 'betaAccountCap'>,
@@ -54,20 +56,32 @@ export class AuthService {
   }
 
   /**
-   * Mails a sign-in code. A suspended account gets none, and the caller the same answer as
-   * anyone else (the spec names no text for it), so typing an address never reveals a ban.
+   * The client asking for or entering a code: its IP, and whether the account started a session
+   * from it in the last 30 days (then it has a wrong-guess budget of its own, apart from strangers').
    */
-  async requestCode(email: string): Promise<void> {
+  async codeClient(email: string, ip: string | undefined): Promise<Client> {
+    const id = ip ?? 'unknown';
+    const account = ip ? await this.repos.users.findByEmail(email) : undefined;
+    const since = new Date(this.now().getTime() - KNOWN_CLIENT_DAYS * 24 * 60 * 60 * 1000);
+    return { id, known: account !== undefined && (await this.repos.refreshTokens.usedFrom(account.id, id, since)) };
+  }
+
+  /**
+   * Mails a sign-in code for `client` (only it can use the code). A suspended account gets none,
+   * and the caller the same answer as anyone else (the spec names no text for it), so typing an
+   * address never reveals a ban. A client whose guesses are closed for the day gets no code either.
+   */
+  async requestCode(email: string, client: Client): Promise<void> {
     const account = await this.repos.users.findByEmail(email);
     if (!account && !(await this.betaHasRoom())) throw new NotAllowedError(BETA_FULL, 'BETA_FULL');
     if (account?.banned) return;
-    const code = await this.otp.issue('sign_in', email);
+    if (await this.otp.closedTo('sign_in', email, client)) throw new TooManyRequestsError(GUESSING_CLOSED, 'GUESSING_CLOSED');
+    const code = await this.otp.issue('sign_in', email, undefined, client);
     await this.mail.send(signInCodeMail(email, code));
   }
 
   async verifyCode(input: { email: string; code: string; referrerEmail?: string }, client: ClientInfo): Promise<VerifyOtpResponse> {
-    // Wrong guesses count per client IP too, so a stranger's guesses do not kill the owner's code.
-    await this.otp.verify('sign_in', input.email, input.code, undefined, client.ip ?? 'unknown');
+    await this.otp.verify('sign_in', input.email, input.code, undefined, await this.codeClient(input.email, client.ip));
     const { user, isNewUser } = await this.findOrCreateAccount(input.email, input.referrerEmail, client);
     if (user.banned) throw new NotAllowedError(ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
     const sessionId = randomUUID();

@@ -2,19 +2,20 @@ import { OTP_TTL_SECONDS } from '@app/shared';
 import type { SignInCode } from '@app/shared/server/db';
 import { InvalidInputError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import { describe, expect, it } from 'vitest';
-import { CODE_EXHAUSTED, CODE_EXPIRED, INVALID_CODE, OtpService } from './otp.service';
+import { type Client, CODE_EXHAUSTED, CODE_EXPIRED, INVALID_CODE, OtpService, WRONG_CODES_PER_DAY, WRONG_CODES_PER_DAY_KNOWN_CLIENT } from './otp.service';
 
-/** One stored code per (purpose, e-mail), as the repository keeps them. */
+/** One stored code per (purpose, e-mail, client), as the repository keeps them. */
 function fakeCodes() {
   const rows = new Map<string, SignInCode>();
   return {
     rows,
     signInCodes: {
-      async replace(code: { purpose: SignInCode['purpose']; email: string; userId?: string | null; codeHash: string; expiresAt: Date }) {
-        rows.set(`${code.purpose}:${code.email}`, {
+      async replace(code: { purpose: SignInCode['purpose']; email: string; client?: string; userId?: string | null; codeHash: string; expiresAt: Date }) {
+        rows.set(`${code.purpose}:${code.email}:${code.client ?? ''}`, {
           id: `code-${rows.size + 1}`,
           purpose: code.purpose,
           email: code.email,
+          client: code.client ?? '',
           user_id: code.userId ?? null,
           code_hash: code.codeHash,
           attempts: 0,
@@ -23,8 +24,8 @@ function fakeCodes() {
           created_at: new Date(),
         });
       },
-      async find(purpose: SignInCode['purpose'], email: string) {
-        return rows.get(`${purpose}:${email}`);
+      async find(purpose: SignInCode['purpose'], email: string, client = '') {
+        return rows.get(`${purpose}:${email}:${client}`);
       },
       async recordFailedAttempt(id: string) {
         const row = [...rows.values()].find((r) => r.id === id)!;
@@ -40,15 +41,17 @@ function fakeCodes() {
   };
 }
 
-function fakeClientFailures() {
+/** The day's wrong guesses, as `WrongCodeBudget` counts them (shared by strangers, apart per known client). */
+function fakeBudget() {
   const counts = new Map<string, number>();
+  const keyOf = (client: Client) => (client.known ? `known:${client.id}` : 'others');
   return {
-    async count(_code: SignInCode, client: string) {
-      return counts.get(client) ?? 0;
+    counts,
+    async spent(_purpose: string, _email: string, client: Client) {
+      return (counts.get(keyOf(client)) ?? 0) >= (client.known ? WRONG_CODES_PER_DAY_KNOWN_CLIENT : WRONG_CODES_PER_DAY);
     },
-    async record(_code: SignInCode, client: string) {
-      counts.set(client, (counts.get(client) ?? 0) + 1);
-      return counts.get(client)!;
+    async record(_purpose: string, _email: string, client: Client) {
+      counts.set(keyOf(client), (counts.get(keyOf(client)) ?? 0) + 1);
     },
   };
 }
@@ -82,7 +85,7 @@ describe('OtpService', () => {
     await expect(otp.verify('sign_in', EMAIL, code)).rejects.toMatchObject({ message: CODE_EXPIRED, code: 'CODE_EXPIRED' });
   });
 
-  it('kills the code after five wrong guesses when no client is named', async () => {
+  it('kills the code after five wrong guesses when no client is named (an e-mail change)', async () => {
     const otp = new OtpService(fakeCodes(), 'secret');
     const code = await otp.issue('sign_in', EMAIL);
     for (let i = 0; i < 4; i++) await expect(otp.verify('sign_in', EMAIL, wrong(code))).rejects.toMatchObject({ message: INVALID_CODE });
@@ -90,12 +93,47 @@ describe('OtpService', () => {
     await expect(otp.verify('sign_in', EMAIL, code)).rejects.toMatchObject({ message: CODE_EXHAUSTED });
   });
 
-  it("stops a guessing client with a 429 while the owner's code still works", async () => {
-    const otp = new OtpService(fakeCodes(), 'secret', fakeClientFailures());
-    const code = await otp.issue('sign_in', EMAIL);
-    for (let i = 0; i < 4; i++) await expect(otp.verify('sign_in', EMAIL, wrong(code), undefined, 'stranger')).rejects.toMatchObject({ message: INVALID_CODE });
-    await expect(otp.verify('sign_in', EMAIL, wrong(code), undefined, 'stranger')).rejects.toBeInstanceOf(TooManyRequestsError);
-    await expect(otp.verify('sign_in', EMAIL, code, undefined, 'stranger')).rejects.toBeInstanceOf(TooManyRequestsError);
-    await expect(otp.verify('sign_in', EMAIL, code, undefined, 'owner')).resolves.toBeUndefined();
+  it('kills a code after five wrong guesses: the sixth try fails even with the right code', async () => {
+    const otp = new OtpService(fakeCodes(), 'secret', fakeBudget());
+    const owner = { id: '198.51.100.1', known: true };
+    const code = await otp.issue('sign_in', EMAIL, undefined, owner);
+    for (let i = 0; i < 4; i++) await expect(otp.verify('sign_in', EMAIL, wrong(code), undefined, owner)).rejects.toMatchObject({ message: INVALID_CODE });
+    await expect(otp.verify('sign_in', EMAIL, wrong(code), undefined, owner)).rejects.toMatchObject({ message: CODE_EXHAUSTED });
+    await expect(otp.verify('sign_in', EMAIL, code, undefined, owner)).rejects.toMatchObject({ message: CODE_EXHAUSTED });
+  });
+
+  it("keeps each client's code to itself: a stranger can neither replace nor guess the owner's", async () => {
+    const otp = new OtpService(fakeCodes(), 'secret', fakeBudget());
+    const owner = { id: '198.51.100.1', known: false };
+    const stranger = { id: '203.0.113.1', known: false };
+    const code = await otp.issue('sign_in', EMAIL, undefined, owner);
+    const theirs = await otp.issue('sign_in', EMAIL, undefined, stranger);
+    await expect(otp.verify('sign_in', EMAIL, code === theirs ? wrong(code) : code, undefined, stranger)).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(otp.verify('sign_in', EMAIL, code, undefined, owner)).resolves.toBeUndefined();
+  });
+
+  it('closes guessing to strangers after 50 wrong guesses a day, and leaves a client the account signed in from its own 10', async () => {
+    const otp = new OtpService(fakeCodes(), 'secret', fakeBudget());
+    let guesses = 0;
+    for (let n = 0; n < 10; n++) {
+      const attacker = { id: `203.0.113.${n}`, known: false };
+      const code = await otp.issue('sign_in', EMAIL, undefined, attacker);
+      for (let i = 0; i < 5; i++) {
+        await expect(otp.verify('sign_in', EMAIL, wrong(code), undefined, attacker)).rejects.toBeInstanceOf(InvalidInputError);
+        guesses++;
+      }
+    }
+    expect(guesses).toBe(WRONG_CODES_PER_DAY);
+    const late = { id: '203.0.113.99', known: false };
+    expect(await otp.closedTo('sign_in', EMAIL, late)).toBe(true);
+    const lateCode = await otp.issue('sign_in', EMAIL, undefined, late);
+    // Refused before any comparison: even the right code gets a stranger nowhere now.
+    await expect(otp.verify('sign_in', EMAIL, lateCode, undefined, late)).rejects.toBeInstanceOf(TooManyRequestsError);
+
+    const owner = { id: '198.51.100.1', known: true };
+    expect(await otp.closedTo('sign_in', EMAIL, owner)).toBe(false);
+    const mine = await otp.issue('sign_in', EMAIL, undefined, owner);
+    await expect(otp.verify('sign_in', EMAIL, wrong(mine), undefined, owner)).rejects.toMatchObject({ message: INVALID_CODE });
+    await expect(otp.verify('sign_in', EMAIL, mine, undefined, owner)).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_MAX_TOTAL_ATTEMPTS, OTP_TTL_SECONDS } from '@app/shared';
-import type { SignInCode, SignInCodePurpose } from '@app/shared/server/db';
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@app/shared';
+import type { SignInCodePurpose } from '@app/shared/server/db';
 import { InvalidInputError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import type { RepositoryPorts } from './repository-ports';
 import type { Redis } from 'ioredis';
@@ -9,53 +9,75 @@ export const INVALID_CODE = 'Invalid code';
 export const CODE_EXPIRED = 'This code has expired. Please request a new one.';
 export const CODE_EXHAUSTED = 'Too many wrong attempts. Please request a new code.';
 
+/** Wrong guesses an account's codes may take in a day from every client it has not signed in from, together. */
+export const WRONG_CODES_PER_DAY = 50;
+/** Wrong guesses a day for each client the account signed in from lately: the owner's own, apart from strangers'. */
+export const WRONG_CODES_PER_DAY_KNOWN_CLIENT = 10;
+const DAY_SECONDS = 24 * 60 * 60;
+export const GUESSING_CLOSED = 'Too many wrong codes were tried for this address today. Please sign in where you signed in before, or try again tomorrow.';
+
 /**
- * Wrong guesses per (code, client) in Redis, so every api process counts together. The key
- * names the code by its issue time: a new code starts every client at zero. It lives as long
- * as a code does.
+ * The day's wrong guesses at an account's codes, in Redis so every api process counts together:
+ * one count shared by every client the account has not signed in from (50), and one per client
+ * it has (10 each), so strangers spending theirs leave the owner's alone. Each count lives 24 h
+ * from its first wrong guess.
  */
-export class OtpClientFailures {
+export class WrongCodeBudget {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
-  async count(code: SignInCode, client: string): Promise<number> {
-    return Number(await this.redis.get(this.keyOf(code, client))) || 0;
+  /** Whether this client may not have another guess checked today. */
+  async spent(purpose: SignInCodePurpose, email: string, client: Client): Promise<boolean> {
+    const count = Number(await this.redis.get(this.keyOf(purpose, email, client))) || 0;
+    return count >= (client.known ? WRONG_CODES_PER_DAY_KNOWN_CLIENT : WRONG_CODES_PER_DAY);
   }
 
-  /** Counts one more wrong guess; returns this client's total for this code. */
-  async record(code: SignInCode, client: string): Promise<number> {
-    const key = this.keyOf(code, client);
-    const [[, count] = []] = (await this.redis.multi().incr(key).expire(key, OTP_TTL_SECONDS + 60).exec()) ?? [];
-    return Number(count) || 0;
+  async record(purpose: SignInCodePurpose, email: string, client: Client): Promise<void> {
+    const key = this.keyOf(purpose, email, client);
+    if ((await this.redis.incr(key)) === 1) await this.redis.expire(key, DAY_SECONDS);
   }
 
-  private keyOf(code: SignInCode, client: string): string {
-    return `${this.prefix}:otp-fail:${code.purpose}:${code.email}:${code.created_at.getTime()}:${client}`;
+  private keyOf(purpose: SignInCodePurpose, email: string, client: Client): string {
+    return `${this.prefix}:wrong-codes:${purpose}:${email}:${client.known ? `known:${client.id}` : 'others'}`;
   }
 }
 
+/** Who asks for or enters a code: its IP ('' when none), and whether the account signed in from it lately. */
+export interface Client {
+  id: string;
+  known: boolean;
+}
+
+const NO_CLIENT: Client = { id: '', known: true };
+
 /**
- * Six-digit one-time codes: stored as an HMAC, valid 10 minutes, single use; a new code for
- * the same (purpose, e-mail) replaces the previous one. Wrong guesses: 5 per client (e-mail
- * and IP) — then that client is refused with a 429 — and 25 from everyone, then the code is
- * dead. So a stranger cannot kill the owner's code with 5 wrong guesses, and 10^6 codes still
- * get at most 25 guesses each.
+ * Six-digit one-time codes: stored as an HMAC, valid 10 minutes, single use, and mailed for
+ * one client (IP): only that client can use it, and a new code for the same (purpose, e-mail,
+ * client) replaces the previous one. A code dies after 5 wrong guesses. Every wrong guess also
+ * counts against the account's day (`WrongCodeBudget`); past it, a client is refused before
+ * any comparison, so it learns nothing more. See docs/decisions.md, "Sign-in code guessing".
  */
 export class OtpService {
   constructor(
     private readonly repos: RepositoryPorts<{ signInCodes: 'replace' | 'find' | 'recordFailedAttempt' | 'consume' }>,
     private readonly secret: string,
-    private readonly failures?: Pick<OtpClientFailures, 'count' | 'record'>,
+    private readonly budget?: Pick<WrongCodeBudget, 'spent' | 'record'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async issue(purpose: SignInCodePurpose, email: string, userId?: string): Promise<string> {
+  /** Whether guessing is closed to this client today (then a code mailed to it would be of no use). */
+  async closedTo(purpose: SignInCodePurpose, email: string, client: Client = NO_CLIENT): Promise<boolean> {
+    return (await this.budget?.spent(purpose, email, client)) ?? false;
+  }
+
+  async issue(purpose: SignInCodePurpose, email: string, userId?: string, client: Client = NO_CLIENT): Promise<string> {
     const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
     await this.repos.signInCodes.replace({
       purpose,
       email,
+      client: client.id,
       userId: userId ?? null,
       codeHash: this.hash(purpose, email, code),
       expiresAt: new Date(this.now().getTime() + OTP_TTL_SECONDS * 1000),
@@ -63,29 +85,23 @@ export class OtpService {
     return code;
   }
 
-  /**
-   * Consumes a matching code or throws the error a person should see. `client` (the caller's
-   * IP) gets its own budget of wrong guesses; without one, only the code's total counts.
-   */
-  async verify(purpose: SignInCodePurpose, email: string, code: string, userId?: string, client?: string): Promise<void> {
+  /** Consumes this client's matching code or throws the error a person should see. */
+  async verify(purpose: SignInCodePurpose, email: string, code: string, userId?: string, client: Client = NO_CLIENT): Promise<void> {
     const codes = this.repos.signInCodes;
-    const stored = await codes.find(purpose, email);
+    const stored = await codes.find(purpose, email, client.id);
     if (!stored || stored.consumed_at || (userId !== undefined && stored.user_id !== userId)) throw invalidCode();
-    const perClient = client !== undefined ? this.failures : undefined;
-    // Without a per-client count, the code itself allows only one client's share.
-    const totalCap = perClient ? OTP_MAX_TOTAL_ATTEMPTS : OTP_MAX_ATTEMPTS;
-    if (stored.attempts >= totalCap) throw codeExhausted();
+    if (stored.attempts >= OTP_MAX_ATTEMPTS) throw codeExhausted();
     if (stored.expires_at.getTime() <= this.now().getTime()) throw new InvalidInputError(CODE_EXPIRED, 'CODE_EXPIRED');
-    // Refused before the comparison: past its budget, this client learns nothing more about the code.
-    if (perClient && (await perClient.count(stored, client!)) >= OTP_MAX_ATTEMPTS) throw clientExhausted();
+    // Refused before the comparison: past the day's budget, this client learns nothing more.
+    if (await this.closedTo(purpose, email, client)) throw guessingClosed();
 
     const expected = Buffer.from(stored.code_hash, 'hex');
     const actualHash = this.hash(purpose, email, code);
     const actual = Buffer.from(actualHash, 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
       const attempts = await codes.recordFailedAttempt(stored.id);
-      if (attempts >= totalCap) throw codeExhausted();
-      if (perClient && (await perClient.record(stored, client!)) >= OTP_MAX_ATTEMPTS) throw clientExhausted();
+      await this.budget?.record(purpose, email, client);
+      if (attempts >= OTP_MAX_ATTEMPTS) throw codeExhausted();
       throw invalidCode();
     }
     if (!(await codes.consume(stored.id, actualHash))) throw invalidCode();
@@ -96,7 +112,7 @@ export class OtpService {
   }
 }
 
-/** This client made its 5 wrong guesses at this code; a new code gives it 5 more. */
-const clientExhausted = () => new TooManyRequestsError(CODE_EXHAUSTED, 'CODE_EXHAUSTED');
+/** The day's wrong guesses for this client are spent: a 429, whatever code it sends. */
+const guessingClosed = () => new TooManyRequestsError(GUESSING_CLOSED, 'GUESSING_CLOSED', DAY_SECONDS);
 const codeExhausted = () => new InvalidInputError(CODE_EXHAUSTED, 'CODE_EXHAUSTED');
 const invalidCode = () => new InvalidInputError(INVALID_CODE, 'INVALID_CODE');

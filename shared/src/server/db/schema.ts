@@ -33,6 +33,8 @@ export interface SignInCodesTable {
   id: Generated<string>;
   purpose: SignInCodePurpose;
   email: string;
+  /** The client (IP) the code was mailed for; only it may use the code. '' when none was named. */
+  client: Generated<string>;
   user_id: string | null;
   code_hash: string;
   attempts: Generated<number>;

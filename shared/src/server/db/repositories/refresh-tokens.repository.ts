@@ -21,6 +21,19 @@ export class RefreshTokensRepository {
       .execute();
   }
 
+  /** Whether the account started or renewed a session from `ip` since `since`: a client it has used. */
+  async usedFrom(userId: string, ip: string, since: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ip', '=', ip)
+      .where('created_at', '>=', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   findByHash(tokenHash: string): Promise<RefreshToken | undefined> {
     return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }

@@ -2,14 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from '../database';
 import type { SignInCode, SignInCodePurpose } from '../schema';
 
-/** One live code per (purpose, e-mail), stored as a hash; a new one replaces the old. */
+/** One live code per (purpose, e-mail, client), stored as a hash; a new one replaces that client's old one. */
 export class SignInCodesRepository {
   constructor(private readonly db: Db) {}
 
-  async replace(code: { purpose: SignInCodePurpose; email: string; userId?: string | null; codeHash: string; expiresAt: Date }): Promise<void> {
+  async replace(code: { purpose: SignInCodePurpose; email: string; client?: string; userId?: string | null; codeHash: string; expiresAt: Date }): Promise<void> {
     const values = {
       purpose: code.purpose,
       email: code.email,
+      client: code.client ?? '',
       user_id: code.userId ?? null,
       code_hash: code.codeHash,
       expires_at: code.expiresAt,
@@ -20,12 +21,12 @@ export class SignInCodesRepository {
     await this.db
       .insertInto('sign_in_codes')
       .values(values)
-      .onConflict((oc) => oc.columns(['purpose', 'email']).doUpdateSet(values))
+      .onConflict((oc) => oc.columns(['purpose', 'email', 'client']).doUpdateSet(values))
       .execute();
   }
 
-  find(purpose: SignInCodePurpose, email: string): Promise<SignInCode | undefined> {
-    return this.db.selectFrom('sign_in_codes').selectAll().where('purpose', '=', purpose).where('email', '=', email).executeTakeFirst();
+  find(purpose: SignInCodePurpose, email: string, client = ''): Promise<SignInCode | undefined> {
+    return this.db.selectFrom('sign_in_codes').selectAll().where('purpose', '=', purpose).where('email', '=', email).where('client', '=', client).executeTakeFirst();
   }
 
   /** Counts a wrong guess; returns the attempts made so far. */
