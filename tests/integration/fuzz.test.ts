@@ -1,22 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { JSON_TOO_DEEP, UNSAFE_TEXT, seededRandom } from '@app/shared';
+import http from 'node:http';
+import { ADMIN_CREDIT_STEP, JSON_TOO_DEEP, UNSAFE_TEXT, seededRandom } from '@app/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditsRepository, UsersRepository } from '@app/shared/server/repositories';
+import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
 import type { Session } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
+import { listen } from '../../api/src/compose';
 import { fixture, uploadFile } from '../support/uploads';
 
 /**
- * Issue 9: bad input is a 400, never a 500. Every call the api serves (the direct upload
- * excepted: it has tests of its own) gets a bounded, seeded set of malformed inputs, signed
- * in and not. Set FUZZ_SEED to replay another sequence; a failure names its case number.
+ * Issues 9 and 25: bad input is a 400/404/409, never a 500. Every route the app serves (the list
+ * is read from the app itself, so a new route without a fuzz entry fails the suite) gets a bounded,
+ * seeded set of malformed inputs, with and without its credential (session, admin secret, editor
+ * token, dashboard cookie, metrics token, webhook signature). Set FUZZ_SEED to replay another
+ * sequence; a failure names its case number.
  */
 const SEED = process.env.FUZZ_SEED ?? 'issue-9-bad-input';
-const CASES_PER_ENDPOINT = 50;
+const CASES_PER_ENDPOINT = 40;
+const FEW_CASES = 10;
 const DEEP = 5_000;
 
 const dialect = availableDialects().at(-1)!;
@@ -26,14 +33,31 @@ const DATABASE_TEXT =
   /invalid input syntax|violates [a-z ]*constraint|relation "[^"]*"|syntax error at|unsupported Unicode escape|invalid byte sequence|null value in column|duplicate key value|out of range for type|Maximum call stack|current transaction is aborted/i;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/**
+ * What a valid call carries: nothing (`none`; such calls still get a session now and then), the
+ * fuzz account's session, the admin secret, the story editor's token, the queue dashboard's
+ * cookie, the metrics token, or a webhook signature over the exact body sent.
+ */
+type Credential = 'none' | 'user' | 'admin' | 'editor' | 'dashboard' | 'metrics' | 'webhook';
 interface Endpoint {
   method: Method;
-  /** A path under a function base (`/api` or `/.netlify/functions`), or a full path when `full`. */
+  /**
+   * A path under a function base (`/api` or `/.netlify/functions`), or a full path when `full`.
+   * `{}` in it is a path (or query) segment the fuzz fills with malformed percent-encoded text.
+   */
   path: string;
   full?: boolean;
-  signedIn: boolean;
+  auth: Credential;
+  /** The route of the app this exercises, when it is not the path itself (`/share/story/:file`). */
+  route?: string;
   /** Never sent with the fuzz's token: a valid call would end the session the fuzz runs in. */
   endsSession?: boolean;
+  /** An event stream: answered with its status as soon as the headers come, then dropped. */
+  stream?: boolean;
+  /** A multipart form (the direct upload) instead of JSON. */
+  multipart?: boolean;
+  /** How many random cases instead of the default (a third-party call needs fewer). */
+  cases?: number;
   /** Well-formed inputs, which the fuzz mutates; `$media`, `$upload` are replaced by real ones. */
   examples: Array<Record<string, unknown>>;
 }
@@ -45,43 +69,54 @@ const MEDIA = '$media';
 const UPLOAD = '$upload';
 const EMAIL = '$email';
 
-/** Every route of api/src/routes/*.ts but the direct upload (POST /v1_1/:cloud/:type/upload). */
+const ADMIN_SECRET = 'fuzz-admin-secret-0123456789abcdef';
+const EDITOR_TOKEN = 'fuzz-story-editor-token-0123456789';
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789abcdef';
+const BFL_WEBHOOK_SECRET = 'fuzz-bfl-webhook-secret-0123456789';
+/** Stand-ins for the queue dashboard's cookie and a signature of the direct upload. */
+const DASHBOARD_COOKIE = '$dashboard';
+const SIGNATURE = '$signature';
+const TIMESTAMP = '$timestamp';
+const API_KEY = '$apiKey';
+const CLOUD = '$cloud';
+
+/** Every route of api/src/routes/*.ts; the test below checks the app serves no other. */
 const ENDPOINTS: Endpoint[] = [
   // launch
-  { method: 'GET', path: '/get-app-info', signedIn: false, examples: [{}] },
-  { method: 'GET', path: '/get-launch-status', signedIn: false, examples: [{}] },
+  { method: 'GET', path: '/get-app-info', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/get-launch-status', auth: 'none', examples: [{}] },
   // auth
-  { method: 'POST', path: '/check-quota', signedIn: false, examples: [{ email: 'someone@example.com' }] },
-  { method: 'POST', path: '/request-otp', signedIn: false, examples: [{ email: 'someone@example.com' }] },
-  { method: 'POST', path: '/verify-otp', signedIn: false, examples: [{ email: 'someone@example.com', code: '123456', referrerEmail: 'friend@example.com' }] },
-  { method: 'POST', path: '/refresh-token', signedIn: false, examples: [{ refreshToken: 'r'.repeat(43) }] },
-  { method: 'POST', path: '/logout', signedIn: false, endsSession: true, examples: [{ refreshToken: 'r'.repeat(43) }] },
+  { method: 'POST', path: '/check-quota', auth: 'none', examples: [{ email: 'someone@example.com' }] },
+  { method: 'POST', path: '/request-otp', auth: 'none', examples: [{ email: 'someone@example.com' }] },
+  { method: 'POST', path: '/verify-otp', auth: 'none', examples: [{ email: 'someone@example.com', code: '123456', referrerEmail: 'friend@example.com' }] },
+  { method: 'POST', path: '/refresh-token', auth: 'none', examples: [{ refreshToken: 'r'.repeat(43) }] },
+  { method: 'POST', path: '/logout', auth: 'none', endsSession: true, examples: [{ refreshToken: 'r'.repeat(43) }] },
   // account
-  { method: 'GET', path: '/get-user-profile', signedIn: true, examples: [{}] },
+  { method: 'GET', path: '/get-user-profile', auth: 'user', examples: [{}] },
   {
     method: 'POST',
     path: '/update-profile',
-    signedIn: true,
+    auth: 'user',
     examples: [{ name: 'Ada', username: 'ada_l', avatar: 'https://example.com/a.png', onboarding_completed: true }, { name: 'Ada' }, { avatar: 'https://example.com/a.png' }],
   },
-  { method: 'GET', path: '/user-settings', signedIn: true, examples: [{}] },
-  { method: 'POST', path: '/user-settings', signedIn: true, examples: [{ share_to_feed: true, media_upload_agreed: true }] },
-  { method: 'POST', path: '/upload-agreement', signedIn: true, examples: [{}] },
-  { method: 'GET', path: '/check-quota', signedIn: true, examples: [{}] },
-  { method: 'GET', path: '/getQuota', signedIn: true, examples: [{}] },
-  { method: 'POST', path: '/request-email-change-otp', signedIn: true, examples: [{ newEmail: 'new@example.com' }] },
-  { method: 'POST', path: '/change-email', signedIn: true, examples: [{ newEmail: 'new@example.com', otp: '123456' }] },
+  { method: 'GET', path: '/user-settings', auth: 'user', examples: [{}] },
+  { method: 'POST', path: '/user-settings', auth: 'user', examples: [{ share_to_feed: true, media_upload_agreed: true }] },
+  { method: 'POST', path: '/upload-agreement', auth: 'user', examples: [{}] },
+  { method: 'GET', path: '/check-quota', auth: 'user', examples: [{}] },
+  { method: 'GET', path: '/getQuota', auth: 'user', examples: [{}] },
+  { method: 'POST', path: '/request-email-change-otp', auth: 'user', examples: [{ newEmail: 'new@example.com' }] },
+  { method: 'POST', path: '/change-email', auth: 'user', examples: [{ newEmail: 'new@example.com', otp: '123456' }] },
   // The fuzz always names another account in x-user-email, so the account survives.
-  { method: 'POST', path: '/delete-account', signedIn: true, examples: [{}] },
+  { method: 'POST', path: '/delete-account', auth: 'user', examples: [{}] },
   // waitlist
-  { method: 'POST', path: '/waitlist-signup', signedIn: false, examples: [{ email: 'someone@example.com', referrerEmail: 'friend@example.com', source: 'waitlist' }] },
+  { method: 'POST', path: '/waitlist-signup', auth: 'none', examples: [{ email: 'someone@example.com', referrerEmail: 'friend@example.com', source: 'waitlist' }] },
   // uploads (the signature only)
-  { method: 'POST', path: '/cloudinary-sign', signedIn: true, examples: [{ folder: 'sources', resource_type: 'image' }] },
+  { method: 'POST', path: '/cloudinary-sign', auth: 'user', examples: [{ folder: 'sources', resource_type: 'image' }] },
   // generation
   {
     method: 'POST',
     path: '/unified-generate',
-    signedIn: true,
+    auth: 'user',
     examples: [
       { mode: 'custom', prompt: 'a portrait at golden hour' },
       { mode: 'custom', prompt: 'a portrait', meta: { from: 'fuzz' }, ipaThreshold: 0.5, ipaRetries: 1, enableVideo: false, forVideo: false, userId: uuidA },
@@ -91,52 +126,135 @@ const ENDPOINTS: Endpoint[] = [
       { mode: 'storytime', sourceAssetId: UPLOAD, storyTimePresetId: 'x', additionalImages: [UPLOAD, UPLOAD] },
     ],
   },
-  { method: 'GET', path: '/getMediaByRunId', signedIn: true, examples: [{ runId: runIdA }] },
+  { method: 'GET', path: '/getMediaByRunId', auth: 'user', examples: [{ runId: runIdA }] },
   // runs: cancel, retry and the credit ledger
-  { method: 'POST', path: '/cancel-run', signedIn: true, examples: [{ runId: runIdA }] },
-  { method: 'POST', path: '/retry-run', signedIn: true, examples: [{ runId: runIdA }] },
-  { method: 'GET', path: '/get-credit-ledger', signedIn: true, examples: [{ cursor: '12', limit: '20' }] },
-  { method: 'GET', path: '/get-presets', signedIn: false, examples: [{}] },
-  { method: 'POST', path: '/magic-wand', signedIn: true, examples: [{ prompt: 'a cat', enhanceNegativePrompt: true }] },
+  { method: 'POST', path: '/cancel-run', auth: 'user', examples: [{ runId: runIdA }] },
+  { method: 'POST', path: '/retry-run', auth: 'user', examples: [{ runId: runIdA }] },
+  { method: 'GET', path: '/get-credit-ledger', auth: 'user', examples: [{ cursor: '12', limit: '20' }] },
+  { method: 'GET', path: '/get-presets', auth: 'none', examples: [{}] },
+  { method: 'POST', path: '/magic-wand', auth: 'user', examples: [{ prompt: 'a cat', enhanceNegativePrompt: true }] },
   // feed
   {
     method: 'GET',
     path: '/getPublicFeed',
-    signedIn: false,
+    auth: 'none',
     examples: [{ limit: '10', offset: '0', type: 'custom-prompt', creator: uuidA, userId: uuidA }, { limit: '10', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }],
   },
-  { method: 'GET', path: '/getTrending', signedIn: false, examples: [{ limit: '5' }] },
+  { method: 'GET', path: '/getTrending', auth: 'none', examples: [{ limit: '5' }] },
   // media
-  { method: 'GET', path: '/getUserMedia', signedIn: true, examples: [{ userId: uuidA, limit: '10', offset: '0', all: 'false', sort: 'created_at', order: 'asc' }] },
-  { method: 'DELETE', path: '/delete-media', signedIn: true, examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
-  { method: 'POST', path: '/toggleLike', signedIn: true, examples: [{ mediaId: MEDIA, mediaType: 'custom' }] },
-  { method: 'GET', path: '/getUserLikes', signedIn: true, examples: [{}] },
+  { method: 'GET', path: '/getUserMedia', auth: 'user', examples: [{ userId: uuidA, limit: '10', offset: '0', all: 'false', sort: 'created_at', order: 'asc' }] },
+  { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
+  { method: 'POST', path: '/toggleLike', auth: 'user', examples: [{ mediaId: MEDIA, mediaType: 'custom' }] },
+  { method: 'GET', path: '/getUserLikes', auth: 'user', examples: [{}] },
   // library
-  { method: 'GET', path: '/getUserDrafts', signedIn: true, examples: [{}] },
+  { method: 'GET', path: '/getUserDrafts', auth: 'user', examples: [{}] },
   {
     method: 'POST',
     path: '/user-drafts',
-    signedIn: true,
+    auth: 'user',
     examples: [{ media_url: 'https://example.com/a.png', prompt: 'draft', media_type: 'photo', aspect_ratio: '4/3', width: 800, height: 600, metadata: { a: 1 } }],
   },
-  { method: 'PUT', path: '/user-drafts', signedIn: true, examples: [{ id: uuidA, prompt: 'draft', metadata: { b: 'c' } }] },
-  { method: 'DELETE', path: '/user-drafts', signedIn: true, examples: [{ id: uuidA }] },
-  { method: 'POST', path: '/share-media', signedIn: true, examples: [{ mediaId: MEDIA, isPublic: true }] },
-  { method: 'POST', path: '/migrate-guest-media', signedIn: true, examples: [{ guestId: 'guest-abcdefgh12' }] },
-  { method: 'GET', path: '/get-referral-stats', signedIn: true, examples: [{}] },
+  { method: 'PUT', path: '/user-drafts', auth: 'user', examples: [{ id: uuidA, prompt: 'draft', metadata: { b: 'c' } }] },
+  { method: 'DELETE', path: '/user-drafts', auth: 'user', examples: [{ id: uuidA }] },
+  { method: 'POST', path: '/share-media', auth: 'user', examples: [{ mediaId: MEDIA, isPublic: true }] },
+  { method: 'POST', path: '/migrate-guest-media', auth: 'user', examples: [{ guestId: 'guest-abcdefgh12' }] },
+  { method: 'GET', path: '/get-referral-stats', auth: 'user', examples: [{}] },
   {
     method: 'POST',
     path: '/send-referral-invite',
-    signedIn: true,
+    auth: 'user',
     examples: [{ referrerEmail: EMAIL, referrerName: 'Ada', friendEmail: 'friend@example.com', referralCode: 'abc' }],
   },
-  // development outbox, health, stored media, the web app and unknown calls
-  { method: 'GET', path: '/api/dev/outbox', full: true, signedIn: false, examples: [{ email: 'someone@example.com' }] },
-  { method: 'GET', path: '/healthz', full: true, signedIn: false, examples: [{}] },
-  { method: 'GET', path: '/readyz', full: true, signedIn: false, examples: [{}] },
-  { method: 'GET', path: '/media/media/u1/x.webp', full: true, signedIn: false, examples: [{}] },
-  { method: 'GET', path: '/profile', full: true, signedIn: false, examples: [{}] },
-  { method: 'POST', path: '/no-such-call', signedIn: false, examples: [{ a: 1 }] },
+  // admin (H3 owns admin-verify's own checks; it is fuzzed here all the same)
+  { method: 'POST', path: '/admin-verify', auth: 'none', examples: [{ adminSecret: 'not-the-admin-secret-0123' }, { adminSecret: 123 }] },
+  { method: 'GET', path: '/admin-config', auth: 'admin', examples: [{}] },
+  { method: 'GET', path: '/admin-users', auth: 'admin', examples: [{ search: 'ada', limit: '20', offset: '0' }] },
+  { method: 'POST', path: '/admin-adjust-credits', auth: 'admin', examples: [{ userId: uuidA, adjustment: ADMIN_CREDIT_STEP }] },
+  { method: 'POST', path: '/admin-ban-user', auth: 'admin', examples: [{ userId: uuidA, banned: true }] },
+  { method: 'DELETE', path: '/admin-delete-user', auth: 'admin', examples: [{ userId: uuidA }] },
+  { method: 'GET', path: '/admin-media', auth: 'admin', examples: [{ limit: '10', offset: '0' }] },
+  { method: 'DELETE', path: '/admin-media', auth: 'admin', examples: [{ id: uuidA, type: 'image' }] },
+  { method: 'GET', path: '/admin-settings', auth: 'admin', examples: [{}] },
+  { method: 'POST', path: '/admin-settings', auth: 'admin', examples: [{ isLaunched: true, betaAccountCap: null }] },
+  { method: 'GET', path: '/admin-audit', auth: 'admin', examples: [{ limit: '20' }] },
+  // stories and tag pages
+  { method: 'GET', path: '/story-api', auth: 'none', examples: [{}, { slug: 'the-lantern-keeper' }] },
+  { method: 'GET', path: '/story-api', auth: 'editor', examples: [{ all: '1' }] },
+  {
+    method: 'POST',
+    path: '/story-api',
+    auth: 'editor',
+    examples: [{ title: 'A Fuzzed Tale', teaser_text: 'Teaser.', full_story_content: 'Once upon a time.', story_category: 'the-eternal', status: 'published', featured: false, hero_image_url: '' }],
+  },
+  { method: 'PUT', path: `/story-api?id=${uuidA}`, route: '/story-api', auth: 'editor', examples: [{ title: 'Edited', teaser_text: 't', full_story_content: 'c', status: 'draft' }] },
+  { method: 'PUT', path: '/story-api?id={}', route: '/story-api', auth: 'editor', examples: [{ title: 'Edited', teaser_text: 't', full_story_content: 'c' }] },
+  { method: 'DELETE', path: '/story-api?id={}', route: '/story-api', auth: 'editor', examples: [{}] },
+  { method: 'GET', path: '/getTagPage', auth: 'none', examples: [{ tag: 'neon' }] },
+  // run events (an event stream)
+  { method: 'POST', path: '/run-events/ticket', auth: 'user', examples: [{}] },
+  { method: 'GET', path: '/run-events', auth: 'user', stream: true, examples: [{ lastEventId: '0-0' }, { ticket: 't'.repeat(43) }] },
+  // signed provider webhooks, and unknown providers
+  { method: 'POST', path: '/webhooks/bfl', full: true, route: '/webhooks/:provider', auth: 'webhook', examples: [{ id: 'bfl-request-1', status: 'Ready', result: { sample: 'https://example.com/a.png' } }] },
+  { method: 'POST', path: '/webhooks/{}', full: true, route: '/webhooks/:provider', auth: 'none', examples: [{ request_id: 'r1', status: 'OK' }] },
+  // crawlers: robots, sitemap, the stories' share images; the pages with injected meta
+  { method: 'GET', path: '/robots.txt', full: true, auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/sitemap.xml', full: true, auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/share/story/{}.jpg', full: true, route: '/share/story/:file', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/share/story/{}', full: true, route: '/share/story/:file', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/story/{}', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/tag/{}', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/profile', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/assets/{}', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
+  // operators: metrics and the queue dashboard (bull-board's own calls are read with a session, written without)
+  { method: 'GET', path: '/metrics', full: true, auth: 'metrics', examples: [{}] },
+  { method: 'POST', path: '/admin/queues/session', full: true, auth: 'admin', examples: [{}] },
+  { method: 'GET', path: '/admin/queues', full: true, auth: 'dashboard', examples: [{}] },
+  { method: 'GET', path: '/admin/queues/{}', full: true, route: '/admin/queues/*', auth: 'dashboard', cases: 15, examples: [{}] },
+  { method: 'GET', path: '/admin/queues/api/queues', full: true, route: '/admin/queues/*', auth: 'dashboard', cases: 15, examples: [{ activeQueue: 'generation', status: 'completed', page: '1', jobsPerPage: '10' }] },
+  { method: 'GET', path: '/admin/queues/api/queues/generation/{}', full: true, route: '/admin/queues/*', auth: 'dashboard', cases: 15, examples: [{}] },
+  { method: 'PUT', path: '/admin/queues/api/queues/{}/pause', full: true, route: '/admin/queues/*', auth: 'none', cases: 15, examples: [{}] },
+  // the direct upload (multipart)
+  {
+    method: 'POST',
+    path: `/v1_1/${CLOUD}/{}/upload`,
+    full: true,
+    route: '/v1_1/:cloudName/:resourceType/upload',
+    auth: 'none',
+    multipart: true,
+    examples: [{ api_key: API_KEY, timestamp: TIMESTAMP, signature: SIGNATURE, folder: 'sources', resource_type: 'image' }],
+  },
+  // development outbox, health, stored media and unknown calls
+  { method: 'GET', path: '/api/dev/outbox', full: true, auth: 'none', examples: [{ email: 'someone@example.com' }] },
+  { method: 'GET', path: '/healthz', full: true, auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/readyz', full: true, auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/media/media/u1/x.webp', full: true, route: '/media/{*key}', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/media/{}', full: true, route: '/media/{*key}', auth: 'none', examples: [{}] },
+  { method: 'POST', path: '/no-such-call', auth: 'none', examples: [{ a: 1 }] },
+];
+
+/** Path (and query) segments as sent on the wire: percent-encoded garbage, NUL, broken UTF-8, huge. */
+const BAD_SEGMENTS: readonly string[] = [
+  '%00',
+  '%00.jpg',
+  'a%00b',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF%FE',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '%0A%0D',
+  '%3Cscript%3E',
+  '__proto__',
+  '-1',
+  '99999999999999999999',
+  uuidA,
+  'x'.repeat(3_000),
+  '%F0%9F%A6%84'.repeat(200),
+  'image',
+  'the-lantern-keeper',
 ];
 
 type Rng = () => number;
@@ -266,9 +384,11 @@ const RAW_BODIES: readonly string[] = [
 
 interface FuzzCase {
   n: number;
+  endpoint: Endpoint;
   method: Method;
   url: string;
-  auth: 'user' | 'none' | 'garbage';
+  /** The endpoint's credential (a session for `none` calls), none, or a wrong one of its kind. */
+  auth: 'valid' | 'none' | 'garbage';
   headers: Record<string, string>;
   /** The body text; undefined = no body. */
   body?: string;
@@ -338,32 +458,74 @@ function fuzzBody(rng: Rng, example: Record<string, unknown>): { body?: string; 
   return { body: toJsonText({ ...example, [pickFrom(rng, keys.length > 0 ? keys : ['a'])]: DEEP_MARK }, rng) };
 }
 
+const BOUNDARY = 'fuzz-boundary-7MA4YWxkTrZu0gW';
+
+/** A multipart form of text fields (the direct upload's), with a small file part unless `noFile`. */
+function multipartBody(fields: Record<string, string>, rng: Rng): { body: string; contentType: string } {
+  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const roll = rng();
+  if (roll < 0.6) parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${pickFrom(rng, ['a.png', '\u0000.png', '../x.png', ''])}"\r\nContent-Type: image/png\r\n\r\nnot really a png\r\n`);
+  else if (roll < 0.7) parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\n\r\n${pickFrom(rng, ['data:image/png;base64,AAAA', 'data:;base64,%%%', 'https://example.com/a.png', '\u0000'])}\r\n`);
+  const ending = pickFrom(rng, [`--${BOUNDARY}--\r\n`, `--${BOUNDARY}--\r\n`, '', `--${BOUNDARY}\r\n`]);
+  const contentType = pickFrom(rng, [`multipart/form-data; boundary=${BOUNDARY}`, `multipart/form-data; boundary=${BOUNDARY}`, 'multipart/form-data', 'multipart/form-data; boundary=other']);
+  return { body: parts.join('') + ending, contentType };
+}
+
+/** The fields of a multipart form: the example with one or every field wrong, or missing. */
+function fuzzFields(rng: Rng, example: Record<string, unknown>): Record<string, string> {
+  const fields = Object.fromEntries(Object.entries(example).map(([k, v]) => [k, String(v)]));
+  const keys = Object.keys(fields);
+  const text = () => toQueryText(badValue(rng), rng).slice(0, 50_000);
+  const roll = rng();
+  if (roll < 0.5) return { ...fields, [pickFrom(rng, keys)]: text() };
+  if (roll < 0.7) return Object.fromEntries(keys.map((k) => [k, text()]));
+  if (roll < 0.85) return Object.fromEntries(Object.entries(fields).filter(([k]) => k !== pickFrom(rng, keys)));
+  return { ...fields, [pickFrom(rng, ['\u0000', 'extra', 'x'.repeat(200)])]: text() };
+}
+
 /**
  * The cases, in a fixed order for a seed: first every field of every example with each
- * SYSTEMATIC value (signed in), then CASES_PER_ENDPOINT random ones per call.
+ * SYSTEMATIC value and every path segment with each BAD_SEGMENT (with the credential), then
+ * CASES_PER_ENDPOINT random ones per call.
  */
 function buildCases(seed: string): FuzzCase[] {
   const rng = seededRandom(seed);
   const cases: FuzzCase[] = [];
-  const start = (endpoint: Endpoint, auth: FuzzCase['auth'], method = endpoint.method): FuzzCase => {
+  const start = (endpoint: Endpoint, auth: FuzzCase['auth'], method = endpoint.method, segment = pickFrom(rng, BAD_SEGMENTS)): FuzzCase => {
     const base = endpoint.full ? '' : pickFrom(rng, ['/api', '/.netlify/functions']);
     // Each request from its own address, so the sign-in rate limits do not answer for the validation.
     const headers: Record<string, string> = { 'X-Forwarded-For': `198.18.${Math.floor(rng() * 256)}.${Math.floor(rng() * 256)}` };
-    if (auth === 'garbage') headers.Authorization = `Bearer ${pickFrom(rng, GARBAGE_TOKENS)}`;
     // Never the account's own address: the fuzz must not delete the account it runs as.
     if (endpoint.path === '/delete-account') headers['X-User-Email'] = pickFrom(rng, ['', 'x', 'other@example.com', 'Ä'.repeat(50), '%00']);
-    return { n: cases.length, method, url: `${base}${endpoint.path}`, auth, headers };
+    return { n: cases.length, endpoint, method, url: `${base}${endpoint.path.replace('{}', segment)}`, auth, headers };
   };
+  const withQuery = (c: FuzzCase, query: string) => {
+    if (query) c.url += `${c.url.includes('?') ? '&' : '?'}${query}`;
+  };
+  const setBody = (c: FuzzCase, endpoint: Endpoint, fields: Record<string, unknown>) => {
+    if (endpoint.multipart) Object.assign(c, multipartBody(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, toQueryText(v, rng)])), rng));
+    else c.body = toJsonText(fields, rng);
+  };
+  const validAuth = (endpoint: Endpoint): FuzzCase['auth'] => (endpoint.auth === 'none' || endpoint.endsSession ? 'none' : 'valid');
 
   for (const endpoint of ENDPOINTS) {
+    if (endpoint.path.includes('{}')) {
+      for (const segment of BAD_SEGMENTS) {
+        const c = start(endpoint, validAuth(endpoint), endpoint.method, segment);
+        const example = endpoint.examples[0]!;
+        if (c.method === 'GET' || c.method === 'DELETE') withQuery(c, queryString(Object.entries(example).map(([k, v]) => [k, String(v)])));
+        else setBody(c, endpoint, example);
+        cases.push(c);
+      }
+    }
     for (const example of endpoint.examples) {
       for (const key of Object.keys(example)) {
         for (const value of SYSTEMATIC) {
-          const c = start(endpoint, endpoint.signedIn && !endpoint.endsSession ? 'user' : 'none');
+          const c = start(endpoint, validAuth(endpoint), endpoint.method, 'x');
           if (c.method === 'GET') {
-            c.url += `?${queryString(Object.entries(example).map(([k, v]) => [k, k === key ? toQueryText(value, rng) : String(v)]))}`;
+            withQuery(c, queryString(Object.entries(example).map(([k, v]) => [k, k === key ? toQueryText(value, rng) : String(v)])));
           } else {
-            c.body = toJsonText({ ...example, [key]: value }, rng);
+            setBody(c, endpoint, { ...example, [key]: value });
           }
           cases.push(c);
         }
@@ -372,16 +534,19 @@ function buildCases(seed: string): FuzzCase[] {
   }
 
   for (const endpoint of ENDPOINTS) {
-    for (let i = 0; i < CASES_PER_ENDPOINT; i++) {
+    // A call that reads nothing but its credential needs fewer tries than one with fields.
+    const reads = endpoint.path.includes('{}') || endpoint.examples.some((example) => Object.keys(example).length > 0);
+    for (let i = 0; i < (endpoint.cases ?? (reads ? CASES_PER_ENDPOINT : FEW_CASES)); i++) {
       const authRoll = rng();
       const auth: FuzzCase['auth'] =
-        authRoll < (endpoint.endsSession ? 0 : endpoint.signedIn ? 0.75 : 0.4) ? 'user' : authRoll < 0.9 ? 'none' : 'garbage';
+        authRoll < (endpoint.endsSession ? 0 : endpoint.auth !== 'none' ? 0.75 : 0.4) ? 'valid' : authRoll < 0.9 ? 'none' : 'garbage';
       const method = rng() < 0.05 ? pickFrom(rng, ['GET', 'POST', 'PUT', 'DELETE'] as const) : endpoint.method;
-      const c = start(endpoint, auth, method);
+      const c = start(endpoint, auth, method, rng() < 0.7 ? pickFrom(rng, BAD_SEGMENTS) : 'x');
       const example = pickFrom(rng, endpoint.examples);
       if (method === 'GET') {
-        const query = fuzzQuery(rng, example);
-        if (query) c.url += `?${query}`;
+        withQuery(c, fuzzQuery(rng, example));
+      } else if (endpoint.multipart && method === endpoint.method) {
+        Object.assign(c, multipartBody(fuzzFields(rng, example), rng));
       } else {
         Object.assign(c, fuzzBody(rng, example));
       }
@@ -407,9 +572,58 @@ async function signInWithoutWorkers(ctx: TestContext, email: string): Promise<Se
   return verified.body as Session;
 }
 
+/** A built web app of one page, so the pages with injected meta (stories, tags) are served. */
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
+);
+
+/** A route of the app as the fuzz names it: `GET /api/getTrending`, `POST /webhooks/:provider`. */
+type RouteKey = string;
+
+/**
+ * Every route the app serves, read from its router: `METHOD path`, function calls under `/api`
+ * (they are served under `/.netlify/functions` too). A mounted app of its own (bull-board) is
+ * one route, `* <mount>/*`.
+ */
+function servedRoutes(app: { router: unknown }): Set<RouteKey> {
+  interface Layer {
+    rawPath?: string | string[];
+    route?: { path: string; methods: Record<string, boolean> };
+    handle?: { stack?: Layer[]; router?: unknown };
+  }
+  const routes = new Set<RouteKey>();
+  const join = (prefix: string, part: string) => (prefix === '/' ? part : part === '/' ? prefix : `${prefix}${part}`);
+  const visit = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath ?? '/'];
+      for (const part of paths) {
+        const at = join(prefix, part).replace(/^\/\.netlify\/functions(?=\/)/, '/api');
+        if (layer.route) {
+          for (const method of Object.keys(layer.route.methods)) routes.add(`${method.toUpperCase()} ${join(prefix, layer.route.path).replace(/^\/\.netlify\/functions(?=\/)/, '/api')}`);
+        } else if (layer.handle?.stack) {
+          visit(layer.handle.stack, at);
+        } else if (layer.handle?.router) {
+          routes.add(`* ${at}/*`); // a mounted Express app of its own (bull-board)
+        }
+      }
+    }
+  };
+  visit((app.router as { stack: Layer[] }).stack, '/');
+  return routes;
+}
+
+/** The route an endpoint of the fuzz exercises. */
+function routeOf(endpoint: Endpoint): RouteKey {
+  const route = endpoint.route ?? endpoint.path.split('?')[0]!;
+  if (route === '/admin/queues/*') return '* /admin/queues/*';
+  return `${endpoint.method} ${endpoint.full ? route : `/api${route}`}`;
+}
+
 describe(`malformed input against every call (${dialect})`, () => {
   let ctx: TestContext;
-  let server: Server;
+  let served: Awaited<ReturnType<typeof listen>>;
   let baseUrl: string;
   let session: Session;
   let standIns: Record<string, string> = {};
@@ -418,7 +632,22 @@ describe(`malformed input against every call (${dialect})`, () => {
   beforeAll(async () => {
     // No workers: a malformed request that happens to be valid queues work nobody needs to do.
     // The fuzz is the loopback proxy: each case's X-Forwarded-For is its own client address.
-    ctx = await startTestApp(dialect, { TRUST_PROXY: 'loopback' }, { workers: false });
+    // Every credential is configured, so what is behind each is fuzzed too; BFL's address is a
+    // closed port, so the diagnosis' probe of it fails at once.
+    ctx = await startTestApp(
+      dialect,
+      {
+        TRUST_PROXY: 'loopback',
+        WEB_DIST_DIR: webDist,
+        ADMIN_SECRET,
+        STORY_EDITOR_TOKEN: EDITOR_TOKEN,
+        METRICS_TOKEN,
+        BFL_API_KEY: 'fuzz-bfl-key',
+        BFL_API_URL: 'http://127.0.0.1:9',
+        BFL_WEBHOOK_SECRET,
+      },
+      { workers: false },
+    );
     session = await signInWithoutWorkers(ctx, `fuzz-${randomBytes(4).toString('hex')}@example.com`);
     // Credits enough that no generation the fuzz gets right stops at the balance.
     await new CreditsRepository(ctx.infra.db).apply({ userId: session.user.id, delta: 1_000_000, reason: 'admin_adjustment' });
@@ -427,34 +656,97 @@ describe(`malformed input against every call (${dialect})`, () => {
     const owner = await new UsersRepository(ctx.infra.db).create({ email: `owner-${randomBytes(4).toString('hex')}@example.com`, referral_code: randomBytes(6).toString('base64url') });
     const media = await ctx.infra.db
       .insertInto('media')
-      .values({ user_id: owner.id, type: 'image', preset_type: 'custom', is_public: true, final_url: 'https://example.com/m.png' })
+      .values({ user_id: owner.id, type: 'image', preset_type: 'custom', is_public: true, final_url: 'https://example.com/m.png', tags: ['neon'] })
       .returning('id')
       .executeTakeFirstOrThrow();
-    standIns = { [MEDIA]: media.id, [UPLOAD]: upload.secure_url, [EMAIL]: session.user.email };
-    server = await new Promise<Server>((resolve) => {
-      const s = ctx.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A published story (its page and share image), the dashboard's cookie and a signed upload form.
+    const story = await request(ctx.app)
+      .post('/api/story-api')
+      .set({ Authorization: `Bearer ${EDITOR_TOKEN}` })
+      .send({ title: 'The Lantern Keeper', teaser_text: 'A light.', full_story_content: 'Once.', status: 'published' });
+    if (story.status !== 200) throw new Error(`story-api ${story.status}: ${JSON.stringify(story.body)}`);
+    const dashboard = await request(ctx.app).post('/admin/queues/session').set({ 'X-Admin-Secret': ADMIN_SECRET });
+    const signed = await request(ctx.app).post('/api/cloudinary-sign').set(signedIn()).send({ folder: 'sources' });
+    standIns = {
+      [MEDIA]: media.id,
+      [UPLOAD]: upload.secure_url,
+      [EMAIL]: session.user.email,
+      [DASHBOARD_COOKIE]: (dashboard.headers['set-cookie']?.[0] ?? '').split(';')[0]!,
+      [SIGNATURE]: signed.body.signature,
+      [TIMESTAMP]: String(signed.body.timestamp),
+      [API_KEY]: signed.body.apiKey,
+      [CLOUD]: signed.body.cloudName,
+    };
+    served = await listen(ctx.app, 0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${served.port}`;
   }, 120_000);
   afterAll(async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server?.closeAllConnections();
+    await served?.close();
+    served?.server.closeAllConnections();
     await ctx?.close();
   });
 
   const signedIn = () => ({ Authorization: `Bearer ${session.accessToken}` });
 
-  async function send(c: FuzzCase) {
-    let req = request(baseUrl)[c.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](c.url).set(c.headers);
-    if (c.auth === 'user') req = req.set(signedIn());
-    if (c.body !== undefined) req = req.set('Content-Type', c.contentType ?? 'application/json').send(fill(c.body));
+  /** The headers of the endpoint's credential (valid or a wrong one of its kind) for a body. */
+  function credential(c: FuzzCase, body: string | undefined): Record<string, string> {
+    const valid = c.auth === 'valid';
+    switch (c.endpoint.auth) {
+      case 'admin':
+        return { 'X-Admin-Secret': valid ? ADMIN_SECRET : 'not-the-admin-secret-0123456789' };
+      case 'editor':
+        return { Authorization: `Bearer ${valid ? EDITOR_TOKEN : 'not-the-editor-token-0123456789'}` };
+      case 'metrics':
+        return { Authorization: `Bearer ${valid ? METRICS_TOKEN : 'not-the-metrics-token-0123456789'}` };
+      case 'dashboard':
+        return { Cookie: valid ? standIns[DASHBOARD_COOKIE]! : `admin_queues=${Math.floor(Date.now() / 1000) + 60}.forged` };
+      case 'webhook':
+        return { 'X-BFL-Signature': valid ? signBflWebhook(body ?? '', BFL_WEBHOOK_SECRET) : `sha256=${'0'.repeat(64)}` };
+      default:
+        return valid ? signedIn() : { Authorization: `Bearer ${GARBAGE_TOKENS[c.n % GARBAGE_TOKENS.length]}` };
+    }
+  }
+
+  /** An event stream's status as soon as its headers come; the stream is then dropped. */
+  function sendToStream(c: FuzzCase, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${baseUrl}${c.url}`, { method: c.method, headers }, (res) => {
+        if (res.headers['content-type']?.startsWith('text/event-stream')) {
+          resolve({ status: res.statusCode ?? 0, body: '' });
+          res.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.on('error', reject);
+      req.end(c.body === undefined ? undefined : fill(c.body));
+    });
+  }
+
+  async function send(c: FuzzCase): Promise<{ status: number; body: string }> {
+    const body = c.body === undefined ? undefined : fill(c.body);
+    const url = fill(c.url);
+    const headers = { ...c.headers, ...(c.auth === 'none' ? {} : credential(c, body)), ...(body === undefined ? {} : { 'Content-Type': c.contentType ?? 'application/json' }) };
+    if (c.endpoint.stream && c.method === 'GET') return sendToStream({ ...c, url, body }, headers);
+    let req = request(baseUrl)[c.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url).set(headers);
+    if (body !== undefined) req = req.send(body);
     // The body as text, whatever its type, so database text is found anywhere in it.
-    return req.buffer(true).parse((res, done) => {
+    const res = await req.buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
     });
+    return { status: res.status, body: typeof res.body === 'string' ? res.body : '' };
   }
+
+  it('fuzzes every route the app serves, and no route that is gone', () => {
+    const served = servedRoutes(ctx.app as unknown as { router: unknown });
+    const fuzzed = new Set(ENDPOINTS.map(routeOf));
+    expect([...served].filter((route) => !fuzzed.has(route)).sort(), 'routes the app serves that the fuzz has no endpoint for').toEqual([]);
+    expect([...fuzzed].filter((route) => !served.has(route) && route !== 'POST /api/no-such-call').sort(), 'fuzz endpoints of no route').toEqual([]);
+  });
 
   it('names what is wrong with a malformed id, text or JSON in a 400', async () => {
     const api = request(baseUrl);
@@ -480,21 +772,73 @@ describe(`malformed input against every call (${dialect})`, () => {
     expect(name.body.error).toBe(`name: ${UNSAFE_TEXT}`);
     const prompt = await api.post('/api/unified-generate').set(signedIn()).send({ mode: 'custom', prompt: 'a cat\u0000' });
     expect(prompt.status).toBe(400);
-    expect(prompt.body.error).toBe(UNSAFE_TEXT);
+    expect(prompt.body.error).toBe(`prompt: ${UNSAFE_TEXT}`);
     const draft = await api.post('/api/user-drafts').set(signedIn()).send({ media_url: 'https://example.com/a.png', metadata: { note: 'x\u0000' } });
-    expect(draft.body).toMatchObject({ success: false, error: `metadata: ${UNSAFE_TEXT}` });
+    expect(draft.body).toMatchObject({ success: false, error: `metadata.note: ${UNSAFE_TEXT}` });
+    const controls = await api.post('/api/user-drafts').set(signedIn()).send({ media_url: 'https://example.com/a.png', metadata: { note: 'x\u0007' } });
+    expect(controls.body).toMatchObject({ success: false, error: `metadata: ${UNSAFE_TEXT}` });
     // A prompt keeps its line breaks.
     const multiline = await api.post('/api/user-drafts').set(signedIn()).send({ media_url: 'https://example.com/a.png', prompt: 'line one\nline two' });
     expect(multiline.body.draft.prompt).toBe('line one\nline two');
 
-    const run = await api.get('/api/getMediaByRunId').set(signedIn()).query({ runId: '\u0000' });
+    const run = await api.get('/api/getMediaByRunId').set(signedIn()).query({ runId: 'not a run' });
     expect(run.status).toBe(400);
     expect(run.body.error).toBe('runId: Invalid runId');
+    const nul = await api.get('/api/getMediaByRunId').set(signedIn()).query({ runId: '\u0000' });
+    expect(nul.body).toMatchObject({ success: false, error: `runId: ${UNSAFE_TEXT}` });
     // A well-formed id of no run is still the 404 of the spec.
     expect((await api.get('/api/getMediaByRunId').set(signedIn()).query({ runId: 'run_unknown_0001' })).status).toBe(404);
     const feed = await api.get('/api/getPublicFeed').query({ type: '\u0000' });
     expect(feed.status).toBe(400);
     expect(feed.body.error).toBe(`type: ${UNSAFE_TEXT}`);
+  });
+
+  it('answers the requests that were 500s (issue 25) with a 400, 404 or 409 saying what is wrong', async () => {
+    const api = request(baseUrl);
+    const editor = { Authorization: `Bearer ${EDITOR_TOKEN}` };
+    const admin = { 'X-Admin-Secret': ADMIN_SECRET };
+
+    const shareImage = await api.get('/share/story/%00.jpg');
+    expect(shareImage.status).toBe(400);
+    expect(shareImage.body.error).toBe(`address: ${UNSAFE_TEXT}`);
+    const storyPage = await api.get('/story/%00').set('Accept', 'text/html');
+    expect(storyPage.status).toBe(400);
+    expect((await api.get('/story/%E0%A4%A').set('Accept', 'text/html')).status).toBe(400);
+    const storyField = await api.post('/api/story-api').set(editor).send({ title: 'Night\u0000Shift', teaser_text: 't', full_story_content: 'c' });
+    expect(storyField.status).toBe(400);
+    expect(storyField.body.error).toBe(`title: ${UNSAFE_TEXT}`);
+    const search = await api.get('/api/admin-users?search=%00').set(admin);
+    expect(search.status).toBe(400);
+    expect(search.body.error).toBe(`search: ${UNSAFE_TEXT}`);
+
+    // Stories of one title created at the same moment each get a slug of their own.
+    const same = { title: 'Twin Lights', teaser_text: 't', full_story_content: 'c', status: 'published' };
+    const created = await Promise.all(Array.from({ length: 6 }, () => api.post('/api/story-api').set(editor).send(same)));
+    expect(created.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(new Set(created.map((res) => res.body.story.slug as string)).size).toBe(6);
+
+    const lastEventId = await api.get('/api/run-events?lastEventId=0-99999999999999999999').set(signedIn());
+    expect(lastEventId.status).toBe(400);
+    expect(lastEventId.body.error).toMatch(/^lastEventId: Invalid lastEventId/);
+
+    const deep = `{"id":"bfl-request-1",${'"a":{'.repeat(DEEP)}"b":1${'}'.repeat(DEEP)}}`;
+    const webhook = await api.post('/webhooks/bfl').set({ 'Content-Type': 'application/json', 'X-BFL-Signature': signBflWebhook(deep, BFL_WEBHOOK_SECRET) }).send(deep);
+    expect(webhook.status).toBe(400);
+    expect(webhook.body).toEqual({ received: false, error: `The webhook body is ${JSON_TOO_DEEP}` });
+    const nulWebhook = '{"id":"bfl-request-1","status":"Ready","result":{"sample":"a\\u0000b"}}';
+    const signedNul = await api.post('/webhooks/bfl').set({ 'Content-Type': 'application/json', 'X-BFL-Signature': signBflWebhook(nulWebhook, BFL_WEBHOOK_SECRET) }).send(nulWebhook);
+    expect(signedNul.status).toBe(400);
+    expect(signedNul.body.error).toBe(`The webhook body, result.sample: ${UNSAFE_TEXT}`);
+
+    for (const adminSecret of [123, null, {}, []]) {
+      const verify = await api.post('/api/admin-verify').set('X-Forwarded-For', '198.19.0.1').send({ adminSecret });
+      expect(verify.status, JSON.stringify(adminSecret)).toBeLessThan(500);
+      expect(verify.status, JSON.stringify(adminSecret)).toBeGreaterThanOrEqual(400);
+    }
+
+    const board = await api.get('/admin/queues/api/queues?activeQueue=generation&jobsPerPage=1e%2B308').set('Cookie', standIns[DASHBOARD_COOKIE]!);
+    expect(board.status).toBe(400);
+    expect(board.body.error).toBe('jobsPerPage: must be a whole number of at most 15 digits');
   });
 
   it('answers every malformed request below 500, without database text, and stays ready', async () => {
