@@ -74,8 +74,10 @@ process.send({ redisPid: Number(fs.readFileSync('$DIR/redis/redis.pid', 'utf8'))
     expect(isGone(redisPid)).toBe(false);
 
     const exited = once(child, 'exit');
+    const signalledAt = Date.now();
     child.kill('SIGTERM');
     await allGone([child.pid ?? 0, redisPid], timeoutMs + 5_000);
+    console.log(`[lifecycle] a stop stuck on the main thread, SHUTDOWN_TIMEOUT_MS ${timeoutMs}: gone ${Date.now() - signalledAt} ms after SIGTERM`);
     expect(await exited).toEqual([null, 'SIGKILL']);
   }, 30_000);
 
