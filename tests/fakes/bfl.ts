@@ -220,7 +220,8 @@ export async function startBflFake(): Promise<BflFake> {
   return {
     name: 'bfl',
     url: server.url,
-    env: { BFL_API_KEY: KEY, BFL_API_URL: server.url, BFL_MODEL: 'flux-kontext-pro' },
+    // Samples come from the fake itself: plain http on 127.0.0.1, allowed only because named here.
+    env: { BFL_API_KEY: KEY, BFL_API_URL: server.url, BFL_MODEL: 'flux-kontext-pro', BFL_OUTPUT_HOSTS: server.url },
     reportsQueuePosition: false,
     sendsWebhooks: true,
     calls,

@@ -312,6 +312,8 @@ export async function startFalFake(): Promise<FalFake> {
       FAL_IMAGE_MODEL: FAL_FAKE_IMAGE_MODEL,
       FAL_VIDEO_MODEL: FAL_FAKE_VIDEO_MODEL,
       FAL_JWKS_URL: `${server.url}/.well-known/jwks.json`,
+      // Outputs come from the fake itself: plain http on 127.0.0.1, allowed only because named here.
+      FAL_OUTPUT_HOSTS: server.url,
     },
     reportsQueuePosition: true,
     sendsWebhooks: true,

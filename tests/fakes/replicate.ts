@@ -258,6 +258,8 @@ export async function startReplicateFake(options: { webhookSecretInEnv?: boolean
     env: {
       REPLICATE_API_TOKEN: REPLICATE_FAKE_TOKEN,
       REPLICATE_API_URL: server.url,
+      // Outputs come from the fake itself: plain http on 127.0.0.1, allowed only because named here.
+      REPLICATE_OUTPUT_HOSTS: server.url,
       REPLICATE_MODEL: REPLICATE_FAKE_MODEL,
       REPLICATE_VIDEO_MODEL: REPLICATE_FAKE_VIDEO_MODEL,
       ...(options.webhookSecretInEnv ? { REPLICATE_WEBHOOK_SECRET: webhookSecret } : {}),

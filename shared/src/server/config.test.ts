@@ -110,6 +110,18 @@ describe('parseConfig', () => {
     }
   });
 
+  it("lists each provider's result hosts, default or named, and refuses anything else", () => {
+    const keys = { FAL_KEY: 'k', BFL_API_KEY: 'k', REPLICATE_API_TOKEN: 'r8_k' };
+    const defaults = parseConfig(keys).providers;
+    expect(defaults.fal?.outputHosts).toEqual(['fal.media', '*.fal.media']);
+    expect(defaults.bfl?.outputHosts).toEqual(['*.bfl.ai', '*.bfl.ml']);
+    expect(defaults.replicate?.outputHosts).toEqual(['replicate.delivery', '*.replicate.delivery']);
+    expect(parseConfig({ ...keys, FAL_OUTPUT_HOSTS: 'cdn.example.com, http://127.0.0.1:4010' }).providers.fal?.outputHosts).toEqual(['cdn.example.com', 'http://127.0.0.1:4010']);
+    expect(() => parseConfig({ ...keys, FAL_OUTPUT_HOSTS: 'http://127.0.0.1:4010/files' })).toThrow(/FAL_OUTPUT_HOSTS/);
+    expect(() => parseConfig({ ...keys, BFL_OUTPUT_HOSTS: '*' })).toThrow(/BFL_OUTPUT_HOSTS/);
+    expect(parseConfig({}).generation.providerOutputMaxBytes).toBe(200 * 1024 * 1024);
+  });
+
   it('treats blank variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '  ' }).http.port).toBe(3000);
   });

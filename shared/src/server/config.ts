@@ -16,6 +16,18 @@ const portMessage = 'must be a whole number from 1 to 65535';
 const port = z.coerce.number({ error: portMessage }).int(portMessage).min(1, portMessage).max(65535, portMessage);
 const positiveInt = z.coerce.number({ error: 'must be a positive whole number' }).int().positive();
 const url = z.url({ error: 'must be an absolute URL' });
+/**
+ * Where a provider's output URLs may point: comma-separated host names, `*.domain` for its
+ * subdomains (https only, public addresses only), or a whole origin such as
+ * `http://127.0.0.1:4010` that is allowed exactly as named (a fake, an in-house mirror).
+ */
+const outputHosts = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine(
+    (entries) => entries.every((entry) => (entry.includes('://') ? URL.canParse(entry) && new URL(entry).origin === entry.replace(/\/$/, '') : /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(entry))),
+    'must be comma-separated host names, *.domain patterns or origins (https://host:port)',
+  );
 /** An API base address; a trailing slash is dropped so paths can be appended. */
 const baseUrl = url.transform((value) => value.replace(/\/+$/, ''));
 const optionalString = z.string().min(1).optional();
@@ -162,6 +174,12 @@ const envSchema = z.object({
   FAL_IMAGE_MODEL: z.string().min(1).default('fal-ai/flux-pro/kontext'),
   FAL_VIDEO_MODEL: optionalString,
   FAL_JWKS_URL: url.default('https://rest.alpha.fal.ai/.well-known/jwks.json'),
+  /** fal serves outputs from its CDN (docs/providers.md, "Output downloads"). */
+  FAL_OUTPUT_HOSTS: outputHosts.default(['fal.media', '*.fal.media']),
+  BFL_OUTPUT_HOSTS: outputHosts.default(['*.bfl.ai', '*.bfl.ml']),
+  REPLICATE_OUTPUT_HOSTS: outputHosts.default(['replicate.delivery', '*.replicate.delivery']),
+  /** The largest provider output file copied into our storage. */
+  PROVIDER_OUTPUT_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
   FAL_CONCURRENCY: positiveInt.default(2),
   BFL_API_KEY: optionalString,
   BFL_API_URL: baseUrl.default('https://api.bfl.ai'),
@@ -249,6 +267,8 @@ export interface Config {
     routes: Record<ServiceMode, ProviderName>;
     /** Public base address providers call back (`<it>/webhooks/<provider>`); undefined = poll them. */
     webhookBaseUrl: string | undefined;
+    /** The largest provider output file copied into our storage (PROVIDER_OUTPUT_MAX_BYTES). */
+    providerOutputMaxBytes: number;
     /** Runs one person may have processing at once; one more is answered 429. */
     maxRunsInFlight: number;
     /**
@@ -263,10 +283,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Remote image providers: configured when their key (ComfyUI: its address) is set. */
   providers: {
-    fal?: { key: string; baseUrl: string; imageModel: string; videoModel?: string; jwksUrl: string; concurrency: number };
-    bfl?: { key: string; baseUrl: string; model: string; concurrency: number; webhookSecret?: string };
+    /** `outputHosts`: where its output URLs may point (FAL_OUTPUT_HOSTS...; see docs/providers.md). */
+    fal?: { key: string; baseUrl: string; imageModel: string; videoModel?: string; jwksUrl: string; concurrency: number; outputHosts?: string[] };
+    bfl?: { key: string; baseUrl: string; model: string; concurrency: number; webhookSecret?: string; outputHosts?: string[] };
     stability?: { key: string; baseUrl: string; model: string; requestsPer10s: number };
-    replicate?: { key: string; baseUrl: string; model: string; videoModel?: string; createsPerMinute: number; webhookSecret?: string };
+    replicate?: { key: string; baseUrl: string; model: string; videoModel?: string; createsPerMinute: number; webhookSecret?: string; outputHosts?: string[] };
     comfyui?: { baseUrl: string; workflowsDir: string; concurrency: number };
   };
   /** Shown by the diagnosis and in every worker's heartbeat (the image tag in a deployment). */
@@ -388,6 +409,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       localProviderDelayMs: e.LOCAL_PROVIDER_DELAY_MS,
       routes,
       webhookBaseUrl: e.PROVIDER_WEBHOOK_URL,
+      providerOutputMaxBytes: e.PROVIDER_OUTPUT_MAX_BYTES,
       maxRunsInFlight: e.MAX_RUNS_IN_FLIGHT,
       reconcile: { graceSeconds: e.RECONCILE_GRACE_SECONDS, deadlineSeconds: e.RECONCILE_DEADLINE_SECONDS, everySeconds: e.RECONCILE_EVERY_SECONDS },
     },
@@ -405,6 +427,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
               ...(e.FAL_VIDEO_MODEL ? { videoModel: e.FAL_VIDEO_MODEL } : {}),
               jwksUrl: e.FAL_JWKS_URL,
               concurrency: e.FAL_CONCURRENCY,
+              outputHosts: e.FAL_OUTPUT_HOSTS,
             },
           }
         : {}),
@@ -415,6 +438,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
               baseUrl: e.BFL_API_URL,
               model: e.BFL_MODEL,
               concurrency: e.BFL_CONCURRENCY,
+              outputHosts: e.BFL_OUTPUT_HOSTS,
               ...(e.BFL_WEBHOOK_SECRET ? { webhookSecret: e.BFL_WEBHOOK_SECRET } : {}),
             },
           }
@@ -430,6 +454,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
               model: e.REPLICATE_MODEL,
               ...(e.REPLICATE_VIDEO_MODEL ? { videoModel: e.REPLICATE_VIDEO_MODEL } : {}),
               createsPerMinute: e.REPLICATE_CREATES_PER_MINUTE,
+              outputHosts: e.REPLICATE_OUTPUT_HOSTS,
               ...(e.REPLICATE_WEBHOOK_SECRET ? { webhookSecret: e.REPLICATE_WEBHOOK_SECRET } : {}),
             },
           }

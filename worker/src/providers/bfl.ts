@@ -110,6 +110,7 @@ export function createBflApi(settings: BflSettings, kind: 'image' | 'video' = 'i
   return {
     name: 'bfl',
     model: settings.model,
+    outputHosts: settings.outputHosts,
     // BFL's own examples poll every half second.
     pollIntervalMs: 500,
     limit: { concurrent: settings.concurrency },

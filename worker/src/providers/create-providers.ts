@@ -78,6 +78,7 @@ export function remoteJobDeps(config: Config, parts: Pick<RemoteJobDeps, 'store'
     retry: DEFAULT_RETRY,
     ...(base ? { webhookUrl: (provider: string) => `${base}/webhooks/${provider}` } : {}),
     webhookFallbackPollMs: 30_000,
+    maxOutputBytes: config.generation.providerOutputMaxBytes,
   };
 }
 

@@ -172,6 +172,7 @@ export function createFalApi(settings: FalSettings, kind: 'image' | 'video' = 'i
   return {
     name: 'fal',
     model,
+    outputHosts: settings.outputHosts,
     pollIntervalMs: 500,
     limit: { concurrent: settings.concurrency },
     supportsWebhooks: true,

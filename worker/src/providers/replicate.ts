@@ -188,6 +188,7 @@ export function createReplicateApi(settings: Settings, kind: 'image' | 'video' =
     pollIntervalMs: 1000,
     limit: { rate: { max: settings.createsPerMinute, windowMs: 60_000, calls: 'submit' } },
     supportsWebhooks: settings.webhookSecret !== undefined,
+    outputHosts: settings.outputHosts,
 
     async submit(input: RemoteInput, signal: AbortSignal): Promise<SubmitResult> {
       const body: Record<string, unknown> = { input: input.kind === 'video' ? videoInput(input) : imageInput(input) };

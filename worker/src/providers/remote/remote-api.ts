@@ -104,6 +104,8 @@ export interface RemoteApi {
   readonly limit: ProviderLimit;
   /** Whether `submit` honours `input.webhookUrl`. */
   readonly supportsWebhooks: boolean;
+  /** Where its output URLs may point (`*_OUTPUT_HOSTS`, see output-download.ts); none = no URL output is fetched. */
+  readonly outputHosts?: readonly string[];
 
   submit(input: RemoteInput, signal: AbortSignal): Promise<SubmitResult>;
   status(ref: RemoteRef, signal: AbortSignal): Promise<RemoteState>;

@@ -27,6 +27,7 @@ function scripted(options: {
   states?: RemoteState[];
   outcome?: RemoteOutcome;
   webhooks?: boolean;
+  outputHosts?: string[];
 }) {
   const calls = { submit: 0, status: 0, result: 0, cancel: [] as string[], inputs: [] as RemoteInput[] };
   const states = [...(options.states ?? [{ state: 'succeeded' }])];
@@ -36,6 +37,7 @@ function scripted(options: {
     pollIntervalMs: 5,
     limit: {},
     supportsWebhooks: options.webhooks ?? false,
+    ...(options.outputHosts ? { outputHosts: options.outputHosts } : {}),
     async submit(given) {
       calls.submit += 1;
       calls.inputs.push(given);
@@ -194,8 +196,12 @@ describe('runRemoteJob', () => {
 
   describe('outputs at a URL', () => {
     let base = '';
+    const hits: string[] = [];
     const server = createServer((req, res) => {
+      hits.push(req.url ?? '');
       if (req.url === '/out.png') res.writeHead(200, { 'content-type': 'image/png' }).end('png bytes');
+      else if (req.url === '/secret.png') res.writeHead(200, { 'content-type': 'image/png' }).end('internal secret');
+      else if (req.url === '/elsewhere') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
       else res.writeHead(403).end('expired');
     });
     beforeAll(async () => {
@@ -205,16 +211,42 @@ describe('runRemoteJob', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('are copied at once', async () => {
-      const { api } = scripted({ outcome: { kind: 'file', url: `${base}/out.png` } });
+      const { api } = scripted({ outcome: { kind: 'file', url: `${base}/out.png` }, outputHosts: [base] });
       const file = await runRemoteJob(api, input, ctx(), deps());
       expect(file).toMatchObject({ data: Buffer.from('png bytes'), contentType: 'image/png' });
     });
 
     it('that expired are made again on the next attempt: the stored request is forgotten', async () => {
       const store = memoryStore();
-      const { api } = scripted({ outcome: { kind: 'file', url: `${base}/gone.png` } });
+      const { api } = scripted({ outcome: { kind: 'file', url: `${base}/gone.png` }, outputHosts: [base] });
       await expect(runRemoteJob(api, input, ctx(), deps(store))).rejects.toBeInstanceOf(TransientProviderError);
       expect(store.rows.size).toBe(0);
+    });
+
+    it("are never fetched from outside the provider's result hosts: plain http, a private address, or a name that resolves to one", async () => {
+      const before = hits.length;
+      for (const [url, outputHosts] of [
+        [`${base}/secret.png`, undefined],
+        [`${base}/secret.png`, ['fal.media', '*.fal.media']],
+        [`${base}/secret.png`, ['127.0.0.1']],
+        ['https://127.0.0.1/secret.png', ['127.0.0.1']],
+        ['https://169.254.169.254/latest/meta-data', ['169.254.169.254']],
+        ['https://localhost/secret.png', ['localhost', '*.localhost']],
+        ['https://v3.fal.media.evil.example/x.png', ['*.fal.media']],
+        ['file:///etc/passwd', ['*.fal.media']],
+      ] as const) {
+        const { api } = scripted({ outcome: { kind: 'file', url }, ...(outputHosts ? { outputHosts: [...outputHosts] } : {}) });
+        const failure = await runRemoteJob(api, input, ctx(), deps()).catch((error: unknown) => error);
+        expect(failure, url).toBeInstanceOf(PermanentProviderError);
+      }
+      expect(hits.slice(before)).toEqual([]);
+    });
+
+    it('are refused past the size cap, and when they redirect somewhere not allowed', async () => {
+      const big = scripted({ outcome: { kind: 'file', url: `${base}/out.png` }, outputHosts: [base] });
+      await expect(runRemoteJob(big.api, input, ctx(), deps(memoryStore(), { maxOutputBytes: 4 }))).rejects.toBeInstanceOf(PermanentProviderError);
+      const redirected = scripted({ outcome: { kind: 'file', url: `${base}/elsewhere` }, outputHosts: [base] });
+      await expect(runRemoteJob(redirected.api, input, ctx(), deps())).rejects.toBeInstanceOf(PermanentProviderError);
     });
   });
 });

@@ -3,6 +3,7 @@ import type { Logger } from '@app/shared/server/logger';
 import { TransientProviderError } from '../provider';
 import { type ProviderLimiter, unlimited } from './provider-limiter';
 import { ModeratedError, PermanentProviderError, ProviderHttpError, toRunError } from './provider-http';
+import { DEFAULT_OUTPUT_MAX_BYTES, type FetchedOutput, OutputRefusedError, fetchOutput } from './output-download';
 import type { RemoteApi, RemoteInput, RemoteOutcome, RemoteRef, RemoteState } from './remote-api';
 import { currentRunStop } from './run-stop';
 
@@ -53,6 +54,8 @@ export interface RemoteJobDeps {
   webhookUrl?: (provider: string) => string | undefined;
   /** While waiting for a webhook, the provider is still asked this often (a lost webhook costs no more). */
   webhookFallbackPollMs: number;
+  /** The largest output file copied (PROVIDER_OUTPUT_MAX_BYTES); default `DEFAULT_OUTPUT_MAX_BYTES`. */
+  maxOutputBytes?: number;
 }
 
 export interface RemoteJobContext {
@@ -96,7 +99,7 @@ export async function runRemoteJob(api: RemoteApi, input: RemoteInput, given: Re
     ref = started.ref;
     const outcome = 'outcome' in started ? started.outcome : await follow(api, started.ref, started.state, Boolean(webhookUrl), ctx, deps, log);
     if (outcome.kind === 'moderated') throw new ModeratedError(api.name, outcome.reason);
-    const file = 'data' in outcome ? { data: outcome.data, contentType: outcome.contentType } : await download(api, outcome, signal, deps.retry);
+    const file = 'data' in outcome ? { data: outcome.data, contentType: outcome.contentType } : await download(api, outcome, signal, deps.retry, deps.maxOutputBytes ?? DEFAULT_OUTPUT_MAX_BYTES);
     if (!file) {
       // The output's URL expired before we fetched it: the next attempt submits again.
       await deps.store.forget(ctx.runId, ctx.slot);
@@ -224,24 +227,27 @@ export async function call<T>(
   }
 }
 
-/** Copies an output from the provider's (short-lived) URL; undefined when the URL has expired. */
-async function download(api: RemoteApi, outcome: { url: string; contentType?: string }, signal: AbortSignal, retry: RetryPolicy) {
+/**
+ * Copies an output from the provider's (short-lived) URL; undefined when the URL has expired.
+ * Only the provider's result hosts over https, never a private address, at most `maxBytes`
+ * (output-download.ts): anything else fails the run without fetching.
+ */
+async function download(api: RemoteApi, outcome: { url: string; contentType?: string }, signal: AbortSignal, retry: RetryPolicy, maxBytes: number) {
   return call<{ data: Buffer; contentType: string } | undefined>(
     async () => {
-      let response: Response;
+      let response: FetchedOutput;
       try {
-        response = await fetch(outcome.url, { signal });
+        response = await fetchOutput(outcome.url, { hosts: api.outputHosts ?? [], maxBytes, signal });
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
+        if (error instanceof OutputRefusedError) throw new PermanentProviderError('The AI service returned an output we cannot accept', api.name, 502, error.message);
         throw new ProviderHttpError(api.name, 0, `output download failed: ${(error as Error).message}`, true);
       }
-      if (!response.ok) {
-        await response.body?.cancel();
+      if (!response.data) {
         if (response.status < 500 && response.status !== 429 && response.status !== 408) return undefined;
         throw new ProviderHttpError(api.name, response.status, `output download answered ${response.status}`, true);
       }
-      const data = Buffer.from(await response.arrayBuffer());
-      return { data, contentType: outcome.contentType ?? response.headers.get('content-type') ?? 'application/octet-stream' };
+      return { data: response.data, contentType: outcome.contentType ?? response.contentType ?? 'application/octet-stream' };
     },
     // Output files are not API calls: no provider limit applies to them.
     { limiter: unlimited, retry },
