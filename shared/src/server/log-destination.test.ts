@@ -12,13 +12,13 @@ const children: ChildProcess[] = [];
  * A node process running `body` with the product's logger as `log`, its stdout and stderr read by
  * this test (the only reader) and an IPC channel; it says 'ready' once it has logged a line.
  */
-function startLogging(body: string): ChildProcess {
+function startLogging(body: string, pretty = false): ChildProcess {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-destination-'));
   const script = path.join(dir, 'child.mjs');
   fs.writeFileSync(
     script,
     `import { createLogger } from ${JSON.stringify(loggerModule)};
-const log = createLogger({ log: { level: 'info', pretty: false } }, 'child');
+const log = createLogger({ log: { level: 'info', pretty: ${pretty} } }, 'child');
 log.info('started');
 ${body}
 process.send('ready');
@@ -52,10 +52,13 @@ afterEach(() => {
 });
 
 describe('logging to a stdout whose reader has gone', () => {
-  it('lets the process exit at once when it logs and exits (no endless flush at exit)', async () => {
+  it.each([
+    ['JSON lines', false],
+    ['pretty lines (a terminal)', true],
+  ])('lets the process exit at once when it logs and exits (no endless flush at exit): %s', async (_, pretty) => {
     // Two lines, then exit in the same tick: the first is still being written when the process
     // exits, which is when pino's default flush retried the dead pipe forever.
-    const child = startLogging(`process.on('message', () => { log.info('one'); log.warn('two'); process.exit(3); });`);
+    const child = startLogging(`process.on('message', () => { log.info('one'); log.warn('two'); process.exit(3); });`, pretty);
     expect(await nextMessage(child)).toBe('ready');
     closeReader(child);
     const exited = once(child, 'exit');
@@ -81,5 +84,17 @@ process.on('message', (m) => { if (m === 'ticks') process.send(ticks); else proc
     const exited = once(child, 'exit');
     child.send('exit');
     expect(await exited).toEqual([0, null]);
+  }, 30_000);
+
+  it('writes pretty lines for a terminal and JSON lines otherwise', async () => {
+    const read = async (pretty: boolean) => {
+      const child = startLogging(`process.exit(0);`, pretty);
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await once(child, 'close');
+      return output;
+    };
+    expect(JSON.parse(await read(false))).toMatchObject({ level: 30, name: 'child', msg: 'started' });
+    expect(await read(true)).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] .*INFO.* \(child\): .*started/);
   }, 30_000);
 });

@@ -1,13 +1,15 @@
 import pino, { type Logger } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import type { Config } from './config';
 import { stdoutDestination } from './log-destination';
 
 export type { Logger } from 'pino';
 
 /**
- * The root logger of a process: pretty on a developer's terminal, JSON lines otherwise — to a
+ * The root logger of a process: pretty on a developer's terminal, JSON lines otherwise, both to a
  * stdout destination that drops lines once stdout is gone instead of blocking or failing the
- * process (log-destination.ts).
+ * process (log-destination.ts). Pretty lines are formatted here rather than in pino's transport
+ * thread, whose flush at exit waits up to 20 s on a stdout that is gone.
  */
 export function createLogger(config: Pick<Config, 'log'>, name: string): Logger {
   const options = {
@@ -18,13 +20,12 @@ export function createLogger(config: Pick<Config, 'log'>, name: string): Logger 
       censor: '[redacted]',
     },
   };
+  const stdout = stdoutDestination();
   if (config.log.pretty) {
-    return pino({
-      ...options,
-      transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' } },
-    });
+    const pretty = prettyFactory({ colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' });
+    return pino(options, { write: (line: string) => stdout.write(pretty(line)) });
   }
-  return pino(options, stdoutDestination());
+  return pino(options, stdout);
 }
 
 /** One child logger per subsystem, so every line says where it came from. */
