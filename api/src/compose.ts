@@ -77,7 +77,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
   const launch = new LaunchSettings(repos, config.betaAccountCap);
   const auth = new AuthService(repos, otp, mail, tokens, launch, denylist);
-  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'));
+  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), mediaBaseUrl(infra.storage));
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const signedIn = requireUser(tokens, repos.users, denylist);
   const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
@@ -141,7 +141,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
-      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret)),
+      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), mediaBaseUrl(infra.storage)),
       libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
       runEventsRoutes(runEvents.service, signedIn),
     ],

@@ -16,6 +16,7 @@ import { devOutboxRoutes } from '../../api/src/routes/dev-outbox';
 import { DevOutboxService } from '../../api/src/services/dev-outbox.service';
 import { bearer, createAccount, readCodeFromOutbox, type Session, signIn, waitForMailCount } from '../support/auth';
 import { availableDialects } from '../support/database';
+import { fixture, uploadFile } from '../support/uploads';
 import { startTestApp, useTestApp, type TestContext } from '../support/test-app';
 
 /** Findings of the security review (issue 9), each as a user or an attacker would notice it. */
@@ -280,6 +281,54 @@ describe(`behind a reverse proxy on this machine (TRUST_PROXY=loopback, ${dialec
     expect(await metricsShown()).toBe(true);
     // The proxy forwarding for a client on this machine (e.g. curl on the host through nginx).
     expect(await metricsShown('127.0.0.1')).toBe(true);
+  });
+});
+
+describe(`pictures shown to other people (${dialect})`, () => {
+  const EDITOR_TOKEN = 'story-editor-token-security-0123456789';
+  const ctx = useTestApp(dialect, { STORY_EDITOR_TOKEN: EDITOR_TOKEN }, { workers: false });
+
+  it('takes an avatar only from our own storage', async () => {
+    const session = await createAccount(ctx.infra, uniqueEmail('avatar'));
+    const profile = (avatar: string) => request(ctx.app).post('/api/update-profile').set(bearer(session)).send({ avatar });
+    for (const avatar of [
+      'javascript:alert(document.cookie)',
+      'file:///etc/passwd',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://evil.example/me.png',
+      'http://localhost:3000/media/../api/get-user-profile',
+      'http://user:pass@localhost:3000/media/users/x.png',
+      'http://localhost:3000/mediaX/users/x.png',
+    ]) {
+      const res = await profile(avatar);
+      expect(res.status, avatar).toBe(400);
+      expect(res.body.error, avatar).toMatch(/avatar/);
+    }
+    const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
+    const ours = await profile(upload.secure_url);
+    expect(ours.status).toBe(200);
+    expect(ours.body.profile.avatar).toBe(upload.secure_url);
+  });
+
+  it("takes a story's hero image only over https, or from our own storage", async () => {
+    const editor = { Authorization: `Bearer ${EDITOR_TOKEN}` };
+    const story = (hero_image_url: string) =>
+      request(ctx.app)
+        .post('/api/story-api')
+        .set(editor)
+        .send({ title: `Hero ${randomBytes(3).toString('hex')}`, teaser_text: 'teaser', full_story_content: 'body', hero_image_url });
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'http://169.254.169.254/latest/meta-data/', 'http://images.example/hero.jpg', 'https://user:pass@images.example/h.jpg']) {
+      const res = await story(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error, url).toMatch(/hero_image_url/);
+    }
+    expect((await story('https://images.example/hero.jpg')).status).toBe(200);
+    // In development our own media are served over http: still ours.
+    expect((await story('http://localhost:3000/media/uploads/hero.jpg')).status).toBe(200);
+    expect((await story('')).status).toBe(200);
+    const created = await story('https://images.example/a.jpg');
+    const edited = await request(ctx.app).put('/api/story-api').query({ id: created.body.story.id }).set(editor).send({ ...created.body.story, hero_image_url: 'javascript:alert(1)' });
+    expect(edited.status).toBe(400);
   });
 });
 

@@ -128,19 +128,19 @@ describe('AccountService', () => {
   });
 
   it('answers get-user-profile in its schema, with the likes received', async () => {
-    const service = new AccountService(repos(), noStorage, otp, mail, silent);
+    const service = new AccountService(repos(), noStorage, otp, mail, silent, 'http://localhost:3000/media/');
     const profile = userProfileResponse.parse(await service.profile(ada));
     expect(profile.user.totalLikesReceived).toBe(7);
     expect(profile.profile).toEqual(profile.user);
   });
 
   it('completes onboarding on the empty update sent after sign-in', async () => {
-    const service = new AccountService(repos(), noStorage, otp, mail, silent);
+    const service = new AccountService(repos(), noStorage, otp, mail, silent, 'http://localhost:3000/media/');
     expect((await service.updateProfile(ada, {})).profile.onboarding_completed).toBe(true);
   });
 
   it('mails no code for an address that is already yours or taken', async () => {
-    const service = new AccountService(repos([bob]), noStorage, otp, mail, silent);
+    const service = new AccountService(repos([bob]), noStorage, otp, mail, silent, 'http://localhost:3000/media/');
     await expect(service.requestEmailChange(ada, ada.email)).rejects.toMatchObject({ code: 'SAME_EMAIL' });
     await expect(service.requestEmailChange(ada, bob.email)).rejects.toMatchObject({ message: 'That email address is already in use.' });
     expect(mail.send).not.toHaveBeenCalled();

@@ -10,6 +10,7 @@ import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
 import { noSuch } from './service-errors';
+import { checkAvatar } from './own-media';
 
 export const EMAIL_IN_USE = 'That email address is already in use.';
 
@@ -26,6 +27,8 @@ export class AccountService {
     private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly logger: Logger,
+    /** Our public media address: an avatar must be a file under it. */
+    private readonly mediaBase: string,
   ) {}
 
   async profile(user: User): Promise<UserProfileResponse> {
@@ -47,6 +50,7 @@ export class AccountService {
   /** The empty update sent after every sign-in completes onboarding (spec 3 §4). */
   async updateProfile(user: User, changes: { name?: string; username?: string; avatar?: string; onboarding_completed?: boolean }) {
     const isEmpty = Object.keys(changes).length === 0;
+    if (changes.avatar !== undefined) checkAvatar(changes.avatar, this.mediaBase);
     try {
       const updated = await this.repos.users.update(user.id, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
