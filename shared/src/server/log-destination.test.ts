@@ -98,3 +98,42 @@ process.on('message', (m) => { if (m === 'ticks') process.send(ticks); else proc
     expect(await read(true)).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] .*INFO.* \(child\): .*started/);
   }, 30_000);
 });
+
+describe('logging to a stdout whose reader has stopped reading', () => {
+  it('holds a bounded backlog, writes it once the reader reads again, and says how many lines it dropped', async () => {
+    const destinationModule = path.join(import.meta.dirname, 'log-destination.ts');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-destination-'));
+    const script = path.join(dir, 'child.mjs');
+    fs.writeFileSync(
+      script,
+      `import { createFdDestination } from ${JSON.stringify(destinationModule)};
+process.stdout; // node makes a piped stdout non-blocking, as the product's does
+const out = createFdDestination(1, { maxPendingBytes: 256 * 1024 });
+const line = (i) => JSON.stringify({ i, pad: 'x'.repeat(1000) }) + '\\n';
+for (let i = 0; i < 5000; i += 1) out.write(line(i));
+process.send('written');
+process.on('message', () => { for (let i = 5000; i < 5010; i += 1) out.write(line(i)); setTimeout(() => process.exit(0), 200); });
+`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    children.push(child);
+    // Not read until every line was written: 5 MB against a 64 KB pipe and a 256 KB backlog.
+    child.stdout?.pause();
+    expect(await nextMessage(child)).toBe('written');
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.resume();
+    child.send('more');
+    await once(child, 'close');
+
+    const lines = output.trimEnd().split('\n').map((l) => JSON.parse(l) as { i?: number; dropped?: number; msg?: string });
+    const written = lines.filter((l) => l.i !== undefined).map((l) => l.i);
+    const notice = lines.find((l) => l.dropped !== undefined);
+    expect(notice?.msg).toBe('log lines dropped: the log reader was not keeping up');
+    expect(written.length + (notice?.dropped ?? 0)).toBe(5010);
+    expect(written.length).toBeLessThan(1000); // the backlog was bounded
+    expect(written.slice(-10)).toEqual([5000, 5001, 5002, 5003, 5004, 5005, 5006, 5007, 5008, 5009]);
+    expect(written).toEqual([...written].sort((a, b) => (a ?? 0) - (b ?? 0))); // in order
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+});
