@@ -20,11 +20,6 @@ export function trackChildProcess(child: ChildProcess): void {
   }
 }
 
-/** The pids in the list now (for tests). */
-export function trackedChildPids(): number[] {
-  return [...tracked].filter((pid) => pid > 0);
-}
-
 // Runs on a thread of its own (CommonJS, as `eval` workers are). It SIGKILLs the tracked
 // children first, then the process: a signal nothing can catch, so a main thread that spins
 // (a synchronous log flush retrying a dead pipe, an endless loop) cannot delay or block it.
@@ -40,22 +35,13 @@ setTimeout(() => {
 }, workerData.afterMs);
 `;
 
-export interface StopWatchdog {
-  disarm(): Promise<void>;
-}
-
 /**
  * Arms a deadline the main thread cannot hold off: `afterMs` from now a worker thread kills the
  * tracked child processes and then this process (SIGKILL, exit status 137 for the supervisor).
  * Armed when a stop begins; a stop that finishes in time exits before it fires.
  */
-export function armStopWatchdog(afterMs: number): StopWatchdog {
+export function armStopWatchdog(afterMs: number): void {
   const worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: { afterMs, pids: tracked.buffer } });
   // Never what keeps the process alive: it only ever cuts a stop short.
   worker.unref();
-  return {
-    disarm: async () => {
-      await worker.terminate();
-    },
-  };
 }
