@@ -168,17 +168,21 @@ describe(`the admin calls (${dialect})`, () => {
   });
 
   it('serves the queue dashboard only after the admin secret opened a session', async () => {
-    expect((await request(ctx.app).get('/admin/queues')).status).toBe(401);
+    // The page lives at the slash (its relative asset addresses need it); the bare path sends there.
+    const bare = await request(ctx.app).get('/admin/queues');
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('/admin/queues/');
+    expect((await request(ctx.app).get('/admin/queues/')).status).toBe(401);
     expect((await request(ctx.app).post('/admin/queues/session')).status).toBe(401);
     const session = await request(ctx.app).post('/admin/queues/session').set(admin);
     const cookie = session.headers['set-cookie']?.[0] ?? '';
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).not.toContain(SECRET);
-    const page = await request(ctx.app).get('/admin/queues').set('Cookie', cookie.split(';')[0]!);
+    const page = await request(ctx.app).get('/admin/queues/').set('Cookie', cookie.split(';')[0]!);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
-    const forged = await request(ctx.app).get('/admin/queues').set('Cookie', `admin_queues=${Math.floor(Date.now() / 1000) + 60}.AAAA`);
+    const forged = await request(ctx.app).get('/admin/queues/').set('Cookie', `admin_queues=${Math.floor(Date.now() / 1000) + 60}.AAAA`);
     expect(forged.status).toBe(401);
   });
 });
