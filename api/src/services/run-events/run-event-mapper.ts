@@ -56,13 +56,15 @@ export class RunEventMapper {
     // Still processing: a failed attempt BullMQ will retry, or a run started again since.
     if (!run || run.status === 'processing') return undefined;
     const owner = run.userId;
-    if (run.stage === 'canceled') return { userId: owner, event: { type: 'run.canceled', runId, refunded: run.creditsRefunded } };
+    const { balance } = run;
+    if (run.stage === 'canceled') return { userId: owner, event: { type: 'run.canceled', runId, refunded: run.creditsRefunded, balance } };
     if (kind === 'removed') return undefined;
     if (run.status === 'failed') {
-      return { userId: owner, event: { type: 'run.failed', runId, error: run.error ?? 'Generation failed', refunded: run.creditsRefunded } };
+      return { userId: owner, event: { type: 'run.failed', runId, error: run.error ?? 'Generation failed', refunded: run.creditsRefunded, balance } };
     }
     const [media] = await this.repos.media.findByRunId(runId);
     if (!media) return undefined;
-    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media) } };
+    const charged = Math.max(0, run.creditsReserved - run.creditsRefunded);
+    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media), charged, balance } };
   }
 }
