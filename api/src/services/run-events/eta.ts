@@ -8,6 +8,8 @@ export interface EtaSources {
   workers(): Promise<WorkerHeartbeat[]>;
   /** The provider serving each mode. */
   routes: Record<string, string>;
+  /** Runs the queue finishes per second while runs wait (measured), undefined until measured. */
+  throughput?: () => number | undefined;
 }
 
 /** Estimates a waiting run's time to done: `eta(mode, position)`, or null when unknown. */
@@ -15,11 +17,58 @@ export type Eta = (mode: string, position: number) => number | null;
 
 const MEDIANS_TTL_MS = 60_000;
 const SLOTS_TTL_MS = 5_000;
+/** Intervals between finished runs the throughput is the mean of (the most recent). */
+const THROUGHPUT_SAMPLES = 100;
+/** Fewer measured intervals than this: the throughput is not known yet. */
+const THROUGHPUT_MIN_SAMPLES = 5;
 
 /**
- * ETA from measured history: the recent median running time of the run's mode and provider ×
- * (the jobs ahead + the run itself) ÷ the generation slots of the live workers (the mode's other
- * providers stand in for one without history). Null without a measured median or a live worker. Medians and slots are cached (read every tick).
+ * The queue's measured throughput: the mean interval between runs finishing while other runs were
+ * waiting (every slot busy, so the interval is what one more run ahead costs), over the last
+ * THROUGHPUT_SAMPLES. Intervals that span an idle queue are not counted: after the queue was
+ * empty the count starts again from the next finished run.
+ */
+export class ThroughputMeter {
+  private last: number | undefined;
+  private waiting = false;
+  private readonly intervals: number[] = [];
+  private sum = 0;
+
+  /** The runs waiting at the latest read of the queue. */
+  setWaiting(count: number): void {
+    const waiting = count > 0;
+    // A queue that was empty: the time since the last finished run was partly idle.
+    if (waiting && !this.waiting) this.last = undefined;
+    this.waiting = waiting;
+  }
+
+  /** A run finished (done or failed) at `atMs`. */
+  finished(atMs: number): void {
+    if (this.last !== undefined && this.waiting && atMs >= this.last) {
+      this.intervals.push(atMs - this.last);
+      this.sum += atMs - this.last;
+      if (this.intervals.length > THROUGHPUT_SAMPLES) this.sum -= this.intervals.shift()!;
+    }
+    if (this.last === undefined || atMs > this.last) this.last = atMs;
+  }
+
+  /** Runs finished per second while runs waited; undefined until enough were measured. */
+  perSecond(): number | undefined {
+    if (this.intervals.length < THROUGHPUT_MIN_SAMPLES) return undefined;
+    // Runs finishing within the same millisecond: at least 1 ms per interval on average.
+    return (this.intervals.length * 1000) / Math.max(this.sum, this.intervals.length);
+  }
+}
+
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/**
+ * ETA from measured history: a waiting run with `position` runs ahead starts once `position + 1`
+ * runs have finished, then takes its own running time. So: (position + 1) ÷ the measured
+ * throughput (runs finished per second while runs waited) + the recent median running time of its
+ * mode and provider (the mode's other providers stand in for one without history; 0 when none).
+ * Before any throughput is measured: the median × (position + 1) ÷ the live workers' generation
+ * slots + the median. Null when neither can be measured. Medians and slots are cached (read every tick).
  */
 export class EtaEstimator {
   private medians: { at: number; byKey: Map<string, number> } | undefined;
@@ -32,10 +81,12 @@ export class EtaEstimator {
 
   async estimator(): Promise<Eta> {
     const [byKey, slots] = await Promise.all([this.mediansByKey(), this.liveSlots()]);
+    const perSecond = this.sources.throughput?.();
     return (mode, position) => {
       const median = byKey.get(`${mode}\n${this.sources.routes[mode] ?? ''}`) ?? byKey.get(mode);
+      if (perSecond !== undefined && perSecond > 0) return tenths((position + 1) / perSecond + (median ?? 0));
       if (median === undefined || slots <= 0) return null;
-      return Math.round((median * (position + 1)) / slots);
+      return tenths((median * (position + 1)) / slots + median);
     };
   }
 

@@ -20,6 +20,8 @@ export interface QueuePositionsDeps {
   /** Whose runs these are (one query for the ids not seen before; a run's owner never changes). */
   owners(runIds: string[]): Promise<Array<{ runId: string } & RunOwner>>;
   eta(): Promise<Eta>;
+  /** Told how many runs wait at each read (the throughput counts only while runs wait). */
+  onWaiting?(count: number): void;
 }
 
 const OWNER_CACHE_SIZE = 20_000;
@@ -38,6 +40,7 @@ export class QueuePositions {
     const byPerson = new Map<string, WaitingRun[]>();
     if (userIds.size === 0) return byPerson;
     const order = await this.waitingOrder();
+    this.deps.onWaiting?.(order.length);
     if (order.length === 0) return byPerson;
     await this.learnOwners(order);
     const eta = await this.deps.eta();
