@@ -41,7 +41,10 @@ describe('the runs reducer (model-based)', () => {
       /** Per run and round: the first terminal phase the browser applied. */
       const endedAs = new Map<string, string>();
 
-      const streamId = () => `${1700 + Math.floor(streamSeq / 3)}-${(streamSeq += 1) % 3}`;
+      const streamId = () => {
+        streamSeq += 1;
+        return `${1700 + Math.floor(streamSeq / 3)}-${streamSeq % 3}`;
+      };
       const emit = (event: RunEvent) => {
         const id = streamId();
         sent.push({ event, id });
@@ -55,26 +58,33 @@ describe('the runs reducer (model-based)', () => {
         const runId = rnd.pick(runIds);
         const choice = rnd.int(12);
         let action: RunAction;
+        let replay = false;
         if (choice === 0) {
           balance -= 2;
           action = { type: 'local.accepted', runId, cost: 2, balance };
         } else if (choice === 1) action = emit({ type: 'run.queued', runId, position: rnd.int(5), etaSeconds: rnd.int(60) });
         else if (choice === 2) action = emit({ type: 'run.started', runId, provider: 'instant' });
         else if (choice === 3) action = emit({ type: 'run.attempt', runId, attempt: 1, of: 3, identityScore: 0.7 });
-        else if (choice === 4) action = emit({ type: 'run.done', runId, media: media(runId) });
+        else if (choice === 4) action = emit({ type: 'run.done', runId, media: media(runId), charged: 2, balance });
         else if (choice === 5) {
           balance += 2;
-          action = emit({ type: 'run.failed', runId, error: 'Provider timed out', refunded: 2, balance } as RunEvent);
+          action = emit({ type: 'run.failed', runId, error: 'Provider timed out', refunded: 2, balance });
         } else if (choice === 6) {
           balance += 2;
-          action = emit({ type: 'run.canceled', runId, refunded: 2, balance } as RunEvent);
+          action = emit({ type: 'run.canceled', runId, refunded: 2, balance });
         } else if (choice === 7 && sent.length > 0) {
           // A replay after reconnecting, or a duplicate: an event already sent, with its id.
           const old = rnd.pick(sent);
           action = { type: 'event', event: old.event, id: old.id };
+          replay = true;
         } else if (choice === 8) {
           // A poll answer: no stream id.
-          action = rnd.next() < 0.5 ? { type: 'event', event: { type: 'run.done', runId, media: media(runId) } } : { type: 'event', event: { type: 'run.failed', runId, error: 'Generation failed', refunded: 0 } };
+          // A poll answer does not say the balance (NaN) unless it was read with it.
+          const read = rnd.next() < 0.5 ? balance : Number.NaN;
+          action =
+            rnd.next() < 0.5
+              ? { type: 'event', event: { type: 'run.done', runId, media: media(runId), charged: Number.NaN, balance: read } }
+              : { type: 'event', event: { type: 'run.failed', runId, error: 'Generation failed', refunded: 0, balance: read } };
         } else if (choice === 9) action = { type: 'local.cancel', runId };
         else if (choice === 10) action = rnd.next() < 0.5 ? { type: 'local.retry', runId, at: clock } : { type: 'local.cancel-refused', runId };
         else action = emit({ type: 'run.video', runId, done: 1, total: 3 });
@@ -84,9 +94,9 @@ describe('the runs reducer (model-based)', () => {
         const after = store.get();
         const card = after.runs[runId];
         if (action.type === 'local.accepted') lastServerBalance = action.balance;
-        if (action.type === 'event' && typeof (action.event as { balance?: number }).balance === 'number') {
-          lastServerBalance = (action.event as { balance: number }).balance;
-        }
+        if (action.type === 'event' && !replay && 'balance' in action.event && Number.isFinite(action.event.balance)) lastServerBalance = action.event.balance;
+        // A replay or a duplicate changes nothing (a retried run is not ended by its old failure).
+        if (replay) expect(card).toEqual(before);
 
         // One card per run.
         expect(after.order.length).toBe(new Set(after.order).size);
@@ -119,7 +129,7 @@ describe('the runs reducer (model-based)', () => {
     store.dispatch({ type: 'event', event: { type: 'run.started', runId: 'r1', provider: 'instant' }, id: '1-0' });
     store.dispatch({ type: 'local.cancel', runId: 'r1' });
     expect(runText(store.get().runs.r1!, 0)).toBe('Canceling…');
-    const outcome = store.dispatch({ type: 'event', event: { type: 'run.done', runId: 'r1', media: media('r1') }, id: '1-1' });
+    const outcome = store.dispatch({ type: 'event', event: { type: 'run.done', runId: 'r1', media: media('r1'), charged: 2, balance: 18 }, id: '1-1' });
     expect(outcome).toMatchObject({ kind: 'done', afterCancel: true });
     expect(runText(store.get().runs.r1!, 0)).toBe('Finished before it could be canceled · 2 credits charged');
   });
@@ -128,7 +138,7 @@ describe('the runs reducer (model-based)', () => {
     const store = createRunStore(() => 0);
     store.dispatch({ type: 'local.start', runId: 'r1', mode: 'custom', prompt: null, look: null, at: 0 });
     store.dispatch({ type: 'local.cancel', runId: 'r1' });
-    store.dispatch({ type: 'event', event: { type: 'run.canceled', runId: 'r1', refunded: 5 } });
+    store.dispatch({ type: 'event', event: { type: 'run.canceled', runId: 'r1', refunded: 5, balance: 20 } });
     expect(runText(store.get().runs.r1!, 0)).toBe('Canceled · 5 credits refunded');
   });
 

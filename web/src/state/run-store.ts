@@ -37,6 +37,8 @@ export interface RunCard {
   refunded: number;
   /** What the run was charged (the 202's `cost`). */
   cost: number | null;
+  /** What the run finally cost (run.done's `charged`: reserved − refunded). */
+  charged: number | null;
   media: RunMedia | null;
   /** 1, then +1 on every retry: each round has one outcome. */
   round: number;
@@ -87,10 +89,14 @@ export function isTerminal(card: Pick<RunCard, 'phase'> | null | undefined): boo
 
 export const INITIAL_RUNS: RunsState = { runs: {}, order: [], current: null, navigating: false, balance: null };
 
-/** The balance an event carries (after its debit or refund), when it carries one. */
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * The balance an event carries (after its debit or refund), when it carries one. An event built
+ * from a poll answer carries NaN where the answer did not say (the balance could not be read).
+ */
 export function balanceOf(event: RunEvent): number | null {
-  const value = (event as { balance?: unknown }).balance;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  return finite((event as { balance?: unknown }).balance);
 }
 
 /** Redis stream ids ("1700000000000-3"): -1, 0, 1. */
@@ -119,6 +125,7 @@ function blankCard(runId: string, at: number): RunCard {
     error: null,
     refunded: 0,
     cost: null,
+    charged: null,
     media: null,
     round: 1,
     lastEventId: null,
@@ -143,7 +150,7 @@ function cardAfterEvent(card: RunCard, event: RunEvent, at: number): RunCard {
     case 'run.video':
       return { ...card, phase: progress(card, 'videos'), videos: { done: event.done, total: event.total }, etaSeconds: etaOf(event), etaAt: at };
     case 'run.done':
-      return { ...card, phase: 'done', media: event.media, error: null, etaSeconds: null };
+      return { ...card, phase: 'done', media: event.media, charged: finite(event.charged) ?? card.charged, error: null, etaSeconds: null };
     case 'run.failed':
       return { ...card, phase: 'failed', error: event.error, refunded: event.refunded, etaSeconds: null };
     case 'run.canceled':
@@ -183,11 +190,12 @@ function withoutCard(state: RunsState, runId: string): RunsState {
 function applyEvent(state: RunsState, action: ArrivedEvent, at: number): RunsState {
   const { event } = action;
   const id = action.id ?? null;
+  const card = state.runs[event.runId] ?? blankCard(event.runId, at);
+  // A repeated or older stream event (a replay after reconnecting) changes nothing: not the run,
+  // not the credits (its balance is an old one).
+  if (id && card.lastEventId && compareEventIds(id, card.lastEventId) <= 0) return state;
   const balance = balanceOf(event);
   const next = balance === null ? state : { ...state, balance };
-  const card = state.runs[event.runId] ?? blankCard(event.runId, at);
-  // A repeated or older stream event (a replay after reconnecting) changes nothing of the run.
-  if (id && card.lastEventId && compareEventIds(id, card.lastEventId) <= 0) return next;
   // An ended round stays as it ended: late progress, a second outcome, a replay — all dropped.
   if (isTerminal(card)) return id ? withCard(next, { ...card, lastEventId: id }) : next;
   const after = cardAfterEvent(card, event, at);
@@ -314,6 +322,13 @@ export function useIsGenerating(): boolean {
   return useStore(runStore, (state) => state.current !== null);
 }
 
+/** Every run this browser knows, newest first. */
+export function useRunList(): readonly RunCard[] {
+  const runs = useStore(runStore, (state) => state.runs);
+  const order = useStore(runStore, (state) => state.order);
+  return useMemo(() => order.flatMap((id) => (runs[id] ? [runs[id]] : [])), [runs, order]);
+}
+
 /** The runs not yet ended, newest first (the Creating overlay, the library's cards). */
 export function useActiveRuns(): readonly RunCard[] {
   const runs = useStore(runStore, (state) => state.runs);
@@ -329,8 +344,8 @@ export function useEndedRuns(): readonly RunCard[] {
 }
 
 /** What a finished run was charged: its receipt, else the 202's cost. */
-export function chargedOf(card: Pick<RunCard, 'media' | 'cost'>): number {
-  return card.media?.receipt?.creditsCharged ?? card.cost ?? 0;
+export function chargedOf(card: Pick<RunCard, 'media' | 'cost' | 'charged'>): number {
+  return card.charged ?? card.media?.receipt?.creditsCharged ?? card.cost ?? 0;
 }
 
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
