@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../../components/dialog/confirm-dialog';
 import { AgreementModal } from '../../agreement/agreement-modal';
 import { isPresetMode, MODE_LABELS, modeButtonLabel, presetOptions } from '../composer-modes';
 import type { UseComposer } from '../use-composer';
-import { useApproximatedPrompts } from '../use-mode-engine';
+import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PromptField } from './prompt-field';
@@ -228,10 +228,11 @@ function PresetSummary({ composer }: { composer: UseComposer }) {
 function ComposerExtras({ composer, placement }: { composer: UseComposer; placement: 'header' | 'tray' }) {
   const { state, actions } = composer;
   const hasMedia = state.media !== null;
+  const videoPrice = useVideoPrice();
   return (
     <div className={`composer__extras composer__extras--${placement}`}>
       {state.mode !== 'storytime' && (
-        <label className={`toggle${state.enableVideo ? ' is-on' : ''}`} title={`Animate the result into a short video (${COST_VIDEO} credits)`}>
+        <label className={`toggle${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
           <input type="checkbox" checked={state.enableVideo} onChange={(event) => actions.setEnableVideo(event.target.checked)} />
           <span className="toggle__track" aria-hidden="true" />
           <VideoIcon />
