@@ -46,4 +46,19 @@ describe('RunEventMapper', () => {
     expect(await mapperWith(facts).map(entry({ event: 'removed', jobId: 'run-1', prev: 'completed' }))).toBeUndefined();
     expect(await mapperWith({ status: 'failed', stage: 'failed' }).map(entry({ event: 'removed', jobId: 'run-1', prev: 'wait' }))).toBeUndefined();
   });
+
+  it('tells a removed waiting job as canceled once cancel-run has settled it, though the removal came first', async () => {
+    let reads = 0;
+    const mapper = new RunEventMapper({
+      runEvents: {
+        findFacts: async () => {
+          reads += 1;
+          const settled = reads >= 3;
+          return { runId: 'run-1', userId: 'me', mode: 'custom-prompt', provider: null, status: settled ? 'failed' : 'processing', stage: settled ? 'canceled' : 'queued', error: null, creditsReserved: 5, creditsRefunded: settled ? 5 : 0, balance: 20 };
+        },
+      },
+      media: { findByRunId: async () => [] },
+    });
+    expect((await mapper.map(entry({ event: 'removed', jobId: 'run-1', prev: 'waiting' })))?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5, balance: 20 });
+  });
 });
