@@ -68,8 +68,6 @@ export interface MediaItem {
  * guess crops a little instead of showing bars. One default for every screen.
  */
 export const DEFAULT_ASPECT_RATIO = 4 / 3;
-/** Each item counts as 2 tokens used (spec 2 §9). */
-export const TOKENS_PER_ITEM = 2;
 
 const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
 const VIDEO_FILE = /\.(mp4|webm|mov)(\?|#|$)/i;
