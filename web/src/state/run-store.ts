@@ -329,19 +329,21 @@ export function useRunList(): readonly RunCard[] {
   return useMemo(() => order.flatMap((id) => (runs[id] ? [runs[id]] : [])), [runs, order]);
 }
 
-/** The runs not yet ended, newest first (the Creating overlay, the library's cards). */
+/**
+ * Whether this browser started the run (it knows its mode, prompt and look). Runs heard of only
+ * through the stream (started elsewhere) show once the server lists them.
+ */
+export function startedHere(card: Pick<RunCard, 'mode'>): boolean {
+  return card.mode !== null;
+}
+
+/** The runs started here and not yet ended, newest first (the Creating overlay). */
 export function useActiveRuns(): readonly RunCard[] {
   const runs = useStore(runStore, (state) => state.runs);
   const order = useStore(runStore, (state) => state.order);
-  return useMemo(() => order.map((id) => runs[id]!).filter((card) => card && !isTerminal(card)), [runs, order]);
+  return useMemo(() => order.map((id) => runs[id]!).filter((card) => card && startedHere(card) && !isTerminal(card)), [runs, order]);
 }
 
-/** The runs that failed or were canceled, newest first (their cards keep Retry). */
-export function useEndedRuns(): readonly RunCard[] {
-  const runs = useStore(runStore, (state) => state.runs);
-  const order = useStore(runStore, (state) => state.order);
-  return useMemo(() => order.map((id) => runs[id]!).filter((card) => card && (card.phase === 'failed' || card.phase === 'canceled')), [runs, order]);
-}
 
 /** What a finished run was charged: its receipt, else the 202's cost. */
 export function chargedOf(card: Pick<RunCard, 'media' | 'cost' | 'charged'>): number {

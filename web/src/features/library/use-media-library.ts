@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { MediaItem } from '../../entities/media/media-item';
 import { fromRunMedia } from '../../entities/media/media-item';
-import { isTerminal, type RunCard, useRunList } from '../../state/run-store';
+import { isTerminal, type RunCard, startedHere, useRunList } from '../../state/run-store';
 import { getUserMedia, type MediaPage } from './api/media-api';
 
 /** Delayed refreshes (spec 2 §8, §9). */
@@ -130,9 +130,9 @@ export function useMediaLibrary(userId: string): MediaLibrary {
     const local = runs
       .filter((run) => !known.has(run.runId))
       .map((run) => {
-        if (!isTerminal(run)) return standIn(run, 'processing');
         if (run.phase === 'done') return run.media ? fromRunMedia(run.media) : null;
-        return standIn(run, 'failed');
+        if (!startedHere(run)) return null;
+        return standIn(run, isTerminal(run) ? 'failed' : 'processing');
       })
       .filter((item): item is MediaItem => item !== null && !dismissed.has(item.id) && !served.some((shown) => shown.id === item.id));
     return local.concat(served);
