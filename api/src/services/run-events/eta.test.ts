@@ -82,12 +82,15 @@ describe('ThroughputMeter', () => {
     expect(meter.perSecond()).toBe(2);
   });
 
-  it('follows the recent pace: the mean of the last hundred intervals', () => {
+  it('follows the recent pace: the intervals of the last 3 s, and at least the last eight', () => {
     const meter = new ThroughputMeter();
     meter.setWaiting(50);
     let at = 0;
-    for (let i = 0; i < 150; i++) meter.finished((at += 1_000));
-    for (let i = 0; i < 100; i++) meter.finished((at += 100));
+    // One a second: the last eight intervals.
+    for (let i = 0; i < 20; i++) meter.finished((at += 1_000));
+    expect(meter.perSecond()).toBe(1);
+    // The queue speeds up to ten a second: within 3 s the old pace is gone.
+    for (let i = 0; i < 40; i++) meter.finished((at += 100));
     expect(meter.perSecond()).toBe(10);
   });
 });

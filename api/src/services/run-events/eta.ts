@@ -17,22 +17,30 @@ export type Eta = (mode: string, position: number) => number | null;
 
 const MEDIANS_TTL_MS = 60_000;
 const SLOTS_TTL_MS = 5_000;
-/** Intervals between finished runs the throughput is the mean of (the most recent). */
+/** Intervals between finished runs kept (the most recent). */
 const THROUGHPUT_SAMPLES = 100;
 /** Fewer measured intervals than this: the throughput is not known yet. */
 const THROUGHPUT_MIN_SAMPLES = 5;
+/**
+ * The throughput is the mean over the intervals that ended in the last THROUGHPUT_WINDOW_MS before
+ * the latest finished run, and at least the latest THROUGHPUT_RECENT_SAMPLES: a queue whose pace
+ * changes (workers added or gone, the machine busy or free) is followed within seconds, and a slow
+ * queue (a run every few seconds) still averages several intervals.
+ */
+const THROUGHPUT_WINDOW_MS = 3_000;
+const THROUGHPUT_RECENT_SAMPLES = 8;
 
 /**
  * The queue's measured throughput: the mean interval between runs finishing while other runs were
- * waiting (every slot busy, so the interval is what one more run ahead costs), over the last
- * THROUGHPUT_SAMPLES. Intervals that span an idle queue are not counted: after the queue was
- * empty the count starts again from the next finished run.
+ * waiting (every slot busy, so the interval is what one more run ahead costs), over the recent ones
+ * (see THROUGHPUT_WINDOW_MS). Intervals that span an idle queue are not counted: after the queue
+ * was empty the count starts again from the next finished run.
  */
 export class ThroughputMeter {
   private last: number | undefined;
   private waiting = false;
-  private readonly intervals: number[] = [];
-  private sum = 0;
+  /** Each interval's length and when it ended (ms). */
+  private readonly intervals: Array<{ ms: number; endedAt: number }> = [];
 
   /** The runs waiting at the latest read of the queue. */
   setWaiting(count: number): void {
@@ -45,9 +53,8 @@ export class ThroughputMeter {
   /** A run finished (done or failed) at `atMs`. */
   finished(atMs: number): void {
     if (this.last !== undefined && this.waiting && atMs >= this.last) {
-      this.intervals.push(atMs - this.last);
-      this.sum += atMs - this.last;
-      if (this.intervals.length > THROUGHPUT_SAMPLES) this.sum -= this.intervals.shift()!;
+      this.intervals.push({ ms: atMs - this.last, endedAt: atMs });
+      if (this.intervals.length > THROUGHPUT_SAMPLES) this.intervals.shift();
     }
     if (this.last === undefined || atMs > this.last) this.last = atMs;
   }
@@ -55,8 +62,17 @@ export class ThroughputMeter {
   /** Runs finished per second while runs waited; undefined until enough were measured. */
   perSecond(): number | undefined {
     if (this.intervals.length < THROUGHPUT_MIN_SAMPLES) return undefined;
+    const latest = this.intervals.at(-1)!.endedAt;
+    let count = 0;
+    let sum = 0;
+    for (let i = this.intervals.length - 1; i >= 0; i--) {
+      const interval = this.intervals[i]!;
+      if (count >= THROUGHPUT_RECENT_SAMPLES && latest - interval.endedAt > THROUGHPUT_WINDOW_MS) break;
+      count += 1;
+      sum += interval.ms;
+    }
     // Runs finishing within the same millisecond: at least 1 ms per interval on average.
-    return (this.intervals.length * 1000) / Math.max(this.sum, this.intervals.length);
+    return (count * 1000) / Math.max(sum, count);
   }
 }
 
