@@ -352,11 +352,11 @@ export function chargedOf(card: Pick<RunCard, 'media' | 'cost' | 'charged'>): nu
 
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
-/** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"). */
+/** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"); the number and its unit never part. */
 export function etaText(seconds: number): string {
-  if (seconds < 5) return 'a few s';
-  if (seconds < 90) return `about ${Math.round(seconds)} s`;
-  return `about ${Math.round(seconds / 60)} min`;
+  if (seconds < 5) return 'a few\u00a0s';
+  if (seconds < 90) return `about ${Math.round(seconds)}\u00a0s`;
+  return `about ${Math.round(seconds / 60)}\u00a0min`;
 }
 
 /** The seconds left of the server's last estimate at `now` (counted down between events). */
