@@ -36,7 +36,7 @@ export function createRunEvents(
     keys: { wait: queue.keys.wait!, prioritized: queue.keys.prioritized! },
     owners: (runIds) => repos.runEvents.ownersOf(runIds),
     eta: () => eta.estimator(),
-    onWaiting: (count) => throughput.setWaiting(count),
+    onOrder: (order, atMs) => throughput.observe(order, atMs),
   });
   const hub = new RunEventsHub({
     stream: new QueueEventStream(infra.redis, queue.keys.events!),
@@ -49,7 +49,6 @@ export function createRunEvents(
     mapper: new RunEventMapper(repos),
     positions,
     currentState: currentStateOf(repos),
-    onRunFinished: (atMs) => throughput.finished(atMs),
     logger,
   });
   return { service: new RunEventsService(repos, new RunEventTickets(infra.redis, config.queuePrefix), hub), hub };

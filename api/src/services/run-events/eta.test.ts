@@ -59,38 +59,42 @@ describe('EtaEstimator', () => {
 });
 
 describe('ThroughputMeter', () => {
-  it('is unknown until five intervals were measured, then the runs finished per second while runs waited', () => {
+  const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `run-${from + i}`);
+
+  it('is the runs taken from the waiting order per second, once eight were seen taken', () => {
     const meter = new ThroughputMeter();
-    meter.setWaiting(12);
-    for (let i = 0; i <= 4; i++) meter.finished(1_000 + i * 250);
+    meter.observe(ids(0, 30), 0);
+    meter.observe(ids(4, 34), 1_000);
     expect(meter.perSecond()).toBeUndefined();
-    meter.finished(2_250);
+    meter.observe(ids(8, 38), 2_000);
     expect(meter.perSecond()).toBe(4);
   });
 
-  it('counts no interval that spans an empty queue', () => {
+  it('counts nothing while no run waits: an idle queue is not a slow one', () => {
     const meter = new ThroughputMeter();
-    meter.setWaiting(3);
-    for (let i = 0; i <= 5; i++) meter.finished(i * 500);
-    expect(meter.perSecond()).toBe(2);
-    // The queue empties; the next burst comes a minute later: the idle minute is no run's cost.
-    meter.setWaiting(0);
-    meter.finished(3_000);
-    meter.setWaiting(20);
-    meter.finished(63_000);
-    meter.finished(63_500);
-    expect(meter.perSecond()).toBe(2);
+    meter.observe(ids(0, 20), 0);
+    meter.observe(ids(10, 20), 1_000);
+    meter.observe([], 2_000);
+    // A minute idle, then a burst: the idle minute is no run's cost.
+    meter.observe(ids(100, 150), 62_000);
+    meter.observe(ids(110, 160), 63_000);
+    expect(meter.perSecond()).toBe(10);
   });
 
-  it('follows the recent pace: the intervals of the last 3 s, and at least the last eight', () => {
+  it('follows the recent pace: the reads of the last 4 s, and back until eight runs were taken', () => {
     const meter = new ThroughputMeter();
-    meter.setWaiting(50);
     let at = 0;
-    // One a second: the last eight intervals.
-    for (let i = 0; i < 20; i++) meter.finished((at += 1_000));
+    let head = 0;
+    const read = (taken: number) => {
+      head += taken;
+      meter.observe(ids(head, head + 50), (at += 1_000));
+    };
+    read(0);
+    for (let i = 0; i < 20; i++) read(1);
+    // One a second: the last eight reads.
     expect(meter.perSecond()).toBe(1);
-    // The queue speeds up to ten a second: within 3 s the old pace is gone.
-    for (let i = 0; i < 40; i++) meter.finished((at += 100));
+    // Ten a second: within 4 s the old pace is gone.
+    for (let i = 0; i < 5; i++) read(10);
     expect(meter.perSecond()).toBe(10);
   });
 });

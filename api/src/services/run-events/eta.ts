@@ -8,7 +8,7 @@ export interface EtaSources {
   workers(): Promise<WorkerHeartbeat[]>;
   /** The provider serving each mode. */
   routes: Record<string, string>;
-  /** Runs the queue finishes per second while runs wait (measured), undefined until measured. */
+  /** Runs the queue takes per second while runs wait (measured), undefined until measured. */
   throughput?: () => number | undefined;
 }
 
@@ -17,62 +17,53 @@ export type Eta = (mode: string, position: number) => number | null;
 
 const MEDIANS_TTL_MS = 60_000;
 const SLOTS_TTL_MS = 5_000;
-/** Intervals between finished runs kept (the most recent). */
+/** Reads of the queue kept (the most recent). */
 const THROUGHPUT_SAMPLES = 100;
-/** Fewer measured intervals than this: the throughput is not known yet. */
-const THROUGHPUT_MIN_SAMPLES = 5;
 /**
- * The throughput is the mean over the intervals that ended in the last THROUGHPUT_WINDOW_MS before
- * the latest finished run, and at least the latest THROUGHPUT_RECENT_SAMPLES: a queue whose pace
- * changes (workers added or gone, the machine busy or free) is followed within seconds, and a slow
- * queue (a run every few seconds) still averages several intervals.
+ * The throughput is measured over the reads of the last THROUGHPUT_WINDOW_MS, and further back
+ * until at least THROUGHPUT_MIN_TAKEN runs were taken: a queue whose pace changes (workers added
+ * or gone, the machine busy or free) is followed within seconds, and a slow queue (a run every
+ * few seconds) still averages several runs. Fewer than that measured at all: not known yet.
  */
-const THROUGHPUT_WINDOW_MS = 3_000;
-const THROUGHPUT_RECENT_SAMPLES = 8;
+const THROUGHPUT_WINDOW_MS = 4_000;
+const THROUGHPUT_MIN_TAKEN = 8;
 
 /**
- * The queue's measured throughput: the mean interval between runs finishing while other runs were
- * waiting (every slot busy, so the interval is what one more run ahead costs), over the recent ones
- * (see THROUGHPUT_WINDOW_MS). Intervals that span an idle queue are not counted: after the queue
- * was empty the count starts again from the next finished run.
+ * The queue's measured throughput, from the reads of its waiting order the positions already make:
+ * the runs that left the waiting order between two reads (taken by a worker, as a slot came free)
+ * ÷ the time between them. Counted only when runs waited at both reads (every slot busy), so an
+ * idle queue is not mistaken for a slow one. Measured in Redis at the read: no lag behind the
+ * event stream, which an api process under load may read late.
  */
 export class ThroughputMeter {
-  private last: number | undefined;
-  private waiting = false;
-  /** Each interval's length and when it ended (ms). */
-  private readonly intervals: Array<{ ms: number; endedAt: number }> = [];
+  private previous: { ids: Set<string>; at: number } | undefined;
+  private readonly samples: Array<{ taken: number; ms: number; at: number }> = [];
 
-  /** The runs waiting at the latest read of the queue. */
-  setWaiting(count: number): void {
-    const waiting = count > 0;
-    // A queue that was empty: the time since the last finished run was partly idle.
-    if (waiting && !this.waiting) this.last = undefined;
-    this.waiting = waiting;
+  /** The waiting order (job ids) read at `atMs`. */
+  observe(order: readonly string[], atMs: number): void {
+    const previous = this.previous;
+    this.previous = { ids: new Set(order), at: atMs };
+    if (!previous || previous.ids.size === 0 || order.length === 0 || atMs <= previous.at) return;
+    const now = this.previous.ids;
+    let taken = 0;
+    for (const id of previous.ids) if (!now.has(id)) taken += 1;
+    this.samples.push({ taken, ms: atMs - previous.at, at: atMs });
+    if (this.samples.length > THROUGHPUT_SAMPLES) this.samples.shift();
   }
 
-  /** A run finished (done or failed) at `atMs`. */
-  finished(atMs: number): void {
-    if (this.last !== undefined && this.waiting && atMs >= this.last) {
-      this.intervals.push({ ms: atMs - this.last, endedAt: atMs });
-      if (this.intervals.length > THROUGHPUT_SAMPLES) this.intervals.shift();
-    }
-    if (this.last === undefined || atMs > this.last) this.last = atMs;
-  }
-
-  /** Runs finished per second while runs waited; undefined until enough were measured. */
+  /** Runs taken per second while runs waited; undefined until enough were measured. */
   perSecond(): number | undefined {
-    if (this.intervals.length < THROUGHPUT_MIN_SAMPLES) return undefined;
-    const latest = this.intervals.at(-1)!.endedAt;
-    let count = 0;
-    let sum = 0;
-    for (let i = this.intervals.length - 1; i >= 0; i--) {
-      const interval = this.intervals[i]!;
-      if (count >= THROUGHPUT_RECENT_SAMPLES && latest - interval.endedAt > THROUGHPUT_WINDOW_MS) break;
-      count += 1;
-      sum += interval.ms;
+    const latest = this.samples.at(-1)?.at;
+    if (latest === undefined) return undefined;
+    let taken = 0;
+    let ms = 0;
+    for (let i = this.samples.length - 1; i >= 0; i--) {
+      const sample = this.samples[i]!;
+      if (taken >= THROUGHPUT_MIN_TAKEN && latest - sample.at >= THROUGHPUT_WINDOW_MS) break;
+      taken += sample.taken;
+      ms += sample.ms;
     }
-    // Runs finishing within the same millisecond: at least 1 ms per interval on average.
-    return (count * 1000) / Math.max(sum, count);
+    return taken >= THROUGHPUT_MIN_TAKEN ? (taken * 1000) / ms : undefined;
   }
 }
 
@@ -81,7 +72,7 @@ const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 /**
  * ETA from measured history: a waiting run with `position` runs ahead starts once `position + 1`
  * runs have finished, then takes its own running time. So: (position + 1) ÷ the measured
- * throughput (runs finished per second while runs waited) + the recent median running time of its
+ * throughput (runs taken per second while runs waited) + the recent median running time of its
  * mode and provider (the mode's other providers stand in for one without history; 0 when none).
  * Before any throughput is measured: the median × (position + 1) ÷ the live workers' generation
  * slots + the median. Null when neither can be measured. Medians and slots are cached (read every tick).

@@ -20,8 +20,8 @@ export interface QueuePositionsDeps {
   /** Whose runs these are (one query for the ids not seen before; a run's owner never changes). */
   owners(runIds: string[]): Promise<Array<{ runId: string } & RunOwner>>;
   eta(): Promise<Eta>;
-  /** Told how many runs wait at each read (the throughput counts only while runs wait). */
-  onWaiting?(count: number): void;
+  /** Told the waiting order at each read, and when (the throughput is measured from it). */
+  onOrder?(order: readonly string[], atMs: number): void;
 }
 
 const OWNER_CACHE_SIZE = 20_000;
@@ -40,7 +40,7 @@ export class QueuePositions {
     const byPerson = new Map<string, WaitingRun[]>();
     if (userIds.size === 0) return byPerson;
     const order = await this.waitingOrder();
-    this.deps.onWaiting?.(order.length);
+    this.deps.onOrder?.(order, Date.now());
     if (order.length === 0) return byPerson;
     await this.learnOwners(order);
     const eta = await this.deps.eta();

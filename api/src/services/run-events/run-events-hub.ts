@@ -30,8 +30,6 @@ export interface RunEventsHubDeps {
   positions: Pick<QueuePositions, 'forPeople' | 'owners'>;
   /** A person's runs under way right now, as events without ids (a new stream, or a resume past the stream's trimming). */
   currentState(userId: string): Promise<RunEvent[]>;
-  /** A run finished (done or failed) at this time, as the queue's event stream says (its entry id's milliseconds). */
-  onRunFinished?(atMs: number): void;
   logger: Logger;
   maxStreamsPerPerson?: number;
   positionsEveryMs?: number;
@@ -205,10 +203,6 @@ export class RunEventsHub {
   private async deliver(entries: StreamEntry[]): Promise<void> {
     const fresh = entries.filter((e) => compareStreamIds(e.id, this.cursor) > 0);
     if (fresh.length === 0) return;
-    for (const entry of fresh) {
-      const kind = entry.fields.event;
-      if (kind === 'completed' || kind === 'failed') this.deps.onRunFinished?.(Number(parseStreamId(entry.id)?.[0] ?? Date.now()));
-    }
     for (const { entry, event } of await this.eventsOf(fresh, new Set(this.byPerson.keys()))) {
       for (const attached of this.byPerson.get(event.userId) ?? []) {
         if (attached.pending || compareStreamIds(entry.id, attached.after) <= 0) continue;
