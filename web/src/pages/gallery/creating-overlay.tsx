@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { processingText, useNow, useRunActions } from '../../features/create/generation/live-run-status';
-import { isCancelable, type RunCard } from '../../state/run-store';
+import { isCancelable } from '../../state/run-reducer';
+import type { RunCard } from '../../state/run-store';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be

@@ -1,6 +1,6 @@
 import type { ClientMode, Notice, WeeklyPreset } from '@app/shared';
 import type { MediaItem } from '../../../entities/media/media-item';
-import type { RunStore } from '../../../state/run-store';
+import type { RunStore } from '../../../state/run-reducer';
 import type { TimerHandle, Timers } from '../upload/scheduler';
 import type { Notifier } from '../upload/upload-notifier';
 import type { GenerationApi } from './generation-api';

@@ -1,7 +1,8 @@
 import { errorText, failedNotice, IDENTITY_CHECK_FAILED_NOTICE, MEDIA_READY_NOTICE } from '@app/shared';
 import { queryKeys } from '../../../api/query-keys';
 import { fromRunMedia } from '../../../entities/media/media-item';
-import { chargedOf, type RunCard } from '../../../state/run-store';
+import { chargedOf } from '../../../state/run-reducer';
+import type { RunCard } from '../../../state/run-store';
 import type { EngineContext, Run } from './engine-context';
 import { dispatchErrorNotice, failedRunNotice, isInsufficientCredits } from './error-notices';
 import {

@@ -1,5 +1,6 @@
 import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '@app/shared';
-import { isTerminal, type RunCard, type RunStore } from '../../../state/run-store';
+import type { RunStore } from '../../../state/run-reducer';
+import { isTerminal, type RunCard } from '../../../state/run-store';
 import { abortError, type TimerHandle } from '../upload/scheduler';
 import { checkRun, pollRun, timedOut, type PollRunOptions } from './poll-run';
 import type { RunEventStream } from './run-event-stream';

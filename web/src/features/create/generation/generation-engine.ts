@@ -1,7 +1,8 @@
 import type { ClientMode } from '@app/shared';
 import { errorText } from '@app/shared';
 import { ApiError } from '../../../api/api-error';
-import { createRunStore, isTerminal, type RunsState, type RunStore } from '../../../state/run-store';
+import { createRunStore, type RunStore } from '../../../state/run-reducer';
+import { isTerminal, type RunsState } from '../../../state/run-store';
 import { isAbortError, type TimerHandle } from '../upload/scheduler';
 import { destinationAfterStart } from './device';
 import { createEngineContext, type GenerationEngineDeps, type Run } from './engine-context';

@@ -1,4 +1,5 @@
 import { getAuthState } from '../../../state/auth-store';
+import { createRunStore } from '../../../state/run-reducer';
 import { runStore } from '../../../state/run-store';
 import { dispatchComposer } from '../composer/composer-store';
 import { systemTimers } from '../upload/scheduler';
@@ -57,7 +58,7 @@ let engine: GenerationEngine | null = null;
 let intentQueue: IntentQueue | null = null;
 
 export function getGenerationEngine(): GenerationEngine {
-  engine ??= createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, runStore);
+  engine ??= createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, createRunStore(Date.now, runStore));
   return engine;
 }
 

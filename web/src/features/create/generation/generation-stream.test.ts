@@ -2,7 +2,7 @@ import type { RunMedia as ServerRunMedia } from '@app/shared/api/media';
 import { describe, expect, it, vi } from 'vitest';
 import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 import { ApiError } from '../../../api/api-error';
-import { runText } from '../../../state/run-store';
+import { runText } from '../../../state/run-reducer';
 import { done, harness, PROCESSING } from './generation-test-helpers';
 import { fakeStream } from './run-stream-test-helpers';
 

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { Notice } from '@app/shared';
 import { systemTimers } from '../upload/scheduler';
 import type { GenerationApi } from './generation-api';
-import { createRunStore } from '../../../state/run-store';
+import { createRunStore } from '../../../state/run-reducer';
 import { createGenerationEngine, type GenerationEngineDeps } from './generation-engine';
 import { GENERATION_EVENTS } from './generation-events';
 import type { SubmitAnswer } from '@app/shared/api/generation';

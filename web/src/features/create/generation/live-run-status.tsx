@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { WarningIcon } from '../../../components/icons/line-icons';
 import type { MediaItem } from '../../../entities/media/media-item';
-import { isCancelable, type RunCard, runText, useRunCard } from '../../../state/run-store';
+import { isCancelable, runText } from '../../../state/run-reducer';
+import { type RunCard, useRunCard } from '../../../state/run-store';
 import { getGenerationEngine } from './generation-service';
 import '../../../styles/center-stack.css';
 import './live-run-status.css';

@@ -1,7 +1,8 @@
 import type { RunMedia } from '@app/shared/api/media';
 import type { RunEvent } from '@app/shared/api/runs';
 import { describe, expect, it } from 'vitest';
-import { createRunStore, etaLeft, isTerminal, type RunAction, type RunOutcome, runText } from './run-store';
+import { createRunStore, etaLeft, type RunAction, type RunOutcome, runText } from './run-reducer';
+import { isTerminal } from './run-store';
 
 /** A small seeded PRNG (mulberry32): the same seed, the same sequences. */
 function prng(seed: number) {
