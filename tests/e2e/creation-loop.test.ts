@@ -57,7 +57,7 @@ async function runFinished(baseUrl: string, token: string, runId: string): Promi
   await expect
     .poll(async () => (await fetch(`${baseUrl}/.netlify/functions/getMediaByRunId?runId=${runId}`, { headers: { Authorization: `Bearer ${token}` } })).status, {
       timeout: 60_000,
-      intervals: [500],
+      interval: 500,
     })
     .toBe(200);
 }
@@ -175,7 +175,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
       const first = await seconds();
       await settle(page);
       await viewportShot(page, `creation-loop-running-${label}`);
-      await expect.poll(seconds, { timeout: 5_000, intervals: [250] }).toBeLessThan(first);
+      await expect.poll(seconds, { timeout: 5_000, interval: 250 }).toBeLessThan(first);
 
       // The 202's balance is on screen at once: 20 − 4 × 2.
       if (!isMobile) await expect.poll(() => page.getByTestId('token-balance').textContent(), { timeout: 10_000 }).toBe('12');
