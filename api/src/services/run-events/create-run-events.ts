@@ -33,10 +33,11 @@ export function createRunEvents(
   });
   const positions = new QueuePositions({
     redis: infra.redis,
-    keys: { wait: queue.keys.wait!, prioritized: queue.keys.prioritized! },
+    // The workers' per-minute metrics keep a running count of finished jobs: exact runs finished between reads.
+    keys: { wait: queue.keys.wait!, prioritized: queue.keys.prioritized!, finished: [queue.toKey('metrics:completed'), queue.toKey('metrics:failed')] },
     owners: (runIds) => repos.runEvents.ownersOf(runIds),
     eta: () => eta.estimator(),
-    onOrder: (order, atMs) => throughput.observe(order, atMs),
+    onOrder: (order, atMs, finished) => throughput.observe(order, atMs, finished),
   });
   const hub = new RunEventsHub({
     stream: new QueueEventStream(infra.redis, queue.keys.events!),

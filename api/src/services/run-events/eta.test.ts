@@ -97,4 +97,13 @@ describe('ThroughputMeter', () => {
     for (let i = 0; i < 5; i++) read(10);
     expect(meter.perSecond()).toBe(10);
   });
+
+  it('counts the runs finished between reads when the workers\' count is read, runs added and taken in between included', () => {
+    const meter = new ThroughputMeter();
+    // Fair priorities put new runs ahead: the order's head barely moves, yet ten a second finish.
+    meter.observe(ids(0, 30), 0, 100);
+    meter.observe(ids(0, 30), 1_000, 110);
+    expect(meter.perSecond()).toBe(10);
+  });
 });
+

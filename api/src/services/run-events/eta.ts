@@ -30,23 +30,28 @@ const THROUGHPUT_MIN_TAKEN = 8;
 
 /**
  * The queue's measured throughput, from the reads of its waiting order the positions already make:
- * the runs that left the waiting order between two reads (taken by a worker, as a slot came free)
+ * the runs finished between two reads (the workers' running count, read with the order; without
+ * it, the runs that left the waiting order — which misses a run added and taken between reads)
  * ÷ the time between them. Counted only when runs waited at both reads (every slot busy), so an
  * idle queue is not mistaken for a slow one. Measured in Redis at the read: no lag behind the
  * event stream, which an api process under load may read late.
  */
 export class ThroughputMeter {
-  private previous: { ids: Set<string>; at: number } | undefined;
+  private previous: { ids: Set<string>; at: number; finished: number | undefined } | undefined;
   private readonly samples: Array<{ taken: number; ms: number; at: number }> = [];
 
-  /** The waiting order (job ids) read at `atMs`. */
-  observe(order: readonly string[], atMs: number): void {
+  /** The waiting order (job ids) read at `atMs`, and the runs finished in all by then when known. */
+  observe(order: readonly string[], atMs: number, finished?: number): void {
     const previous = this.previous;
-    this.previous = { ids: new Set(order), at: atMs };
+    this.previous = { ids: new Set(order), at: atMs, finished };
     if (!previous || previous.ids.size === 0 || order.length === 0 || atMs <= previous.at) return;
-    const now = this.previous.ids;
     let taken = 0;
-    for (const id of previous.ids) if (!now.has(id)) taken += 1;
+    if (finished !== undefined && previous.finished !== undefined && finished >= previous.finished) {
+      taken = finished - previous.finished;
+    } else {
+      const now = this.previous.ids;
+      for (const id of previous.ids) if (!now.has(id)) taken += 1;
+    }
     this.samples.push({ taken, ms: atMs - previous.at, at: atMs });
     if (this.samples.length > THROUGHPUT_SAMPLES) this.samples.shift();
   }
