@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { migrateToLatest } from '@app/migrations';
 import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
 import { sql } from 'kysely';
@@ -13,14 +16,36 @@ export function availableDialects(): Dialect[] {
 }
 
 /**
- * A fresh, migrated database of the given dialect. On Postgres each call gets its own
- * schema, so test files run in parallel; destroy() drops it.
+ * A fresh, migrated PGlite data folder at `dir` (which must not exist yet): a copy of the run's
+ * template (see global-setup.ts), so no initdb per database.
  */
-export async function openTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
-  if (dialect === 'pglite') {
+export function copyPgliteTemplate(dir: string): void {
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+}
+
+/**
+ * A fresh, migrated database of the given dialect. On Postgres each call gets its own
+ * schema, so test files run in parallel; destroy() drops it. PGlite gets a folder of its own,
+ * copied from the template unless `initdb` asks for a new database migrated from nothing.
+ */
+export async function openTestDatabase(dialect: Dialect, options: { initdb?: boolean } = {}): Promise<DatabaseHandle> {
+  if (dialect === 'pglite' && options.initdb) {
     const handle = await createDatabase({ pgliteMemory: true });
     await migrateToLatest(handle.db);
     return handle;
+  }
+  if (dialect === 'pglite') {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-pglite-'));
+    copyPgliteTemplate(path.join(root, 'db'));
+    const handle = await createDatabase({ pgliteDir: path.join(root, 'db') });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      destroy: async () => {
+        await handle.destroy();
+        fs.rmSync(root, { recursive: true, force: true });
+      },
+    };
   }
   const url = inject('postgresUrl');
   if (!url) throw new Error('No Postgres for this run');
