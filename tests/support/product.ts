@@ -23,15 +23,17 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-e2e-'));
   copyPgliteTemplate(path.join(dataDir, 'db'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const proc = runEntry('all-in-one', {
     DATA_DIR: dataDir,
     PORT: String(port),
+    // The address the tests visit is the product's own, as localhost:PORT is for a person on `npm start`.
+    PUBLIC_URL: baseUrl,
     REDIS_URL: inject('redisUrl'),
     QUEUE_PREFIX: `e2e-${port}`,
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForOk(`${baseUrl}/readyz`, proc, 120_000);
   return {
     baseUrl,
