@@ -6,12 +6,19 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Unit and integration files run side by side (e2e files one at a time, after them). Vitest's
+    // default on two cores is one file at a time; most integration files wait on timers, child
+    // processes and I/O rather than use a core, so three at a time roughly halve the wall time.
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['{shared,api,worker,web,migrations}/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Image, model and video tests take a core for seconds; beside other files on two busy
+          // cores that can pass the default 5 s without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {

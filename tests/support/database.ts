@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest } from '@app/migrations';
 import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -25,7 +24,8 @@ export function copyPgliteTemplate(dir: string): void {
 
 /**
  * A fresh, migrated database of the given dialect. On Postgres each call gets its own
- * schema, so test files run in parallel; destroy() drops it. PGlite gets a folder of its own,
+ * schema, so test files run in parallel; the run's global setup drops them all at the end
+ * (see there why not destroy()). PGlite gets a folder of its own,
  * copied from the template unless `initdb` asks for a new database migrated from nothing.
  */
 export async function openTestDatabase(dialect: Dialect, options: { initdb?: boolean } = {}): Promise<DatabaseHandle> {
@@ -49,7 +49,7 @@ export async function openTestDatabase(dialect: Dialect, options: { initdb?: boo
   }
   const url = inject('postgresUrl');
   if (!url) throw new Error('No Postgres for this run');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = `${inject('schemaPrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -57,11 +57,5 @@ export async function openTestDatabase(dialect: Dialect, options: { initdb?: boo
 
   const handle = await createDatabase({ url, poolSize: 5, searchPath: schema });
   await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    destroy: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db).catch(() => {});
-      await handle.destroy();
-    },
-  };
+  return handle;
 }

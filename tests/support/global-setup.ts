@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '@app/migrations';
 import { createDatabase } from '@app/shared/server/db';
+import pg from 'pg';
 import { startEmbeddedRedis } from '@app/shared/server/redis';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { containerRuntimeAvailable } from './docker';
@@ -15,6 +17,8 @@ declare module 'vitest' {
     redisUrl: string;
     /** A PGlite data folder, created and migrated once for the run: copied, it is a fresh database. */
     pgliteTemplate: string;
+    /** The start of the name of every Postgres schema this run's test databases get. */
+    schemaPrefix: string;
   }
 }
 
@@ -64,11 +68,29 @@ export default async function setup(project: TestProject) {
   await template.destroy();
   stops.push(async () => fs.rmSync(templateRoot, { recursive: true, force: true }));
 
+  // Test databases on Postgres are schemas, dropped here at the end rather than by each file: a
+  // schema dropped while another file lists tables (Kysely's migrator does, across schemas) fails
+  // that listing with "schema ... does not exist".
+  const schemaPrefix = `test_${randomBytes(3).toString('hex')}_`;
+  if (postgresUrl) stops.push(() => dropSchemas(postgresUrl, schemaPrefix));
+
   project.provide('postgresUrl', postgresUrl);
+  project.provide('schemaPrefix', schemaPrefix);
   project.provide('redisUrl', redisUrl);
   project.provide('pgliteTemplate', pgliteTemplate);
 
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };
+}
+
+async function dropSchemas(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1)', [prefix]);
+    for (const { name } of rows) await client.query(`drop schema "${name}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
