@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResponse } from '@app/shared/api/define-call';
 import type { adminConfigCall } from '@app/shared/api/admin';
 import { bearer, createAccount, signIn } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { type TestContext, useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const SECRET = 'integration-admin-secret-0123456789';
 const admin = { 'X-Admin-Secret': SECRET };
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;

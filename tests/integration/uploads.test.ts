@@ -21,11 +21,11 @@ import { createLogger } from '@app/shared/server/logger';
 import { canDecodeImage, findVideoTool } from '@app/shared/server/media';
 import { UploadsRepository } from '@app/shared/server/repositories';
 import { createRepositories } from '@app/shared/server/repositories';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { bearer, type Session, signIn } from '../support/auth';
 import { startTestApp, type TestContext } from '../support/test-app';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 const UPLOAD = '/v1_1/mirrorverse/auto/upload';
 const MAX_IMAGE_BYTES = 1024 * 1024;

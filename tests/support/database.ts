@@ -15,6 +15,14 @@ export function availableDialects(): Dialect[] {
 }
 
 /**
+ * The database a file of the HTTP suite runs on: the project's (`integration-pglite` runs the
+ * suite again on PGlite, the embedded default), else Postgres when this run has one.
+ */
+export function suiteDialect(): Dialect {
+  return inject('suiteDialect') ?? availableDialects().at(-1)!;
+}
+
+/**
  * A fresh, migrated PGlite data folder at `dir` (which must not exist yet): a copy of the run's
  * template (see global-setup.ts), so no initdb per database.
  */

@@ -19,6 +19,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The start of the name of every Postgres schema this run's test databases get. */
     schemaPrefix: string;
+    /** The database the HTTP suite's files run on, set by the project that runs them again on PGlite. */
+    suiteDialect?: 'pglite' | 'postgres';
   }
 }
 
