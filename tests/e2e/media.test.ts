@@ -37,7 +37,7 @@ async function call<T>(baseUrl: string, token: string, name: string, body?: unkn
   return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
 }
 
-/** A catalogue look (whose stored prompt is the engineering one) and two custom prompts, rendered by the worker. */
+/** A catalogue look (whose stored prompt is the engineering one) and two custom prompts, made by the worker. */
 async function seedCreations(baseUrl: string, token: string): Promise<void> {
   const uploaded = await uploadAstronaut(baseUrl, token);
   const source = { sourceAssetId: uploaded.secure_url, sourceWidth: uploaded.width, sourceHeight: uploaded.height };
@@ -55,7 +55,7 @@ async function seedCreations(baseUrl: string, token: string): Promise<void> {
     const feed = (await (await fetch(`${baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: unknown[] };
     if (feed.items.length >= runs.length) return;
     if (Date.now() > deadline) throw new Error('the seeded creations did not reach the feed within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
@@ -108,7 +108,8 @@ async function focusEscapes(page: Page, dialog: Locator, times = 15): Promise<nu
 }
 
 describe('media across the feed, the viewer, the profile and the gallery', () => {
-  const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: '300' });
+  // How media are shown is under test, not how they are made: the instant engine makes them.
+  const app = productInChromium({ GENERATION_PROVIDER: 'instant' });
   let creator: BrowserContext;
 
   beforeAll(async () => {

@@ -311,7 +311,11 @@ describe('sign-in while the beta is full', () => {
     expect((await signup).status()).toBe(200);
     const joined = dialog.getByRole('status');
     await joined.waitFor();
-    await joined.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    // The modal closes itself 1.5 s after this shows: on a busy machine it may already be going,
+    // which cancels (rejects) its animations.
+    await joined
+      .evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished.catch(() => {}))), undefined, { timeout: 5_000 })
+      .catch(() => {});
     await screenshot(page, 'signin-waitlist-joined-desktop');
     // The success callback closes the modal 1.5 s later.
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });

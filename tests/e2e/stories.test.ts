@@ -43,7 +43,7 @@ async function createStory(baseUrl: string, fields: Record<string, unknown>): Pr
   return body.story;
 }
 
-/** A public custom creation, rendered by the worker; tagged with its preset type and its prompt's words. */
+/** A public custom creation, made by the worker; tagged with its preset type and its prompt's words. */
 async function seedCreation(baseUrl: string, token: string): Promise<void> {
   const uploaded = await uploadAstronaut(baseUrl, token);
   const res = await fetch(`${baseUrl}/.netlify/functions/unified-generate`, {
@@ -64,12 +64,13 @@ async function seedCreation(baseUrl: string, token: string): Promise<void> {
     const feed = (await (await fetch(`${baseUrl}/api/getPublicFeed?limit=10`)).json()) as { items: Array<{ tags?: string[] }> };
     if (feed.items.some((item) => (item.tags ?? []).length > 0)) return;
     if (Date.now() > deadline) throw new Error('the seeded creation did not reach the feed within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 describe('stories and tag pages', () => {
-  const app = productInChromium({ STORY_EDITOR_TOKEN: EDITOR_TOKEN, LOCAL_PROVIDER_DELAY_MS: '300' });
+  // The tag page needs one creation, not a particular image: the instant engine makes it.
+  const app = productInChromium({ STORY_EDITOR_TOKEN: EDITOR_TOKEN, GENERATION_PROVIDER: 'instant' });
   let featured: StoryAnswer['story'];
   let older: StoryAnswer['story'];
   let newest: StoryAnswer['story'];

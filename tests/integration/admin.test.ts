@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResponse } from '@app/shared/api/define-call';
 import type { adminConfigCall } from '@app/shared/api/admin';
 import { bearer, createAccount, signIn } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { type TestContext, useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const SECRET = 'integration-admin-secret-0123456789';
 const admin = { 'X-Admin-Secret': SECRET };
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
@@ -43,13 +43,26 @@ async function config(ctx: TestContext): Promise<CallResponse<typeof adminConfig
   return res.body;
 }
 
-/** Polls the diagnosis until `predicate` holds, for at most `ms`; returns how long it took. */
-async function waitForHealth(ctx: TestContext, predicate: (body: CallResponse<typeof adminConfigCall>) => boolean, ms = 10_000): Promise<number> {
+/** Polls the diagnosis until `predicate` holds, for at most `ms`. */
+async function waitForHealth(ctx: TestContext, predicate: (body: CallResponse<typeof adminConfigCall>) => boolean, ms = 30_000): Promise<void> {
   const started = Date.now();
   for (;;) {
     const body = await config(ctx);
-    if (predicate(body)) return Date.now() - started;
+    if (predicate(body)) return;
     if (Date.now() - started > ms) throw new Error(`health did not change within ${ms} ms: ${JSON.stringify(body.debugInfo.reasons)}`);
+    await sleep(250);
+  }
+}
+
+/**
+ * The diagnosis's first measurement taken after `since` (it reuses one for a few seconds): what
+ * an operator sees once the dashboard looks again, however long this machine took to get there.
+ */
+async function firstMeasurementAfter(ctx: TestContext, since: number): Promise<CallResponse<typeof adminConfigCall>> {
+  for (;;) {
+    const body = await config(ctx);
+    if (Date.parse(body.debugInfo.checkedAt) > since) return body;
+    if (Date.now() - since > 30_000) throw new Error(`no measurement after ${new Date(since).toISOString()}: last ${body.debugInfo.checkedAt}`);
     await sleep(250);
   }
 }
@@ -228,9 +241,9 @@ describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`,
       expect(body.debugInfo.engines).toContainEqual({ mode: 'ghibli-reaction', provider: 'local', label: 'Local preview' });
 
       await fal.stop();
-      const took = await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded');
-      expect(took).toBeLessThan(10_000);
-      const down = await config(ctx);
+      // The next measurement already says so (and one is at most 3 s old).
+      const down = await firstMeasurementAfter(ctx, Date.now());
+      expect(down.systemConfig.overall_health).toBe('degraded');
       expect(down.systemConfig.fal_ai_enabled).toBe(false);
       expect(down.debugInfo.reasons[0]).toMatch(/^fal\.ai is not answering/);
 
@@ -246,9 +259,8 @@ describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`,
     const stop = heartbeats.start({ queues: [...ALL_QUEUES], concurrency: { generation: 1 }, version: 'test' }, 500);
     await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy');
     await stop();
-    const took = await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded');
-    expect(took).toBeLessThan(10_000);
-    const body = await config(ctx);
+    const body = await firstMeasurementAfter(ctx, Date.now());
+    expect(body.systemConfig.overall_health).toBe('degraded');
     expect(body.debugInfo.reasons).toContain('No live worker serves the generation queue');
 
     // A worker killed without stopping: its heartbeat expires on its own.

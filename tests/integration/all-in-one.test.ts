@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
-import { freePort, repoRoot, runEntry, waitForOk } from '../support/process';
+import { copyPgliteTemplate } from '../support/database';
+import { exitOf, freePort, repoRoot, runEntry, waitForOk } from '../support/process';
 
 /** The embedded redis-server's pid, from the pid file it writes in DATA_DIR. */
 function embeddedRedisPid(dataDir: string): number {
@@ -54,10 +55,8 @@ describe('the all-in-one process', () => {
 
   it('stops within seconds naming PORT when it is not a port', async () => {
     const proc = runEntry('all-in-one', { PORT: 'abc', DATA_DIR: os.tmpdir() });
-    const started = Date.now();
-    const { code } = await proc.exited;
+    const { code } = await exitOf(proc);
     expect(code).toBe(1);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(proc.output()).toContain('PORT: must be a whole number from 1 to 65535');
     expect(proc.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
@@ -65,10 +64,8 @@ describe('the all-in-one process', () => {
   it('stops within seconds naming DATABASE_URL when Postgres cannot be reached', async () => {
     const unused = await freePort();
     const proc = runEntry('all-in-one', { DATABASE_URL: `postgres://nobody@127.0.0.1:${unused}/none`, DATA_DIR: os.tmpdir() });
-    const started = Date.now();
-    const { code } = await proc.exited;
+    const { code } = await exitOf(proc);
     expect(code).toBe(1);
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(proc.output()).toContain(`DATABASE_URL: cannot reach Postgres at postgres://nobody@127.0.0.1:${unused}/none`);
   });
 
@@ -95,6 +92,8 @@ describe('the all-in-one process', () => {
   it('stops with its redis-server when `npm start` itself is sent SIGTERM or SIGKILL', async () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-npm-'));
+      // The embedded redis-server is under test here; the database starts migrated (the first test starts from nothing).
+      copyPgliteTemplate(path.join(dataDir, 'db'));
       const port = await freePort();
       const npm = spawn('npm', ['start'], {
         cwd: repoRoot,
@@ -113,6 +112,7 @@ describe('the all-in-one process', () => {
 
   it('takes its redis-server down with it when killed outright (no orphan until the next start)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-kill-'));
+    copyPgliteTemplate(path.join(dataDir, 'db'));
     const port = await freePort();
     const proc = runEntry('all-in-one', { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
     await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);

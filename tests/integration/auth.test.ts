@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { bearer, readCodeFromOutbox, signIn } from '../support/auth';
 import { useTestApp } from '../support/test-app';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 describe(`sign-in by e-mail code (${dialect})`, () => {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAccount, type Session } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 describe(`feed, trending, likes and deletion (${dialect})`, () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditsRepository, UsersRepository } from '@app/shared/server/repositories';
 import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
 import type { Session } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { listen } from '../../api/src/compose';
 import { fixture, uploadFile } from '../support/uploads';
@@ -26,7 +26,7 @@ const CASES_PER_ENDPOINT = 40;
 const FEW_CASES = 10;
 const DEEP = 5_000;
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 
 /** What a database says when it refuses input; none of it may reach a client. */
 const DATABASE_TEXT =

@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { probeVideoData } from '@app/shared/server/media/probe-video';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '../../worker/src/providers/provider';
 import { bearer, type Session, signIn } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const newRunId = () => `run_${randomBytes(8).toString('hex')}`;
 const ratio = (r: AspectRatio) => {
   const [w, h] = r.split(':').map(Number) as [number, number];

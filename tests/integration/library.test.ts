@@ -5,11 +5,11 @@ import { createRepositories } from '@app/shared/server/repositories';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Session, signIn } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 async function waitForRuns(ctx: TestContext, runIds: string[]) {

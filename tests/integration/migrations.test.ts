@@ -4,7 +4,7 @@ import { availableDialects, openTestDatabase } from '../support/database';
 
 describe('migrations', () => {
   it.each(availableDialects())('bring a fresh %s database to the latest version', async (dialect) => {
-    const db = await openTestDatabase(dialect);
+    const db = await openTestDatabase(dialect, { initdb: true });
     try {
       const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.db);
       expect(rows.map((r) => r.name).at(-1)).toMatch(/^\d{4}-/);

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer, createAccount } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { until } from '../support/wait';
 
@@ -13,7 +13,7 @@ import { until } from '../support/wait';
  * Issue 25: user text in the meta the server injects into index.html is text, whatever it holds.
  * `$&`, `$'` and `` $` `` used to expand as String.replace patterns, copying the page into a tag.
  */
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const TOKEN = 'story-editor-token-0123456789abcdef';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));

@@ -22,7 +22,9 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
   const newUser = () => users.create({ email: `Person${++counter}@Example.com `, referral_code: `code-${dialect}-${counter}` });
 
   it('creates every table of the data model', async () => {
-    const tables = await handle.db.introspection.getTables();
+    // Only this database's schema: other test files have schemas of their own in the same Postgres.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+    const tables = (await handle.db.introspection.getTables()).filter((t) => t.schema === rows[0]!.schema);
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
         'admin_audit', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'provider_requests', 'referrals',

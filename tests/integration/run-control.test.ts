@@ -12,12 +12,12 @@ import { CANCELED_REASON, MODERATED_REASON } from '../../api/src/services/run-re
 import { composeWorkers } from '../../worker/src/compose';
 import { FAL_FAKE_IMAGE_MODEL, type FalFake, startFalFake } from '../fakes/fal';
 import { bearer, createAccount, type Session, signIn } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 import { until } from '../support/wait';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 
 const balanceOf = (ctx: TestContext, session: Session) =>
   ctx.infra.db.selectFrom('users').select('credits').where('id', '=', session.user.id).executeTakeFirstOrThrow().then((u) => u.credits);

@@ -15,13 +15,13 @@ import { createApp } from '../../api/src/app';
 import { devOutboxRoutes } from '../../api/src/routes/dev-outbox';
 import { DevOutboxService } from '../../api/src/services/dev-outbox.service';
 import { bearer, createAccount, readCodeFromOutbox, type Session, signIn, waitForMailCount } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { fixture, uploadFile } from '../support/uploads';
 import { startTestApp, useTestApp, type TestContext } from '../support/test-app';
 
 /** Findings of the security review (issue 9), each as a user or an attacker would notice it. */
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 const root = path.resolve(import.meta.dirname, '../..');
 

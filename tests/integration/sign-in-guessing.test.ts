@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readCodeFromOutbox } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 
 /**
@@ -10,7 +10,7 @@ import { useTestApp } from '../support/test-app';
  * guessing"): the loopback connection plays a trusted proxy, each X-Forwarded-For is a client.
  */
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 /** A wrong guess at `code` that is never the code itself. */
 const wrongGuess = (code: string, n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');

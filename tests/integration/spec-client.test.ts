@@ -3,11 +3,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { INVITED_ACCOUNTS_PER_IP_PER_DAY } from '../../api/src/services/referrals.service';
 import { readCodeFromOutbox, signIn } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 /**

@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/auth';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const TOKEN = 'story-editor-token-0123456789abcdef';
 const editor = { Authorization: `Bearer ${TOKEN}` };
 

@@ -3,12 +3,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
 import { type FalFake, startFalFake } from '../fakes/fal';
-import { availableDialects } from '../support/database';
+import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 
 /** POST /webhooks/<provider> over HTTP, as a provider or a stranger would call it. */
 
-const dialect = availableDialects().at(-1)!;
+const dialect = suiteDialect();
 const replicateSecret = `whsec_${randomBytes(24).toString('base64')}`;
 const bflSecret = randomBytes(24).toString('hex');
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { migrateToLatest } from '@app/migrations';
 import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -13,18 +15,49 @@ export function availableDialects(): Dialect[] {
 }
 
 /**
- * A fresh, migrated database of the given dialect. On Postgres each call gets its own
- * schema, so test files run in parallel; destroy() drops it.
+ * The database a file of the HTTP suite runs on: the project's (`integration-pglite` runs the
+ * suite again on PGlite, the embedded default), else Postgres when this run has one.
  */
-export async function openTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
-  if (dialect === 'pglite') {
+export function suiteDialect(): Dialect {
+  return inject('suiteDialect') ?? availableDialects().at(-1)!;
+}
+
+/**
+ * A fresh, migrated PGlite data folder at `dir` (which must not exist yet): a copy of the run's
+ * template (see global-setup.ts), so no initdb per database.
+ */
+export function copyPgliteTemplate(dir: string): void {
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+}
+
+/**
+ * A fresh, migrated database of the given dialect. On Postgres each call gets its own
+ * schema, so test files run in parallel; the run's global setup drops them all at the end
+ * (see there why not destroy()). PGlite gets a folder of its own,
+ * copied from the template unless `initdb` asks for a new database migrated from nothing.
+ */
+export async function openTestDatabase(dialect: Dialect, options: { initdb?: boolean } = {}): Promise<DatabaseHandle> {
+  if (dialect === 'pglite' && options.initdb) {
     const handle = await createDatabase({ pgliteMemory: true });
     await migrateToLatest(handle.db);
     return handle;
   }
+  if (dialect === 'pglite') {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-pglite-'));
+    copyPgliteTemplate(path.join(root, 'db'));
+    const handle = await createDatabase({ pgliteDir: path.join(root, 'db') });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      destroy: async () => {
+        await handle.destroy();
+        fs.rmSync(root, { recursive: true, force: true });
+      },
+    };
+  }
   const url = inject('postgresUrl');
   if (!url) throw new Error('No Postgres for this run');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = `${inject('schemaPrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -32,11 +65,5 @@ export async function openTestDatabase(dialect: Dialect): Promise<DatabaseHandle
 
   const handle = await createDatabase({ url, poolSize: 5, searchPath: schema });
   await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    destroy: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db).catch(() => {});
-      await handle.destroy();
-    },
-  };
+  return handle;
 }

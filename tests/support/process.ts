@@ -46,4 +46,23 @@ export async function waitForOk(url: string, proc: RunningProcess, timeoutMs = 6
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${proc.output()}`);
 }
 
+/**
+ * Waits for the process to exit; one still running after `timeoutMs` (a hang, not a slow
+ * machine) is killed and fails the wait with what it printed.
+ */
+export async function exitOf(proc: RunningProcess, timeoutMs = 30_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      proc.child.kill('SIGKILL');
+      reject(new Error(`still running after ${timeoutMs} ms:\n${proc.output()}`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([proc.exited, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export { freePort };

@@ -62,36 +62,64 @@ describe('video probe parsing', () => {
   });
 });
 
-// Real files need ffmpeg (on PATH or from @ffmpeg-installer/ffmpeg); without it only the parsing above is tested.
-const tool = await findVideoTool();
-const ffmpeg = tool?.kind === 'ffmpeg' ? tool.path : null;
+// Real files, through both tools the product may use: ffprobe (what the Dockerfile installs, so
+// production's path) and ffmpeg alone (the fallback, also what makes the clips here). In CI
+// (CI=true, .ci/run installs Debian's ffmpeg, which ships both) a missing tool fails the tests;
+// elsewhere the tests of a tool the machine lacks are skipped.
+const onPath = (name: string): string | null => {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = dir && path.join(dir, name);
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+};
+const found = await findVideoTool();
+const ffprobe = onPath('ffprobe');
+const ffmpeg = onPath('ffmpeg') ?? (found?.kind === 'ffmpeg' ? found.path : null);
+const required = process.env.CI === 'true';
 
-describe.runIf(ffmpeg)('video probe of real files (ffmpeg)', () => {
+describe.each([
+  { kind: 'ffprobe' as const, bin: ffprobe },
+  { kind: 'ffmpeg' as const, bin: ffmpeg },
+])('video probe of real files ($kind)', ({ kind, bin }) => {
+  const runs = Boolean(bin && ffmpeg) || required;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-test-'));
+  const tool = { kind, path: bin ?? '' };
   const make = async (name: string, codecArgs: string[]) => {
+    if (!ffmpeg) throw new Error('ffmpeg is not installed (CI=true: .ci/run installs Debian\'s ffmpeg)');
     const file = path.join(dir, name);
-    await promisify(execFile)(ffmpeg!, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-t', '1', ...codecArgs, '-y', file]);
+    await promisify(execFile)(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-t', '1', ...codecArgs, '-y', file]);
     return file;
   };
 
-  it('measures an mp4 and a webm, which sniff as what they are', async () => {
+  it.runIf(runs)(`finds ${kind}`, () => {
+    expect(bin, `${kind} is not installed (CI=true: .ci/run installs Debian's ffmpeg)`).toBeTruthy();
+  });
+
+  it.runIf(runs)('measures an mp4 and a webm, which sniff as what they are', async () => {
     const mp4 = await make('clip.mp4', ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
     const webm = await make('clip.webm', ['-c:v', 'libvpx']);
     const mov = await make('clip.mov', ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
     expect(sniffMediaType(fs.readFileSync(mp4).subarray(0, 256))?.format).toBe('mp4');
     expect(sniffMediaType(fs.readFileSync(webm).subarray(0, 256))?.format).toBe('webm');
     expect(sniffMediaType(fs.readFileSync(mov).subarray(0, 256))?.format).toBe('mov');
-    expect(await probeVideo(mp4)).toMatchObject({ width: 64, height: 48, durationSeconds: 1, measured: true });
-    expect(await probeVideo(webm, { format: 'webm' })).toMatchObject({ width: 64, height: 48, measured: true });
-    expect(await probeVideo(mov, { format: 'mov' })).toMatchObject({ width: 64, height: 48, measured: true });
+    expect(await probeVideo(mp4, { tool })).toMatchObject({ width: 64, height: 48, durationSeconds: 1, codec: 'h264', pixFmt: 'yuv420p', measured: true });
+    expect(await probeVideo(webm, { format: 'webm', tool })).toMatchObject({ width: 64, height: 48, codec: 'vp8', measured: true });
+    expect(await probeVideo(mov, { format: 'mov', tool })).toMatchObject({ width: 64, height: 48, measured: true });
     // The demuxer is forced to the sniffed format: a webm is not read as an mp4.
-    await expect(probeVideo(webm, { format: 'mp4' })).rejects.toThrow(UnreadableVideoError);
+    await expect(probeVideo(webm, { format: 'mp4', tool })).rejects.toThrow(UnreadableVideoError);
   });
 
-  it('refuses a file that only starts like a video', async () => {
+  it.runIf(runs)('refuses a file that only starts like a video', async () => {
     const fake = path.join(dir, 'fake.mp4');
     const mp4 = await make('real.mp4', ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
     fs.writeFileSync(fake, Buffer.concat([fs.readFileSync(mp4).subarray(0, 40), Buffer.alloc(2000, 7)]));
-    await expect(probeVideo(fake)).rejects.toThrow(UnreadableVideoError);
+    await expect(probeVideo(fake, { tool })).rejects.toThrow(UnreadableVideoError);
+  });
+});
+
+describe('the tool the product probes with', () => {
+  it.runIf(Boolean(ffprobe) || required)('is ffprobe when it is installed, as in the Docker image', () => {
+    expect(found).toEqual({ kind: 'ffprobe', path: ffprobe });
   });
 });

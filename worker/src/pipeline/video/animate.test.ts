@@ -24,9 +24,7 @@ beforeAll(async () => {
 
 describe('animateStill', () => {
   it('makes a playable 3 s 720×900 H.264 clip with faststart', async () => {
-    const started = performance.now();
     const clip = await animateStill(still, { durationSeconds: 3, width: 720, height: 900, motion: 'push-in' });
-    const elapsed = performance.now() - started;
     const info = await probeVideoData(clip);
     expect(info.codec).toBe('h264');
     expect(info.pixFmt).toBe('yuv420p');
@@ -36,7 +34,6 @@ describe('animateStill', () => {
     const boxes = topLevelBoxes(clip);
     expect(boxes[0]).toBe('ftyp');
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-    expect(elapsed).toBeLessThan(20_000);
   }, 30_000);
 
   it.each(['pan-left', 'pan-right', 'drift'] as const)('%s at 24 fps keeps duration and size, rounded to even', async (motion) => {
