@@ -39,14 +39,19 @@ async function occupyWorker(baseUrl: string, token: string, count: number): Prom
   }
 }
 
-/** The composer's upload, the prompt, Generate: what a person does on /. */
-async function generateFromComposer(page: Page, prompt: string, agree: boolean): Promise<void> {
+/**
+ * The composer's upload, the prompt, Generate: what a person does on /. `beforeGenerate` runs once
+ * the upload is done, right before the click (runs put ahead then are still queued however long
+ * the upload took on a busy machine).
+ */
+async function generateFromComposer(page: Page, prompt: string, agree: boolean, beforeGenerate?: () => Promise<void>): Promise<void> {
   await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
   if (agree) await acceptAgreement(page);
   const composer = page.getByRole('region', { name: 'Composer' });
   await composer.getByTestId('composer-preview').waitFor();
   await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached', timeout: 150_000 });
   await composer.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await beforeGenerate?.();
   await composer.getByRole('button', { name: 'Generate' }).click();
 }
 
@@ -67,8 +72,8 @@ describe('live runs in Chromium', () => {
     const page = await app.browser.newPage({ viewport: DESKTOP });
     await signInThroughUi(page, app.baseUrl, newEmail('live-desktop'));
     const polls = countPolls(page);
-    await occupyWorker(app.baseUrl, await tokenOf(page), 2);
-    await generateFromComposer(page, 'Me as a lighthouse keeper', true);
+    const token = await tokenOf(page);
+    await generateFromComposer(page, 'Me as a lighthouse keeper', true, () => occupyWorker(app.baseUrl, token, 2));
     await page.waitForURL(`${app.baseUrl}/profile`);
 
     const card = page.locator('.media-card.is-pending');
@@ -111,8 +116,8 @@ describe('live runs in Chromium', () => {
   it('cancels a waiting run from its card: refunded, and the card says so', async () => {
     const page = await app.browser.newPage({ viewport: DESKTOP });
     await signInThroughUi(page, app.baseUrl, newEmail('live-cancel'));
-    await occupyWorker(app.baseUrl, await tokenOf(page), 2);
-    await generateFromComposer(page, 'Me as a mountain guide', true);
+    const token = await tokenOf(page);
+    await generateFromComposer(page, 'Me as a mountain guide', true, () => occupyWorker(app.baseUrl, token, 2));
     await page.waitForURL(`${app.baseUrl}/profile`);
     const card = page.locator('.media-card.is-pending');
     await card.getByText(/^In queue/).waitFor({ timeout: 20_000 });
@@ -140,8 +145,8 @@ describe('live runs in Chromium', () => {
   it("shows the live state in the phone's 'Creating Your Media'", async () => {
     const page = await app.browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
     await signInThroughUi(page, app.baseUrl, newEmail('live-mobile'));
-    await occupyWorker(app.baseUrl, await tokenOf(page), 1);
-    await generateFromComposer(page, 'Me as a deep sea diver', true);
+    const token = await tokenOf(page);
+    await generateFromComposer(page, 'Me as a deep sea diver', true, () => occupyWorker(app.baseUrl, token, 1));
     await page.waitForURL(`${app.baseUrl}/gallery`);
     const overlay = page.getByRole('status').filter({ hasText: 'Creating Your Media' });
     await overlay.getByText(/^In queue/).waitFor({ timeout: 20_000 });

@@ -49,14 +49,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function canConnect(port: number): Promise<boolean> {
+/**
+ * The process id of the Redis answering on `port` (INFO, inline), or null when nothing answers.
+ * A free port can be taken by another process between `freePort()` and our server's bind: then
+ * a connection succeeds to someone else's server while ours has failed, so the pid must be ours.
+ */
+function servingPid(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
+    let answer = '';
+    const done = (pid: number | null) => {
       socket.destroy();
-      resolve(true);
+      resolve(pid);
+    };
+    socket.setTimeout(1_000, () => done(null));
+    socket.once('connect', () => socket.write('INFO server\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      const match = /process_id:(\d+)/.exec(answer);
+      if (match) done(Number(match[1]));
+      else if (answer.startsWith('-')) done(null); // still loading, or not a Redis
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', () => done(null));
   });
 }
 
@@ -94,12 +108,25 @@ export async function startEmbeddedRedis(options: { bin?: string; dir: string; p
   const pidFile = path.join(options.dir, 'redis.pid');
   stopStaleServer(pidFile);
 
+  // A port found free can be taken before our server binds it: then try another.
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await spawnOnFreePort(bin, options.dir, pidFile, options.persist ?? true);
+    if (started.ok) return started.redis;
+    if (attempt >= 3) throw started.error;
+  }
+}
+
+async function spawnOnFreePort(
+  bin: string,
+  dir: string,
+  pidFile: string,
+  persist: boolean,
+): Promise<{ ok: true; redis: EmbeddedRedis } | { ok: false; error: Error }> {
   const port = await freePort();
-  const persist = options.persist ?? true;
   const args = [
     '--port', String(port),
     '--bind', '127.0.0.1',
-    '--dir', options.dir,
+    '--dir', dir,
     '--pidfile', pidFile,
     '--daemonize', 'no',
     '--save', '',
@@ -119,18 +146,21 @@ export async function startEmbeddedRedis(options: { bin?: string; dir: string; p
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  const fail = (message: string) => {
+    process.removeListener('exit', killOnExit);
+    child.kill('SIGKILL');
+    return { ok: false as const, error: new Error(message) };
+  };
 
   const deadline = Date.now() + 10_000;
-  while (!(await canConnect(port))) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}: ${stderr.trim()}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not accept connections on port ${port} within 10 s`);
-    }
+  // setpriv execs redis-server, so the child's pid is the server's.
+  while ((await servingPid(port)) !== child.pid) {
+    if (child.exitCode !== null) return fail(`redis-server exited with code ${child.exitCode}: ${stderr.trim()}`);
+    if (Date.now() > deadline) return fail(`redis-server did not accept connections on port ${port} within 10 s`);
     await sleep(50);
   }
 
-  return {
+  const redis: EmbeddedRedis = {
     url: `redis://127.0.0.1:${port}`,
     port,
     stop: async () => {
@@ -143,4 +173,5 @@ export async function startEmbeddedRedis(options: { bin?: string; dir: string; p
       clearTimeout(forced);
     },
   };
+  return { ok: true, redis };
 }
