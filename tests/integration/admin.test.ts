@@ -263,9 +263,10 @@ describe(`the diagnosis and the admin gate (${dialect}, no workers of its own)`,
     expect(body.systemConfig.overall_health).toBe('degraded');
     expect(body.debugInfo.reasons).toContain('No live worker serves the generation queue');
 
-    // A worker killed without stopping: its heartbeat expires on its own.
+    // A worker killed without stopping: its heartbeat expires on its own. It lives long enough for
+    // a measurement to see it on a busy machine (one measurement is reused for 3 s).
     const killed = `${ctx.config.queuePrefix}:worker-heartbeat:killed`;
-    await ctx.infra.redis.set(killed, JSON.stringify({ id: 'killed', hostname: 'gone', pid: 1, queues: [...ALL_QUEUES], concurrency: {}, version: 't', startedAt: '', lastHeartbeat: '' }), 'PX', 5_000);
+    await ctx.infra.redis.set(killed, JSON.stringify({ id: 'killed', hostname: 'gone', pid: 1, queues: [...ALL_QUEUES], concurrency: {}, version: 't', startedAt: '', lastHeartbeat: '' }), 'PX', 15_000);
     await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'healthy');
     await waitForHealth(ctx, (b) => b.systemConfig.overall_health === 'degraded' && b.debugInfo.workers.length === 0);
   });
