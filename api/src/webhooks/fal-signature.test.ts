@@ -58,14 +58,14 @@ describe('createFalJwksCache', () => {
   });
 
   function jwksFetch(answers: Array<() => Response>) {
-    return vi.fn(() => Promise.resolve((answers.shift() ?? (() => new Response('gone', { status: 500 })))()));
+    return vi.fn<typeof fetch>(() => Promise.resolve((answers.shift() ?? (() => new Response('gone', { status: 500 })))()));
   }
 
   it('fetches the key set once a day and keeps the old keys when a refetch fails', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const fetchImpl = jwksFetch([() => Response.json({ keys: [signer.jwk] })]);
-    const cache = createFalJwksCache('http://127.0.0.1:1/.well-known/jwks.json', fetchImpl as unknown as typeof fetch);
+    const cache = createFalJwksCache('http://127.0.0.1:1/.well-known/jwks.json', fetchImpl);
 
     expect(await cache.keys()).toEqual([signer.jwk]);
     expect(await cache.keys()).toEqual([signer.jwk]);
@@ -80,7 +80,7 @@ describe('createFalJwksCache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const fetchImpl = jwksFetch([() => Response.json({ keys: [other.jwk] }), () => Response.json({ keys: [other.jwk, signer.jwk] })]);
-    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', fetchImpl as unknown as typeof fetch);
+    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', fetchImpl);
 
     expect(await cache.keys()).toEqual([other.jwk]);
     expect(await cache.keys({ refresh: true })).toEqual([other.jwk]);
@@ -95,7 +95,7 @@ describe('createFalJwksCache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const fetchImpl = jwksFetch([]);
-    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', fetchImpl as unknown as typeof fetch);
+    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', fetchImpl);
     for (let i = 0; i < 50; i++) await expect(cache.keys({ refresh: i % 2 === 0 })).rejects.toThrow(/500/);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     vi.setSystemTime(new Date('2026-01-01T00:01:01Z'));
@@ -104,7 +104,7 @@ describe('createFalJwksCache', () => {
   });
 
   it('throws when fal cannot be reached and no keys are known yet', async () => {
-    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', jwksFetch([]) as unknown as typeof fetch);
+    const cache = createFalJwksCache('http://127.0.0.1:1/jwks', jwksFetch([]));
     await expect(cache.keys()).rejects.toThrow(/500/);
   });
 });

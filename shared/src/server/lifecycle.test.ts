@@ -11,7 +11,7 @@ const started: ChildProcess[] = [];
 const dirs: string[] = [];
 
 /** A node process running `body` (an ES module, with `send` = process.send), our sources importable by absolute path. */
-function startNode(body: string): ChildProcess {
+function startNode(body: string): ChildProcess & { output(): string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifecycle-'));
   dirs.push(dir);
   const script = path.join(dir, 'child.mjs');
@@ -20,14 +20,13 @@ function startNode(body: string): ChildProcess {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  Object.assign(child, { output: () => output });
   started.push(child);
-  return child;
+  return Object.assign(child, { output: () => output });
 }
 
-function firstMessage<T>(child: ChildProcess): Promise<T> {
+function firstMessage<T>(child: ChildProcess & { output(): string }): Promise<T> {
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before saying anything:\n${(child as unknown as { output(): string }).output()}`)));
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before saying anything:\n${child.output()}`)));
     child.once('message', (message) => resolve(message as T));
   });
 }
@@ -121,7 +120,7 @@ process.send('ready');
     child.kill('SIGTERM');
     child.kill('SIGUSR2');
     expect(await exited).toEqual([0, null]);
-    const output = (child as unknown as { output(): string }).output();
+    const output = child.output();
     expect(output).toContain('"msg":"stopped"');
     expect(output).not.toContain('second signal');
   }, 30_000);
