@@ -4,7 +4,10 @@
  * drives `--runs` generations from `--accounts` people through POST /api/unified-generate at
  * `--rate` per second and then a burst, waits for every accepted run, and checks from the
  * database and Redis that none was lost, stuck, charged twice or left unrefunded. Prints the
- * throughput beside a BullMQ no-op ceiling measured on the same Redis. Cleans up after itself.
+ * throughput beside a BullMQ no-op ceiling measured on the same Redis, and how far the queue's
+ * ETAs were off: every account follows its runs' event stream (GET /api/run-events), each run's
+ * first ETA is kept with the time it came, and the median of |ETA − actual| ÷ actual (actual: from
+ * that event to the run's finished_at) over the runs with 10+ runs ahead then. Cleans up after itself.
  * (One file: the scripts project type-checks only `scripts/*.ts`.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -96,6 +99,85 @@ const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value
 const perSecond = (count: number, elapsedMs: number) => (elapsedMs > 0 ? (count * 1000) / elapsedMs : 0);
 
 const OUTPUT_KEPT = 64 * 1024;
+
+/** The first ETA a run's stream told, when, and with how many runs ahead. */
+export interface FirstEta {
+  /** Wall-clock time the event arrived (ms), comparable with the run's finished_at. */
+  at: number;
+  etaSeconds: number;
+  position: number;
+}
+
+/** Runs with at least this many runs ahead when first estimated are the ones the ETA error is about. */
+export const ETA_MIN_AHEAD = 10;
+const ETA_ERROR_GOAL = 0.3;
+
+/**
+ * The ETA's median relative error over the runs first estimated with ETA_MIN_AHEAD+ runs ahead:
+ * |ETA − actual| ÷ actual, actual being the seconds from that event to the run's finish.
+ */
+export function etaError(first: ReadonlyMap<string, FirstEta>, finishedAt: ReadonlyMap<string, number>): { median: number; count: number; ratios: number[] } {
+  const errors: number[] = [];
+  /** ETA ÷ actual of each run: below 1 the ETA was too short, above too long. */
+  const ratios: number[] = [];
+  for (const [runId, eta] of first) {
+    const finished = finishedAt.get(runId);
+    if (finished === undefined || eta.position < ETA_MIN_AHEAD) continue;
+    const actual = (finished - eta.at) / 1000;
+    if (actual <= 0) continue;
+    errors.push(Math.abs(eta.etaSeconds - actual) / actual);
+    ratios.push(eta.etaSeconds / actual);
+  }
+  return { median: percentile(errors, 50), count: errors.length, ratios };
+}
+
+/**
+ * Follows each account's run events (the live stream a browser opens, authenticated by the
+ * Authorization header) and keeps each run's first run.queued that carries an ETA.
+ * Resolves once every stream is open.
+ */
+async function followEtas(
+  apiUrl: string,
+  accounts: LoadAccount[],
+): Promise<{ first: Map<string, FirstEta>; every: Array<{ runId: string; at: number; position: number; etaSeconds: number | null }>; close(): void }> {
+  const first = new Map<string, FirstEta>();
+  /** Every run.queued, for the error of all estimates and LOAD_ETA_TRACE (a JSON file to study them). */
+  const every: Array<{ runId: string; at: number; position: number; etaSeconds: number | null }> = [];
+  const abort = new AbortController();
+  const read = async (body: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of body) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (!data) continue;
+        const event = JSON.parse(data.slice('data: '.length)) as { type: string; runId: string; position?: number; etaSeconds?: number | null };
+        if (event.type === 'run.queued') every.push({ runId: event.runId, at: Date.now(), position: event.position ?? 0, etaSeconds: event.etaSeconds ?? null });
+        if (event.type !== 'run.queued' || first.has(event.runId) || typeof event.etaSeconds !== 'number') continue;
+        first.set(event.runId, { at: Date.now(), etaSeconds: event.etaSeconds, position: event.position ?? 0 });
+      }
+    }
+  };
+  await Promise.all(
+    accounts.map(async (account) => {
+      const res = await fetch(`${apiUrl}/api/run-events`, { headers: { authorization: account.authorization, accept: 'text/event-stream' }, signal: abort.signal });
+      if (!res.ok || !res.body) throw new Error(`run-events answered ${res.status}`);
+      void read(res.body).catch(() => {}); // ends with the abort
+    }),
+  );
+  return {
+    first,
+    every,
+    close: () => {
+      abort.abort();
+      if (process.env.LOAD_ETA_TRACE) fs.writeFileSync(process.env.LOAD_ETA_TRACE, JSON.stringify(every));
+    },
+  };
+}
 
 /** One product process started the way production starts it (`node scripts/start.mjs <entry>`). */
 class ProductProcess {
@@ -669,6 +751,8 @@ export interface LoadFigures {
   ratio: number;
   submitP99: number;
   doneP99: number;
+  /** The ETA's median relative error at 10+ runs ahead (NaN when no run was estimated there). */
+  etaError: number;
 }
 
 /** Runs the load test; the exit code, the summary line (printed last, after the cleanup) and the figures. */
@@ -691,6 +775,8 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   const accounts = await createAccounts(handle.db, stack.apiUrl, stack.jwtSecret, options.accounts, credits);
   console.log(`${accounts.length} accounts with ${credits} credits and one uploaded photo each`);
 
+  const etas = await followEtas(stack.apiUrl, accounts);
+  cleanup.add('close the event streams', async () => etas.close());
   const submissions = await drive(stack.apiUrl, accounts, options);
   const submitted = Date.now();
   const firstSent = Math.min(...submissions.map((s) => s.sentAt));
@@ -701,6 +787,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   const died = stack.processes.filter((p) => p.died);
   for (const p of died) console.error(`${p.name} died during the load (${p.exitDescription()}):\n${p.log().slice(-4000)}`);
   if (processing > 0) console.error(`${processing} runs still processing after ${options.settleSeconds} s`);
+  etas.close();
   const loopDelays = await eventLoopDelays(stack.workerMetrics);
   // Stopped before the checks: a graceful shutdown must not change any settled run.
   await Promise.all(stack.processes.map((p) => p.stop()));
@@ -728,6 +815,13 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
     console.error(`the no-op ceiling could not be measured: ${(error as Error).message}`);
   }
   const ratio = completedRate / ceiling;
+  const eta = etaError(etas.first, verdict.finishedAt);
+  // Every estimate at 10+ ahead, not only each run's first (each counted as if it were a first).
+  const everyEta = etaError(
+    new Map(etas.every.flatMap((e, i) => (e.etaSeconds === null ? [] : [[`${e.runId}#${i}`, { at: e.at, etaSeconds: e.etaSeconds, position: e.position }] as const]))),
+    new Map(etas.every.flatMap((e, i) => { const at = verdict.finishedAt.get(e.runId); return at === undefined ? [] : [[`${e.runId}#${i}`, at] as const]; })),
+  );
+  if (process.env.LOAD_ETA_TRACE) fs.writeFileSync(`${process.env.LOAD_ETA_TRACE}.finished`, JSON.stringify([...verdict.finishedAt]));
 
   console.log('');
   console.log(`cores                   ${cores}`);
@@ -741,6 +835,13 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   console.log(
     `worker event loop       ${loopDelays.map((d, i) => (d ? `worker-${i + 1} p99 ${d.p99.toFixed(0)} ms, longest ${d.max.toFixed(0)} ms` : `worker-${i + 1} not measured`)).join('; ')} (goal p99 < 50 ms)`,
   );
+  console.log(
+    `ETA error (${ETA_MIN_AHEAD}+ ahead)   median ${Number.isNaN(eta.median) ? '–' : `${(eta.median * 100).toFixed(0)} %`} of the actual wait over ${eta.count} runs ` +
+      `(${etas.first.size} runs estimated; goal ≤ ${ETA_ERROR_GOAL * 100} %); ETA ÷ actual p10 ${percentile(eta.ratios, 10).toFixed(2)}, ` +
+      `p50 ${percentile(eta.ratios, 50).toFixed(2)}, p90 ${percentile(eta.ratios, 90).toFixed(2)}`,
+  );
+  console.log(`ETA error, every estimate   median ${(everyEta.median * 100).toFixed(0)} % over ${everyEta.count} run.queued at ${ETA_MIN_AHEAD}+ ahead`);
+  if (!(eta.median <= ETA_ERROR_GOAL)) console.warn(`warning: the ETA's median error is above ${ETA_ERROR_GOAL * 100} %`);
   if (!(ratio >= CEILING_GOAL)) console.warn(`warning: completed runs/s is below ${CEILING_GOAL}× the no-op ceiling`);
   console.log(
     `checks                  stuck ${verdict.stuck}, refused but recorded ${verdict.refusedButRecorded}, failed without reason ${verdict.failedWithoutReason}, media mismatches ${verdict.mediaMismatches}, ` +
@@ -750,7 +851,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   return {
     code: died.length > 0 || failing(verdict) ? 1 : 0,
     summary: `runs ${submissions.length} accepted ${verdict.accepted} done ${verdict.done} failed ${verdict.failed} lost ${verdict.lost} double-charged ${verdict.doubleCharged}`,
-    figures: { completedRate, acceptedRate, ceiling, ratio, submitP99: percentile(submitLatencies, 99), doneP99: percentile(doneLatencies, 99) },
+    figures: { completedRate, acceptedRate, ceiling, ratio, submitP99: percentile(submitLatencies, 99), doneP99: percentile(doneLatencies, 99), etaError: eta.median },
   };
 }
 

@@ -4,4 +4,7 @@ export interface ApiErrorBody {
   error: string;
   code?: string;
   details?: string[];
+  /** A 402 (INSUFFICIENT_CREDITS): what was asked would cost `required`; the person has `available`. */
+  required?: number;
+  available?: number;
 }

@@ -126,6 +126,16 @@ const ENDPOINTS: Endpoint[] = [
       { mode: 'storytime', sourceAssetId: UPLOAD, storyTimePresetId: 'x', additionalImages: [UPLOAD, UPLOAD] },
     ],
   },
+  {
+    method: 'POST',
+    path: '/quote-generation',
+    auth: 'user',
+    examples: [
+      { mode: 'custom', prompt: 'a portrait at golden hour' },
+      { mode: 'custom', prompt: 'a portrait', enableVideo: true },
+      { mode: 'storytime', sourceAssetId: UPLOAD, storyTimePresetId: 'x', additionalImages: [UPLOAD, UPLOAD] },
+    ],
+  },
   { method: 'GET', path: '/getMediaByRunId', auth: 'user', examples: [{ runId: runIdA }] },
   // runs: cancel, retry and the credit ledger
   { method: 'POST', path: '/cancel-run', auth: 'user', examples: [{ runId: runIdA }] },

@@ -69,7 +69,7 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
       .set(bearer(session))
       .send({ mode, runId, sourceAssetId: source.secure_url, ...(field ? { [field]: presetId } : {}), ...body });
     expect(submitted.status).toBe(202);
-    expect(submitted.body).toEqual({ success: true, jobId: runId, runId, status: 'processing' });
+    expect(submitted.body).toEqual({ success: true, jobId: runId, runId, status: 'processing', cost: 2, balance: expect.any(Number) });
 
     const { res, processing } = await poll(ctx, session, runId);
     expect(processing).toBeGreaterThan(0);
@@ -145,7 +145,7 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     const body = { mode: 'unrealreflection', runId, sourceAssetId: source.secure_url, unrealReflectionPresetId: 'unreal_reflection_syndicate' };
     const answers = await Promise.all([1, 2, 3].map(() => request(ctx.app).post('/api/unified-generate').set(bearer(session)).send(body)));
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
-    for (const a of answers) expect(a.body).toEqual({ success: true, jobId: runId, runId, status: 'processing' });
+    for (const a of answers) expect(a.body).toEqual({ success: true, jobId: runId, runId, status: 'processing', cost: 2, balance: expect.any(Number) });
     await poll(ctx, session, runId);
     const after = (await request(ctx.app).get('/api/getQuota').set(bearer(session))).body.currentBalance;
     expect(before - after).toBe(2);

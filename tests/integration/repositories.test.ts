@@ -92,11 +92,11 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     await credits.apply({ userId: ada.id, delta: 100, reason: 'signup' });
     const [first, second, third] = [1, 2, 3].map((n) => `run-${dialect}-priority-${n}`);
     const submit = (runId: string) => runs.createDebited({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2, maxInFlight: 10 });
-    expect(await submit(first!)).toEqual({ kind: 'created', inFlight: 1, previousRunId: undefined, priority: 1 });
-    expect(await submit(second!)).toEqual({ kind: 'created', inFlight: 2, previousRunId: first, priority: 2 });
+    expect(await submit(first!)).toEqual({ kind: 'created', inFlight: 1, previousRunId: undefined, priority: 1, balance: 98 });
+    expect(await submit(second!)).toEqual({ kind: 'created', inFlight: 2, previousRunId: first, priority: 2, balance: 96 });
     // A retried run's priority is cleared (its job got one of its own): the next submit asks the queue.
     await handle.db.updateTable('generation_runs').set({ priority: null }).where('run_id', '=', second!).execute();
-    expect(await submit(third!)).toEqual({ kind: 'created', inFlight: 3, previousRunId: second, priority: undefined });
+    expect(await submit(third!)).toEqual({ kind: 'created', inFlight: 3, previousRunId: second, priority: undefined, balance: 94 });
   });
 
   it('reads an account with its own run in one query, never another person’s run', async () => {
@@ -106,10 +106,10 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     const runId = `run-${dialect}-of-account`;
     await runs.createIfAbsent({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2 });
     const own = await runs.ofAccount(ada.id, runId);
-    expect(own.account).toEqual({ id: ada.id, banned: false });
+    expect(own.account).toEqual({ id: ada.id, banned: false, credits: 0 });
     expect(own.run).toMatchObject({ run_id: runId, user_id: ada.id, status: 'processing', credits_reserved: 2, finished_at: null });
-    expect(await runs.ofAccount(ada.id, `${runId}-none`)).toEqual({ account: { id: ada.id, banned: false }, run: undefined });
-    expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: { id: bob.id, banned: false }, run: undefined });
+    expect(await runs.ofAccount(ada.id, `${runId}-none`)).toEqual({ account: { id: ada.id, banned: false, credits: 0 }, run: undefined });
+    expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: { id: bob.id, banned: false, credits: 0 }, run: undefined });
     await users.delete(bob.id);
     expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: undefined, run: undefined });
   });

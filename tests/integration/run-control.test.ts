@@ -59,7 +59,7 @@ describe(`cancel a queued run (${dialect})`, () => {
 
     const canceled = await request(ctx.app).post('/api/cancel-run').set(bearer(session)).send({ runId });
     expect(canceled.status).toBe(200);
-    expect(canceled.body).toEqual({ success: true, runId, status: 'canceled', refunded: cost });
+    expect(canceled.body).toEqual({ success: true, runId, status: 'canceled', refunded: cost, balance: before });
     expect(await balanceOf(ctx, session)).toBe(before);
     expect(await ctx.infra.queues.queue('generation').getJob(runId)).toBeUndefined();
 
@@ -162,7 +162,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
 
     const res = await request(ctx.app).post('/api/cancel-run').set(bearer(session)).send({ runId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, runId, status: 'canceling', refunded: 0 });
+    expect(res.body).toEqual({ success: true, runId, status: 'canceling', refunded: 0, balance: expect.any(Number) });
 
     const answer = await finished(ctx, session, runId);
     expect(answer).toMatchObject({ success: false, status: 'failed', error: RUN_CANCELED });
@@ -204,7 +204,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     fake.behave('succeed');
     const retried = await request(ctx.app).post('/api/retry-run').set(bearer(session)).send({ runId });
     expect(retried.status).toBe(202);
-    expect(retried.body).toEqual({ success: true, runId, jobId: runId, status: 'processing' });
+    expect(retried.body).toEqual({ success: true, runId, jobId: runId, status: 'processing', cost, balance: before - cost });
     // Tried again twice at once: still one attempt, charged once.
     expect((await request(ctx.app).post('/api/retry-run').set(bearer(session)).send({ runId })).status).toBe(409);
 

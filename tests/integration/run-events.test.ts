@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '@app/shared/server/db';
@@ -11,95 +10,13 @@ import { composeApi, listen } from '../../api/src/compose';
 import { compareStreamIds } from '../../api/src/services/run-events/queue-event-stream';
 import { PermanentGenerationError, type GeneratedImage, type ImageProvider, type ImageRequest } from '../../worker/src/providers/provider';
 import { bearer, type Session, signIn } from '../support/auth';
+import { EventStream, type Received } from '../support/event-stream';
 import { availableDialects, openTestDatabase } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
 const newRunId = () => `run_${randomBytes(8).toString('hex')}`;
-
-interface Received {
-  id?: string;
-  type: string;
-  data: Record<string, unknown> & { runId?: string };
-}
-
-/** A text/event-stream reader over plain HTTP, as a browser's EventSource reads it. */
-class EventStream {
-  /** Every stream a test opened, closed after it (a failed test must not leave tabs open for the next). */
-  static readonly opened = new Set<EventStream>();
-  readonly events: Received[] = [];
-  comments = 0;
-  private buffer = '';
-  private waiters: Array<() => void> = [];
-
-  private constructor(
-    readonly status: number,
-    readonly headers: http.IncomingHttpHeaders,
-    readonly body: string,
-    private readonly req: http.ClientRequest,
-  ) {}
-
-  static open(port: number, path: string, headers: Record<string, string> = {}): Promise<EventStream> {
-    return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
-        res.setEncoding('utf8');
-        if (res.statusCode !== 200) {
-          let body = '';
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve(new EventStream(res.statusCode ?? 0, res.headers, body, req)));
-          return;
-        }
-        const stream = new EventStream(200, res.headers, '', req);
-        EventStream.opened.add(stream);
-        res.on('data', (chunk: string) => stream.push(chunk));
-        res.on('error', () => {});
-        resolve(stream);
-      });
-      req.on('error', reject);
-    });
-  }
-
-  private push(chunk: string): void {
-    this.buffer += chunk;
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const fields: Record<string, string> = {};
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) this.comments += 1;
-        const match = /^(id|event|data): (.*)$/.exec(line);
-        if (match) fields[match[1]!] = match[2]!;
-      }
-      if (fields.data) this.events.push({ ...(fields.id ? { id: fields.id } : {}), type: fields.event ?? 'message', data: JSON.parse(fields.data) });
-    }
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  of(runId: string): Received[] {
-    return this.events.filter((e) => e.data.runId === runId);
-  }
-
-  /** Waits until an event of `runId` of one of `types` arrived; returns it. */
-  async waitFor(runId: string, types: string[], timeoutMs = 60_000): Promise<Received> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.of(runId).find((e) => types.includes(e.type));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${types.join('/')} for ${runId}; got ${JSON.stringify(this.of(runId).map((e) => e.type))}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  close(): void {
-    EventStream.opened.delete(this);
-    this.req.destroy();
-  }
-}
 
 const ids = (events: Received[]) => events.filter((e) => e.id).map((e) => e.id);
 const typesOf = (events: Received[]) => events.filter((e) => e.type !== 'run.queued').map((e) => e.type);
@@ -183,7 +100,7 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
     expect(attempts.map((a) => [a.attempt, a.of, a.threshold])).toEqual([[1, 4, 0.75], [2, 4, 0.75], [3, 4, 0.75], [4, 4, 0.75]]);
     for (const a of attempts) expect(a.identityScore).toBeLessThan(0.75);
     // An image was made (the best of the four), so nothing is refunded.
-    expect(failed.data).toEqual({ type: 'run.failed', runId, error: "Didn't pass identity check", refunded: 0 });
+    expect(failed.data).toEqual({ type: 'run.failed', runId, error: "Didn't pass identity check", refunded: 0, balance: expect.any(Number) });
     const row = await ctx.infra.db.selectFrom('generation_runs').select('identity_scores').where('run_id', '=', runId).executeTakeFirstOrThrow();
     expect(row.identity_scores).toEqual({ threshold: 0.75, scores: attempts.map((a) => a.identityScore) });
     stream.close();
@@ -247,7 +164,7 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
     expect(await ctx.infra.queues.queue('generation').remove(runId)).toBe(1);
     const canceled = await stream.waitFor(runId, ['run.canceled']);
     const { credits_reserved } = await ctx.infra.db.selectFrom('generation_runs').select('credits_reserved').where('run_id', '=', runId).executeTakeFirstOrThrow();
-    expect(canceled.data).toEqual({ type: 'run.canceled', runId, refunded: credits_reserved });
+    expect(canceled.data).toEqual({ type: 'run.canceled', runId, refunded: credits_reserved, balance: expect.any(Number) });
     await stream.waitFor(ahead, ['run.done']);
     expect(typesOf(stream.of(runId))).toEqual(['run.canceled']);
     stream.close();

@@ -78,7 +78,13 @@ function toErrorBody(error: unknown): { status: number; json: ApiErrorBody } {
   if (error instanceof DomainError && domainStatus(error) !== 500) {
     return {
       status: domainStatus(error),
-      json: { success: false, error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details ? { details: error.details } : {}) },
+      json: {
+        success: false,
+        error: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.details ? { details: error.details } : {}),
+        ...(error instanceof PaymentRequiredError && error.amounts ? error.amounts : {}),
+      },
     };
   }
   if (error instanceof $ZodError) {

@@ -8,7 +8,7 @@ import type { GenerationService } from '../services/generation.service';
 import type { PromptEnhancer } from '../services/prompt-enhancer';
 import type { WeeklyPresetsService } from '../services/weekly-presets.service';
 
-/** unified-generate, getMediaByRunId, get-presets, magic-wand. */
+/** unified-generate, quote-generation, getMediaByRunId, get-presets, magic-wand. */
 export function generationRoutes(
   generation: GenerationService,
   presets: WeeklyPresetsService,
@@ -23,6 +23,11 @@ export function generationRoutes(
 
   router.post('/unified-generate', requireSession, async (req, res) => {
     res.status(202).json(await generation.submit(currentSession(req).userId, req.body ?? {}));
+  });
+
+  // What a body would cost, nothing charged: the same session check and body as unified-generate.
+  router.post('/quote-generation', requireSession, async (req, res) => {
+    res.json(await generation.quote(currentSession(req).userId, req.body ?? {}));
   });
 
   // A runId no run can have (every run is created under a valid one) is a 400, not the

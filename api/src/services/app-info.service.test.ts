@@ -9,7 +9,7 @@ describe('AppInfoService', () => {
     for (const is_launched of [true, false]) {
       const service = new AppInfoService({ settings: { getLaunchStatus: async () => ({ is_launched }) } }, 'hello@mirrorverse.test', 'https://media.example/bucket/', LOCAL_EVERYWHERE);
       await expect(service.launchStatus()).resolves.toEqual({ success: true, launch: { is_launched } });
-      expect(service.info()).toEqual({ success: true, contactEmail: 'hello@mirrorverse.test', mediaBaseUrl: 'https://media.example/bucket/', engines: LOCAL_EVERYWHERE });
+      expect(service.info()).toEqual({ success: true, contactEmail: 'hello@mirrorverse.test', mediaBaseUrl: 'https://media.example/bucket/', engines: LOCAL_EVERYWHERE, prices: { image: 2, video: 5, storyPerPhoto: 5, storyMinPhotos: 3 } });
     }
   });
 

@@ -1,7 +1,7 @@
-import type { ProviderName, ServiceMode } from '@app/shared';
+import { PRICES, type ProviderName, type ServiceMode } from '@app/shared';
 import type { RepositoryPorts } from './repository-ports';
 
-/** What every visitor may read about the app: whether it is open, whom to write to, which engine serves each mode. */
+/** What every visitor may read about the app: whether it is open, whom to write to, which engine serves each mode, what each kind of run costs. */
 export class AppInfoService {
   constructor(
     private readonly repos: RepositoryPorts<{ settings: 'getLaunchStatus' }>,
@@ -11,7 +11,8 @@ export class AppInfoService {
   ) {}
 
   info() {
-    return { success: true as const, contactEmail: this.contactEmail, mediaBaseUrl: this.mediaBaseUrl, engines: { ...this.engines } };
+    // The table generationCost charges by, served as it is: what the composer shows is what is debited.
+    return { success: true as const, contactEmail: this.contactEmail, mediaBaseUrl: this.mediaBaseUrl, engines: { ...this.engines }, prices: { ...PRICES } };
   }
 
   async launchStatus() {

@@ -13,7 +13,9 @@ const TOO_MANY_RUNS_RETRY_SECONDS = 10;
 
 /** The person already has `MAX_RUNS_IN_FLIGHT` runs processing (a submit or a retry). */
 export const tooManyRuns = () => new TooManyRequestsError(TOO_MANY_RUNS_MESSAGE, TOO_MANY_RUNS, TOO_MANY_RUNS_RETRY_SECONDS);
-export const insufficientCredits = () => new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS);
+/** The 402: the spec's text and code, with what the run costs (`required`) and what the person has (`available`). */
+export const insufficientCredits = (required: number, available: number) =>
+  new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS, { required, available });
 
 /** The queue as a run's enqueue uses it: add a job, and read a queued job's priority. */
 export type RunQueues = Pick<JobQueues, 'add'> & {

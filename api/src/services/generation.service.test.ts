@@ -17,7 +17,12 @@ class FakeGenerationRepositories implements GenerationRepositories {
   readonly uploads = new FakeUploads();
   /** The accounts as `users` holds them (the balance a debit meets is `settlement.balances`). */
   readonly accounts = new Map<string, User>();
-  readonly users: GenerationRepositories['users'] = { findById: async (id) => this.accounts.get(id) };
+  readonly users: GenerationRepositories['users'] = { findById: async (id) => this.account(id) };
+  /** An account as the database holds it: its credits are the ledger's balance. */
+  account(id: string): User | undefined {
+    const account = this.accounts.get(id);
+    return account && { ...account, credits: this.settlement.balances.get(id) ?? account.credits };
+  }
   readonly media: GenerationRepositories['media'] = { findByRunId: async (runId) => this.mediaRows.filter((m) => m.run_id === runId) };
   get runs(): GenerationRepositories['runs'] {
     const { runsById, balances, ledger } = this.settlement;
@@ -26,11 +31,11 @@ class FakeGenerationRepositories implements GenerationRepositories {
       // As the real ones: the run id's owner and the uploads named; then, for a new run id within the cap and the balance, the run, debit and ledger row.
       submitContext: async (userId, runId, { urls, publicIds }) => {
         const uploads = this.uploads.rows.filter((u) => urls.includes(u.url) || publicIds.includes(u.public_id));
-        return { account: this.accounts.get(userId), runOwner: runsById.get(runId)?.user_id, uploads };
+        return { account: this.account(userId), runOwner: runsById.get(runId)?.user_id, uploads };
       },
       ofAccount: async (userId, runId) => {
         const run = runsById.get(runId);
-        return { account: this.accounts.get(userId), run: run?.user_id === userId ? run : undefined };
+        return { account: this.account(userId), run: run?.user_id === userId ? run : undefined };
       },
       createDebited: async (run) => {
         const theirs = [...runsById.values()].filter((r) => r.user_id === run.userId && r.status === 'processing');
@@ -40,9 +45,9 @@ class FakeGenerationRepositories implements GenerationRepositories {
         const balance = balances.get(run.userId) ?? 0;
         if (balance < run.creditsReserved) return { kind: 'insufficient-credits', balance };
         this.settlement.addRun(run);
-        await this.settlement.credits.apply({ userId: run.userId, delta: -run.creditsReserved, reason: 'generation', runId: run.runId, idempotencyKey: key });
+        const debit = await this.settlement.credits.apply({ userId: run.userId, delta: -run.creditsReserved, reason: 'generation', runId: run.runId, idempotencyKey: key });
         // No priority recorded: the service asks the queue for the previous job's, as for a retried run.
-        return { kind: 'created', inFlight: theirs.length + 1, previousRunId: theirs.at(-1)?.run_id, priority: undefined };
+        return { kind: 'created', inFlight: theirs.length + 1, previousRunId: theirs.at(-1)?.run_id, priority: undefined, balance: debit.balance };
       },
     };
   }
@@ -93,7 +98,8 @@ const custom = { mode: 'custom', prompt: 'a teal and gold nebula', runId: RUN };
 describe('GenerationService.submit', () => {
   it('records the run, debits its cost once and queues its job under the run id', async () => {
     const { repos, jobs, service } = setup();
-    await expect(service.submit(ada.id, custom)).resolves.toEqual({ success: true, jobId: RUN, runId: RUN, status: 'processing' });
+    // What it cost and what is left after the debit, as the ledger says.
+    await expect(service.submit(ada.id, custom)).resolves.toEqual({ success: true, jobId: RUN, runId: RUN, status: 'processing', cost: 2, balance: 498 });
     const run = repos.settlement.runsById.get(RUN);
     expect(run).toMatchObject({ user_id: ada.id, status: 'processing' });
     expect(repos.settlement.balances.get(ada.id)).toBe(500 - run!.credits_reserved);
@@ -150,12 +156,15 @@ describe('GenerationService.submit', () => {
     repos.settlement.balances.set(poorUser.id, 1);
     const poor = await refusal(service.submit(poorUser.id, custom));
     expect(poor).toBeInstanceOf(PaymentRequiredError);
-    expect(poor).toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
+    expect(poor).toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE, amounts: { required: 2, available: 1 } });
 
-    // Ada's row said 500 when she signed in; the balance the debit finds is 1.
-    repos.settlement.balances.set(ada.id, 1);
-    await expect(service.submit(ada.id, custom)).rejects.toMatchObject({ message: INSUFFICIENT_CREDITS_MESSAGE });
-    expect(repos.settlement.balances.get(ada.id)).toBe(1);
+    // Ada has 3: past the preflight's minimum, short of a video's 5 when the debit meets it.
+    repos.settlement.balances.set(ada.id, 3);
+    await expect(service.submit(ada.id, { ...custom, enableVideo: true })).rejects.toMatchObject({
+      message: INSUFFICIENT_CREDITS_MESSAGE,
+      amounts: { required: 5, available: 3 },
+    });
+    expect(repos.settlement.balances.get(ada.id)).toBe(3);
     // The run and its debit commit together: no run without its debit.
     expect(repos.settlement.runsById.size).toBe(0);
   });
@@ -242,6 +251,7 @@ describe('GenerationService.byRunId', () => {
       runId: failed,
       error: 'The provider refused the prompt',
       receipt: expect.objectContaining({ creditsReserved: 2, reason: 'The provider refused the prompt' }),
+      balance: 500,
     });
   });
 });

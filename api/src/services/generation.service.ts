@@ -8,7 +8,7 @@ import {
   newRunId,
   parseGenerationRequest,
 } from '@app/shared';
-import type { RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
+import type { QuoteGenerationAnswer, RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
 import type { Logger } from '@app/shared/server/logger';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
@@ -58,7 +58,7 @@ export class GenerationService {
     }
     const request = parsed.data;
     const runId = request.runId ?? newRunId();
-    const answer: SubmitAnswer = { success: true, jobId: runId, runId, status: 'processing' };
+    const answer = (balance: number): SubmitAnswer => ({ success: true, jobId: runId, runId, status: 'processing', cost: request.cost, balance });
 
     // Two round trips to Postgres (eleven before): what the submit reads (the account, the run id's
     // owner, the sources), then one statement that debits, records the run and writes the ledger
@@ -68,8 +68,9 @@ export class GenerationService {
     // Someone else's run id is, for this person, just a run id they cannot use: the same
     // 400 as a malformed one, never a word about another account holding it.
     if (context.runOwner !== undefined && context.runOwner !== user.id) throw invalidRunId();
-    if (context.runOwner !== undefined) return answer;
-    if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits();
+    // The same run id again (a client resending its submit): the run stands, nothing is charged twice.
+    if (context.runOwner !== undefined) return answer(user.credits);
+    if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits(request.cost, user.credits);
     let prompt = request.prompt;
     let negativePrompt = request.negativePrompt;
     let presetLabel = request.presetLabel;
@@ -108,10 +109,10 @@ export class GenerationService {
       });
     if (outcome.kind === 'no-account') accountInGoodStanding(undefined);
     if (outcome.kind === 'too-many') throw tooManyRuns();
-    if (outcome.kind === 'insufficient-credits') throw insufficientCredits();
+    if (outcome.kind === 'insufficient-credits') throw insufficientCredits(request.cost, outcome.balance);
     if ('ownerIsOther' in outcome && outcome.ownerIsOther) throw invalidRunId();
     const created = outcome.kind === 'created' ? outcome : undefined;
-    if (!created) return answer;
+    if (!created) return answer((await this.repos.users.findById(user.id))?.credits ?? user.credits);
 
     const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, {
       count: created.inFlight,
@@ -119,7 +120,19 @@ export class GenerationService {
       priority: created.priority,
     });
     this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority }, 'generation queued');
-    return answer;
+    return answer(created.balance);
+  }
+
+  /**
+   * quote-generation: what `submit` would charge for this body (the same schema and the same
+   * `generationCost`), the person's credits, and whether they cover it. Nothing is written.
+   */
+  async quote(userId: string, body: unknown): Promise<QuoteGenerationAnswer> {
+    const user = accountInGoodStanding(await this.repos.users.findById(userId));
+    const parsed = parseGenerationRequest(body);
+    if (!parsed.success) throw new InvalidInputError(parsed.error, 'INVALID_REQUEST', parsed.issues.map((i) => `${i.path}: ${i.message}`));
+    const { cost } = parsed.data;
+    return { success: true, cost, balance: user.credits, enough: user.credits >= PREFLIGHT_MIN_CREDITS && user.credits >= cost };
   }
 
   /**
@@ -129,14 +142,14 @@ export class GenerationService {
    */
   async byRunId(userId: string, runId: RunId): Promise<RunAnswer> {
     const { account, run } = await this.repos.runs.ofAccount(userId, runId);
-    accountInGoodStanding(account);
+    const { credits: balance } = accountInGoodStanding(account);
     if (!run) throw new NotFoundError('No such run', 'NOT_FOUND');
     if (run.status === 'processing') throw new NotFoundError('Still processing', 'PROCESSING');
     const [media] = await this.repos.media.findByRunId(runId);
     const view = media ? toRunMedia(media) : undefined;
     const receipt = runReceipt(run, media);
-    if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt };
-    return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt };
+    if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt, balance };
+    return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt, balance };
   }
 
   /** The account of a session whose request is refused before any run is read (a malformed one). */

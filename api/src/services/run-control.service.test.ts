@@ -39,6 +39,9 @@ class FakeControlRepositories implements RunControlRepositories {
     },
   };
   readonly creditLedger: RunControlRepositories['creditLedger'] = { page: async () => ({ entries: [], nextCursor: null }) };
+  readonly users: RunControlRepositories['users'] = {
+    findById: async (id) => ({ ...aUser({ id }), credits: this.settlement.balances.get(id) ?? 0 }),
+  };
   /** As the real ledger: a debit below zero is refused. */
   get credits(): RunControlRepositories['credits'] {
     return {
@@ -105,7 +108,7 @@ function setUp(jobState: string | undefined, status: 'processing' | 'failed' | '
 describe('RunControlService.cancel', () => {
   it('removes a run still in the queue and gives every credit back at once', async () => {
     const { repos, queue, asked, service } = setUp('prioritized');
-    expect(await service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'canceled', refunded: 5 });
+    expect(await service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'canceled', refunded: 5, balance: 20 });
     expect(queue.jobs.has(runId)).toBe(false);
     expect(repos.settlement.runsById.get(runId)).toMatchObject({ status: 'failed', stage: 'canceled', error: RUN_CANCELED });
     expect(repos.settlement.balances.get(owner.id)).toBe(20);
@@ -114,14 +117,14 @@ describe('RunControlService.cancel', () => {
 
   it('cancels a run whose job is not queued yet, and leaves word for a worker that takes it anyway', async () => {
     const { repos, asked, service } = setUp(undefined);
-    expect(await service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'canceled', refunded: 5 });
+    expect(await service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'canceled', refunded: 5, balance: 20 });
     expect(repos.settlement.runsById.get(runId)?.stage).toBe('canceled');
     expect([...asked]).toEqual([runId]);
   });
 
   it('asks a running run to stop and leaves its settlement to the worker', async () => {
     const { repos, asked, service } = setUp('active');
-    expect(await service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'canceling', refunded: 0 });
+    expect(await service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'canceling', refunded: 0, balance: 20 });
     expect([...asked]).toEqual([runId]);
     expect(repos.settlement.runsById.get(runId)?.status).toBe('processing');
   });
@@ -152,7 +155,8 @@ describe('RunControlService.retry', () => {
       await repos.settlement.credits.apply({ userId: owner.id, delta: 5, reason: 'refund', runId, idempotencyKey: `refund:${runId}` });
       await repos.settlement.runs.finish(runId, { status: 'failed', error: 'Generation failed', creditsRefunded: 5 });
     });
-    expect(await service.retry(owner, runId)).toEqual({ success: true, runId, jobId: runId, status: 'processing' });
+    // Charged the run's cost again: 15 + 5 refunded − 5.
+    expect(await service.retry(owner, runId)).toEqual({ success: true, runId, jobId: runId, status: 'processing', cost: 5, balance: 15 });
     expect(repos.settlement.runsById.get(runId)?.status).toBe('processing');
     expect(repos.settlement.ledger.map((c) => c.idempotencyKey)).toEqual([`generation:${runId}`, `refund:${runId}:attempt:1`, `generation:${runId}:retry:1`]);
     expect(repos.settlement.balances.get(owner.id)).toBe(15);
@@ -173,7 +177,7 @@ describe('RunControlService.retry', () => {
   it('charges nothing when the balance no longer covers the run', async () => {
     const { repos, queue, service } = setUp('failed', 'failed');
     repos.settlement.balances.set(owner.id, 3);
-    await expect(service.retry(owner, runId)).rejects.toBeInstanceOf(PaymentRequiredError);
+    await expect(service.retry(owner, runId)).rejects.toMatchObject({ constructor: PaymentRequiredError, amounts: { required: 5, available: 3 } });
     expect(repos.settlement.runsById.get(runId)?.status).toBe('failed');
     expect(repos.settlement.ledger).toHaveLength(1);
     expect(queue.added).toEqual([]);

@@ -24,6 +24,7 @@ export interface RunControlRepositories extends Omit<SettleRepositories, 'transa
   runControl: Pick<Repositories['runControl'], 'lock' | 'chargeCount' | 'archiveRefund' | 'resetForRetry'>;
   credits: Pick<Repositories['credits'], 'apply'>;
   creditLedger: Pick<Repositories['creditLedger'], 'page'>;
+  users: Pick<Repositories['users'], 'findById'>;
   transaction<T>(fn: (repos: RunControlRepositories) => Promise<T>): Promise<T>;
 }
 
@@ -70,7 +71,7 @@ export class RunControlService {
     if (state === 'active' || (job && NOT_STARTED.has(state) && !removed)) {
       await this.cancels.request(runId);
       this.logger.info({ runId }, 'cancel asked of a running run');
-      return { success: true as const, runId, status: 'canceling' as const, refunded: 0 };
+      return { success: true as const, runId, status: 'canceling' as const, refunded: 0, balance: user.credits };
     }
 
     // No worker has it and none will: a job not yet enqueued (its submit between commit and
@@ -79,11 +80,13 @@ export class RunControlService {
     const settled = await settleRun(this.repos, runId, { kind: 'failed', error: RUN_CANCELED, stage: 'canceled' }, this.logger);
     if (!settled) {
       const now = await this.repos.runs.find(runId);
-      if (now?.stage === 'canceled') return { success: true as const, runId, status: 'canceled' as const, refunded: now.credits_refunded };
+      if (now?.stage === 'canceled') {
+        return { success: true as const, runId, status: 'canceled' as const, refunded: now.credits_refunded, balance: await this.balanceOf(user) };
+      }
       throw new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED');
     }
     this.logger.info({ runId, refunded: settled.refunded }, 'queued run canceled');
-    return { success: true as const, runId, status: 'canceled' as const, refunded: settled.refunded };
+    return { success: true as const, runId, status: 'canceled' as const, refunded: settled.refunded, balance: settled.balance ?? (await this.balanceOf(user)) };
   }
 
   /**
@@ -94,10 +97,10 @@ export class RunControlService {
     const run = await this.repos.runs.find(runId);
     if (!run || run.user_id !== user.id) throw noSuchRun();
     if (run.status !== 'failed') throw new ConflictError(RUN_NOT_RETRYABLE, 'RUN_NOT_RETRYABLE');
-    if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits();
+    if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits(run.credits_reserved, user.credits);
 
     // The row lock makes two retries of one run one: the second finds it processing.
-    const inFlight = await this.repos
+    const { counted: inFlight, balance } = await this.repos
       .transaction(async (trx) => {
         const locked = await trx.runControl.lock(runId);
         if (!locked || locked.status !== 'failed') throw new ConflictError(RUN_NOT_RETRYABLE, 'RUN_NOT_RETRYABLE');
@@ -106,11 +109,11 @@ export class RunControlService {
         await trx.runControl.resetForRetry(runId, { seed: randomInt(0, 2 ** 31 - 1), attempt });
         const counted = await trx.runs.lockInFlight(user.id, runId);
         if (counted.count > this.limits.maxRunsInFlight) throw tooManyRuns();
-        await trx.credits.apply({ userId: user.id, delta: -locked.credits_reserved, reason: 'generation', runId, idempotencyKey: `generation:${runId}:retry:${attempt}` });
-        return counted;
+        const debit = await trx.credits.apply({ userId: user.id, delta: -locked.credits_reserved, reason: 'generation', runId, idempotencyKey: `generation:${runId}:retry:${attempt}` });
+        return { counted, balance: debit.balance };
       })
       .catch((error: unknown) => {
-        if (error instanceof InsufficientCreditsError) throw insufficientCredits();
+        if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.required, error.balance);
         throw error;
       });
 
@@ -118,7 +121,12 @@ export class RunControlService {
     await this.removeFinishedJob(runId);
     const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, inFlight);
     this.logger.info({ runId, priority }, 'generation retried');
-    return { success: true as const, runId, jobId: runId, status: 'processing' as const };
+    return { success: true as const, runId, jobId: runId, status: 'processing' as const, cost: run.credits_reserved, balance };
+  }
+
+  /** The person's credits now (the ledger's balance). */
+  private async balanceOf(user: User): Promise<number> {
+    return (await this.repos.users.findById(user.id))?.credits ?? user.credits;
   }
 
   /** The person's ledger, newest first, a page at a time. */

@@ -16,11 +16,17 @@ import { runReceiptSchema } from './run-receipt';
 export * from './presets';
 export * from './uploads';
 
-/** POST unified-generate: the 202 answer. `jobId` is the spec's name for the run id (they are equal). */
+/**
+ * POST unified-generate: the 202 answer. `jobId` is the spec's name for the run id (they are equal).
+ * `cost`: the credits this run was charged (`generationCost` of the request, as quote-generation
+ * says); `balance`: the person's credits right after that debit (the ledger's `balanceAfter`).
+ */
 export const submitAnswerSchema = answer({
   jobId: z.string(),
   runId: runIdSchema,
   status: z.literal('processing'),
+  cost: z.number().int().nonnegative(),
+  balance: z.number().int(),
 });
 export type SubmitAnswer = z.output<typeof submitAnswerSchema>;
 
@@ -31,12 +37,49 @@ export const unifiedGenerateCall = defineCall({
   response: submitAnswerSchema,
 });
 
+/**
+ * POST quote-generation: what the unified-generate body would cost now, with nothing charged or
+ * recorded. The body is unified-generate's, checked by the same schema (`runId` not needed; a bad
+ * body is the same 400). `cost`: what unified-generate would debit for it (the same
+ * `generationCost`); `balance`: the person's credits now; `enough`: whether unified-generate would
+ * accept it as far as credits go (`balance >= cost`, and at least the spec's preflight minimum).
+ */
+export const quoteGenerationRequest = generationRequestFields;
+export const quoteGenerationAnswerSchema = answer({
+  cost: z.number().int().nonnegative(),
+  balance: z.number().int(),
+  enough: z.boolean(),
+});
+export type QuoteGenerationAnswer = z.output<typeof quoteGenerationAnswerSchema>;
+export const quoteGenerationCall = defineCall({
+  name: 'quote-generation',
+  method: 'POST',
+  request: quoteGenerationRequest,
+  response: quoteGenerationAnswerSchema,
+});
+
+/**
+ * The 402 of unified-generate and retry-run: the spec's error text (`INSUFFICIENT_CREDITS:
+ * Insufficient credits`) and code, with `required` (what the run costs) and `available` (the
+ * person's credits when it was refused).
+ */
+export const insufficientCreditsAnswerSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.literal('INSUFFICIENT_CREDITS'),
+  required: z.number().int().nonnegative(),
+  available: z.number().int(),
+});
+export type InsufficientCreditsAnswer = z.output<typeof insufficientCreditsAnswerSchema>;
+
 /** A finished run. */
 export const runDoneAnswerSchema = answer({
   status: z.literal('done'),
   runId: z.string(),
   media: runMediaSchema,
   receipt: z.optional(runReceiptSchema),
+  /** The person's credits now (the ledger's, as get-credits answers). */
+  balance: z.number().int(),
 });
 
 /**
@@ -50,6 +93,8 @@ export const runFailedAnswerSchema = z.object({
   error: z.string(),
   media: z.optional(runMediaSchema),
   receipt: z.optional(runReceiptSchema),
+  /** The person's credits now (after this run's refund). */
+  balance: z.number().int(),
 });
 
 export const runAnswerSchema = z.discriminatedUnion('success', [runDoneAnswerSchema, runFailedAnswerSchema]);

@@ -19,6 +19,13 @@ export const getAppInfoCall = defineCall({
    * `mediaBaseUrl`: where our own media are served from (story bodies show URLs under it as images).
    * `engines`: which engine makes each service mode's images (the composer says when it is only the
    * local preview, which approximates prompts).
+   * `prices`: the price table the server charges by (`PRICES`, `generationCost`): credits for an
+   * image, a video (`enableVideo`), and per photo of Story Time (at least `storyMinPhotos` photos).
    */
-  response: answer({ contactEmail: z.string(), mediaBaseUrl: z.string(), engines: z.record(z.enum(SERVICE_MODES), z.enum(PROVIDER_NAMES)) }),
+  response: answer({
+    contactEmail: z.string(),
+    mediaBaseUrl: z.string(),
+    engines: z.record(z.enum(SERVICE_MODES), z.enum(PROVIDER_NAMES)),
+    prices: z.object({ image: z.number(), video: z.number(), storyPerPhoto: z.number(), storyMinPhotos: z.number() }),
+  }),
 });

@@ -24,6 +24,12 @@ export const RUN_NOT_RETRYABLE = 'Only a failed or canceled run can be tried aga
 
 const runId = z.string();
 
+/**
+ * A waiting run's place. Sent when its position or estimate changes (the queue is read again after
+ * every move, and every 2 s). `etaSeconds`: the estimated seconds from this event until the run is
+ * done, re-estimated on each event from measured throughput (docs/decisions.md); null when nothing
+ * has been measured yet. A client counts it down between events.
+ */
 export const runQueuedEventSchema = z.object({
   type: z.literal('run.queued'),
   runId,
@@ -41,9 +47,16 @@ export const runAttemptEventSchema = z.object({
   threshold: z.number().optional(),
 });
 export const runVideoEventSchema = z.object({ type: z.literal('run.video'), runId, done: z.number().int().nonnegative(), total: z.number().int().positive() });
-export const runDoneEventSchema = z.object({ type: z.literal('run.done'), runId, media: runMediaSchema });
-export const runFailedEventSchema = z.object({ type: z.literal('run.failed'), runId, error: z.string(), refunded: z.number().nonnegative() });
-export const runCanceledEventSchema = z.object({ type: z.literal('run.canceled'), runId, refunded: z.number().nonnegative() });
+/**
+ * `balance` on the events that settle a run (done, failed, canceled): the person's credits right
+ * after this run's refund (the ledger's `balanceAfter` of that refund), or, when nothing was
+ * refunded, their credits when the event was read. It equals get-credits at that moment.
+ */
+const balance = z.number().int();
+/** `charged`: the credits the run finally cost (reserved − refunded). */
+export const runDoneEventSchema = z.object({ type: z.literal('run.done'), runId, media: runMediaSchema, charged: z.number().nonnegative(), balance });
+export const runFailedEventSchema = z.object({ type: z.literal('run.failed'), runId, error: z.string(), refunded: z.number().nonnegative(), balance });
+export const runCanceledEventSchema = z.object({ type: z.literal('run.canceled'), runId, refunded: z.number().nonnegative(), balance });
 
 export const runEventSchema = z.discriminatedUnion('type', [
   runQueuedEventSchema,
@@ -68,14 +81,21 @@ export const runIdRequest = z.object({ runId: runIdSchema });
  * asked to stop (`canceling`, its run.canceled event follows). A finished run answers 409 with
  * RUN_ALREADY_FINISHED. Owner only: another person's run is a 404.
  */
-export const cancelRunAnswerSchema = answer({ runId, status: z.enum(['canceled', 'canceling']), refunded: z.number().nonnegative() });
+export const cancelRunAnswerSchema = answer({
+  runId,
+  status: z.enum(['canceled', 'canceling']),
+  refunded: z.number().nonnegative(),
+  /** The person's credits after this answer (after the refund when `canceled`). */
+  balance: z.number().int(),
+});
 export const cancelRunCall = defineCall({ name: 'cancel-run', method: 'POST', request: runIdRequest, response: cancelRunAnswerSchema });
 
 /**
  * POST retry-run: a failed or canceled run starts again under the same run id (the same card),
- * charged again after the preflight; 202 like unified-generate. Otherwise 409 RUN_NOT_RETRYABLE.
+ * charged again after the preflight; 202 like unified-generate (with its `cost` and `balance` after
+ * the debit; its 402 like unified-generate's). Otherwise 409 RUN_NOT_RETRYABLE.
  */
-export const retryRunAnswerSchema = answer({ runId, jobId: z.string(), status: z.literal('processing') });
+export const retryRunAnswerSchema = answer({ runId, jobId: z.string(), status: z.literal('processing'), cost: z.number().int().nonnegative(), balance: z.number().int() });
 export const retryRunCall = defineCall({ name: 'retry-run', method: 'POST', request: runIdRequest, response: retryRunAnswerSchema });
 
 // The receipt lives in run-receipt.ts (media.ts carries it too; importing it from here would cycle).

@@ -161,7 +161,19 @@ export interface CostInput {
  */
 export function generationCost(request: CostInput): number {
   if (request.serviceMode === 'story-time') {
-    return COST_VIDEO * Math.max(1, request.sources?.length ?? 0);
+    return PRICES.storyPerPhoto * Math.max(1, request.sources?.length ?? 0);
   }
-  return request.enableVideo === true ? COST_VIDEO : COST_IMAGE;
+  return request.enableVideo === true ? PRICES.video : PRICES.image;
 }
+
+/**
+ * The price table `generationCost` charges by (get-app-info serves it for display): an image, a
+ * video (`enableVideo`), Story Time per photo (at least `storyMinPhotos` photos).
+ */
+export const PRICES = {
+  image: COST_IMAGE,
+  video: COST_VIDEO,
+  storyPerPhoto: COST_VIDEO,
+  storyMinPhotos: STORY_TIME_MIN_IMAGES,
+} as const;
+export type PriceTable = { [K in keyof typeof PRICES]: number };

@@ -28,7 +28,16 @@ export class ConflictError extends DomainError {}
 /** What was sent is bigger than allowed (413). */
 export class TooLargeError extends DomainError {}
 /** Not enough credits for what was asked (402). */
-export class PaymentRequiredError extends DomainError {}
+export class PaymentRequiredError extends DomainError {
+  constructor(
+    message: string,
+    code?: string,
+    /** What was asked costs `required` credits; the person has `available` (both go to the answer). */
+    readonly amounts?: { required: number; available: number },
+  ) {
+    super(message, code);
+  }
+}
 /** Too much, too often (429); `retryAfterSeconds`, when known, goes to the Retry-After header. */
 export class TooManyRequestsError extends DomainError {
   constructor(

@@ -11,9 +11,11 @@ export interface AppInfo {
   mediaBaseUrl: string;
   /** The engine that makes each service mode's images; empty when the server did not say. */
   engines: Partial<Record<ServiceMode, ProviderName>>;
+  /** The price table the server charges by (credits); null when it did not say. */
+  prices: { image: number; video: number; storyPerPhoto: number; storyMinPhotos: number } | null;
 }
 
-const FALLBACK: AppInfo = { contactEmail: FALLBACK_CONTACT_EMAIL, mediaBaseUrl: '', engines: {} };
+const FALLBACK: AppInfo = { contactEmail: FALLBACK_CONTACT_EMAIL, mediaBaseUrl: '', engines: {}, prices: null };
 let cached: Promise<AppInfo> | null = null;
 
 /** GET get-app-info, read once per page load; a failure falls back to the defaults. */
@@ -23,6 +25,7 @@ export function loadAppInfo(): Promise<AppInfo> {
       contactEmail: answer.contactEmail.includes('@') ? answer.contactEmail : FALLBACK_CONTACT_EMAIL,
       mediaBaseUrl: answer.mediaBaseUrl,
       engines: answer.engines,
+      prices: answer.prices,
     }))
     .catch(() => FALLBACK);
   return cached;

@@ -1,4 +1,4 @@
-import { getCreditLedgerCall } from '@app/shared/api/credits';
+import { type CreditLedgerAnswer, getCreditLedgerCall } from '@app/shared/api/credits';
 import { getMediaByRunIdCall } from '@app/shared/api/generation';
 import { runReceiptSchema, type RunReceipt } from '@app/shared/api/run-receipt';
 import { ApiError } from './api-error';
@@ -23,4 +23,25 @@ export async function getRunReceipt(runId: string, signal?: AbortSignal): Promis
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** At most this many ledger pages are summed for the credits used (100 entries each). */
+const USED_MAX_PAGES = 20;
+
+/**
+ * The credits spent on runs, from the ledger: what runs were charged less what was refunded.
+ * Null when the ledger is longer than the pages read (the figure would be short).
+ */
+export async function getCreditsUsed(signal?: AbortSignal): Promise<number | null> {
+  let used = 0;
+  let cursor: number | null = null;
+  for (let page = 0; page < USED_MAX_PAGES; page += 1) {
+    const answer: CreditLedgerAnswer = await callApiData(getCreditLedgerCall, { query: { limit: 100, ...(cursor !== null ? { cursor } : {}) }, signal });
+    for (const entry of answer.entries) {
+      if (entry.reason === 'generation' || entry.reason === 'refund') used -= entry.delta;
+    }
+    if (answer.nextCursor === null) return Math.max(0, used);
+    cursor = answer.nextCursor;
+  }
+  return null;
 }

@@ -10,6 +10,8 @@ export const queryKeys = {
   likes: () => ['likes'] as const,
   drafts: () => ['drafts'] as const,
   quota: () => ['quota'] as const,
+  /** The credits spent on runs, from the ledger (under quota: refreshed with it). */
+  creditsUsed: () => ['quota', 'used'] as const,
   presets: () => ['presets'] as const,
   profile: () => ['profile'] as const,
   referrals: () => ['referrals'] as const,

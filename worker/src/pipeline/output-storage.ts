@@ -1,4 +1,4 @@
-import { COST_IMAGE, COST_VIDEO, type PresetDefinition } from '@app/shared';
+import { generationCost, type PresetDefinition } from '@app/shared';
 import type { NewMedia } from '@app/shared/server/db';
 import { deterministicUuid } from '@app/shared/server/media';
 import type { Storage } from '@app/shared/server/storage';
@@ -45,7 +45,9 @@ export async function storeOutput(
 
   let finalUrl = imageUrl;
   let storageKey = `${base}/full.jpg`;
-  let cost = COST_IMAGE;
+  // What it costs comes from the one price function the submit charged by (`generationCost`),
+  // applied to what was made: a still, a video, or the Story Time clips that came out.
+  let cost = generationCost({ serviceMode: request.serviceMode === 'story-time' ? 'presets' : request.serviceMode, enableVideo: false });
   const presetKey = request.presetId ?? request.presetKey ?? null;
   const metadata: Record<string, unknown> = {
     provider: output.still.provider,
@@ -82,7 +84,7 @@ export async function storeOutput(
     metadata.successfulVideos = successful.length;
     finalUrl = first.videoUrl;
     storageKey = `${base}/clip-${first.index}.mp4`;
-    cost = COST_VIDEO * successful.length;
+    cost = generationCost({ serviceMode: 'story-time', sources: successful.map((r) => r.videoUrl) });
   } else if (output.video) {
     storageKey = `${base}/video.mp4`;
     await storage.put(storageKey, output.video, { contentType: 'video/mp4', immutable: true });
@@ -90,7 +92,7 @@ export async function storeOutput(
     metadata.videoResults = [{ index: 0, success: true, videoUrl: finalUrl }];
     metadata.totalVideos = 1;
     metadata.successfulVideos = 1;
-    cost = COST_VIDEO;
+    cost = generationCost({ serviceMode: request.serviceMode, enableVideo: true });
   }
 
   return {

@@ -4,7 +4,7 @@ import type { Logger } from '@app/shared/server/logger';
 import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRedis } from '@app/shared/server/redis';
 import type { Repositories } from '@app/shared/server/repositories';
-import { EtaEstimator } from './eta';
+import { EtaEstimator, ThroughputMeter } from './eta';
 import { QueueEventStream } from './queue-event-stream';
 import { QueuePositions } from './queue-positions';
 import { RunEventMapper } from './run-event-mapper';
@@ -24,16 +24,20 @@ export function createRunEvents(
 ): { service: RunEventsService; hub: RunEventsHub } {
   const queue = infra.queues.queue('generation');
   const heartbeats = new WorkerHeartbeats(infra.redis, config.queuePrefix);
+  const throughput = new ThroughputMeter();
   const eta = new EtaEstimator({
     medians: () => repos.runEvents.medianDurations(new Date(Date.now() - MEDIAN_WINDOW_MS)),
     workers: () => heartbeats.list(),
     routes: config.generation.routes,
+    throughput: () => throughput.perSecond(),
   });
   const positions = new QueuePositions({
     redis: infra.redis,
-    keys: { wait: queue.keys.wait!, prioritized: queue.keys.prioritized! },
+    // The workers' per-minute metrics keep a running count of finished jobs: exact runs finished between reads.
+    keys: { wait: queue.keys.wait!, prioritized: queue.keys.prioritized!, finished: [queue.toKey('metrics:completed'), queue.toKey('metrics:failed')] },
     owners: (runIds) => repos.runEvents.ownersOf(runIds),
     eta: () => eta.estimator(),
+    onOrder: (order, atMs, finished) => throughput.observe(order, atMs, finished),
   });
   const hub = new RunEventsHub({
     stream: new QueueEventStream(infra.redis, queue.keys.events!),

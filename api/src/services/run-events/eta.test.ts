@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerHeartbeat } from '@app/shared/api/admin';
-import { EtaEstimator } from './eta';
+import { EtaEstimator, ThroughputMeter } from './eta';
 
 const worker = (generation: number, queues = ['generation', 'email']) => ({ queues, concurrency: { generation, email: 5 } }) as unknown as WorkerHeartbeat;
 
-function estimator(workers: WorkerHeartbeat[], medians = [{ mode: 'custom-prompt', provider: 'local', seconds: 12 }]) {
+function estimator(workers: WorkerHeartbeat[], medians = [{ mode: 'custom-prompt', provider: 'local', seconds: 12 }], throughput?: () => number | undefined) {
   let reads = 0;
   const eta = new EtaEstimator({
     medians: async () => {
@@ -13,16 +13,28 @@ function estimator(workers: WorkerHeartbeat[], medians = [{ mode: 'custom-prompt
     },
     workers: async () => workers,
     routes: { 'custom-prompt': 'local', 'story-time': 'fal', 'parallel-self': 'bfl' },
+    ...(throughput ? { throughput } : {}),
   });
   return { eta, reads: () => reads };
 }
 
 describe('EtaEstimator', () => {
-  it('is the median running time × (jobs ahead + 1) ÷ the live workers\' generation slots', async () => {
+  it('before any throughput is measured: the median × (jobs ahead + 1) ÷ the live workers\' generation slots, plus the run\'s own median', async () => {
     const { eta } = estimator([worker(2), worker(2), worker(0, ['email'])]);
     const estimate = await eta.estimator();
-    expect(estimate('custom-prompt', 0)).toBe(3);
-    expect(estimate('custom-prompt', 9)).toBe(30);
+    expect(estimate('custom-prompt', 0)).toBe(15);
+    expect(estimate('custom-prompt', 9)).toBe(42);
+  });
+
+  it('once measured: (jobs ahead + 1) ÷ the runs finished per second while runs waited, plus the run\'s own median', async () => {
+    let perSecond: number | undefined = 0.5;
+    const { eta } = estimator([worker(2)], undefined, () => perSecond);
+    expect((await eta.estimator())('custom-prompt', 9)).toBe(32);
+    // Re-estimated on each read: the queue got faster.
+    perSecond = 2;
+    expect((await eta.estimator())('custom-prompt', 9)).toBe(17);
+    // A mode without history: the wait alone.
+    expect((await eta.estimator())('story-time', 3)).toBe(2);
   });
 
   it('is unknown without a measured run of the mode or without a live worker', async () => {
@@ -35,7 +47,7 @@ describe('EtaEstimator', () => {
       { mode: 'parallel-self', provider: 'local', seconds: 10 },
       { mode: 'parallel-self', provider: 'fal', seconds: 30 },
     ]);
-    expect((await eta.estimator())('parallel-self', 0)).toBe(20);
+    expect((await eta.estimator())('parallel-self', 0)).toBe(40);
   });
 
   it('reads the medians once a minute, not on every tick', async () => {
@@ -45,3 +57,53 @@ describe('EtaEstimator', () => {
     expect(reads()).toBe(1);
   });
 });
+
+describe('ThroughputMeter', () => {
+  const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `run-${from + i}`);
+
+  it('is the runs taken from the waiting order per second, once eight were seen taken', () => {
+    const meter = new ThroughputMeter();
+    meter.observe(ids(0, 30), 0);
+    meter.observe(ids(4, 34), 1_000);
+    expect(meter.perSecond()).toBeUndefined();
+    meter.observe(ids(8, 38), 2_000);
+    expect(meter.perSecond()).toBe(4);
+  });
+
+  it('counts nothing while no run waits: an idle queue is not a slow one', () => {
+    const meter = new ThroughputMeter();
+    meter.observe(ids(0, 20), 0);
+    meter.observe(ids(10, 20), 1_000);
+    meter.observe([], 2_000);
+    // A minute idle, then a burst: the idle minute is no run's cost.
+    meter.observe(ids(100, 150), 62_000);
+    meter.observe(ids(110, 160), 63_000);
+    expect(meter.perSecond()).toBe(10);
+  });
+
+  it('follows the recent pace: the reads of the last 4 s, and back until eight runs were taken', () => {
+    const meter = new ThroughputMeter();
+    let at = 0;
+    let head = 0;
+    const read = (taken: number) => {
+      head += taken;
+      meter.observe(ids(head, head + 50), (at += 1_000));
+    };
+    read(0);
+    for (let i = 0; i < 20; i++) read(1);
+    // One a second: the last eight reads.
+    expect(meter.perSecond()).toBe(1);
+    // Ten a second: within 4 s the old pace is gone.
+    for (let i = 0; i < 5; i++) read(10);
+    expect(meter.perSecond()).toBe(10);
+  });
+
+  it('counts the runs finished between reads when the workers\' count is read, runs added and taken in between included', () => {
+    const meter = new ThroughputMeter();
+    // Fair priorities put new runs ahead: the order's head barely moves, yet ten a second finish.
+    meter.observe(ids(0, 30), 0, 100);
+    meter.observe(ids(0, 30), 1_000, 110);
+    expect(meter.perSecond()).toBe(10);
+  });
+});
+

@@ -8,6 +8,8 @@ export interface EtaSources {
   workers(): Promise<WorkerHeartbeat[]>;
   /** The provider serving each mode. */
   routes: Record<string, string>;
+  /** Runs the queue takes per second while runs wait (measured), undefined until measured. */
+  throughput?: () => number | undefined;
 }
 
 /** Estimates a waiting run's time to done: `eta(mode, position)`, or null when unknown. */
@@ -15,11 +17,70 @@ export type Eta = (mode: string, position: number) => number | null;
 
 const MEDIANS_TTL_MS = 60_000;
 const SLOTS_TTL_MS = 5_000;
+/** Reads of the queue kept (the most recent). */
+const THROUGHPUT_SAMPLES = 100;
+/**
+ * The throughput is measured over the reads of the last THROUGHPUT_WINDOW_MS, and further back
+ * until at least THROUGHPUT_MIN_TAKEN runs were taken: a queue whose pace changes (workers added
+ * or gone, the machine busy or free) is followed within seconds, and a slow queue (a run every
+ * few seconds) still averages several runs. Fewer than that measured at all: not known yet.
+ */
+const THROUGHPUT_WINDOW_MS = 4_000;
+const THROUGHPUT_MIN_TAKEN = 8;
 
 /**
- * ETA from measured history: the recent median running time of the run's mode and provider ×
- * (the jobs ahead + the run itself) ÷ the generation slots of the live workers (the mode's other
- * providers stand in for one without history). Null without a measured median or a live worker. Medians and slots are cached (read every tick).
+ * The queue's measured throughput, from the reads of its waiting order the positions already make:
+ * the runs finished between two reads (the workers' running count, read with the order; without
+ * it, the runs that left the waiting order — which misses a run added and taken between reads)
+ * ÷ the time between them. Counted only when runs waited at both reads (every slot busy), so an
+ * idle queue is not mistaken for a slow one. Measured in Redis at the read: no lag behind the
+ * event stream, which an api process under load may read late.
+ */
+export class ThroughputMeter {
+  private previous: { ids: Set<string>; at: number; finished: number | undefined } | undefined;
+  private readonly samples: Array<{ taken: number; ms: number; at: number }> = [];
+
+  /** The waiting order (job ids) read at `atMs`, and the runs finished in all by then when known. */
+  observe(order: readonly string[], atMs: number, finished?: number): void {
+    const previous = this.previous;
+    this.previous = { ids: new Set(order), at: atMs, finished };
+    if (!previous || previous.ids.size === 0 || order.length === 0 || atMs <= previous.at) return;
+    let taken = 0;
+    if (finished !== undefined && previous.finished !== undefined && finished >= previous.finished) {
+      taken = finished - previous.finished;
+    } else {
+      const now = this.previous.ids;
+      for (const id of previous.ids) if (!now.has(id)) taken += 1;
+    }
+    this.samples.push({ taken, ms: atMs - previous.at, at: atMs });
+    if (this.samples.length > THROUGHPUT_SAMPLES) this.samples.shift();
+  }
+
+  /** Runs taken per second while runs waited; undefined until enough were measured. */
+  perSecond(): number | undefined {
+    const latest = this.samples.at(-1)?.at;
+    if (latest === undefined) return undefined;
+    let taken = 0;
+    let ms = 0;
+    for (let i = this.samples.length - 1; i >= 0; i--) {
+      const sample = this.samples[i]!;
+      if (taken >= THROUGHPUT_MIN_TAKEN && latest - sample.at >= THROUGHPUT_WINDOW_MS) break;
+      taken += sample.taken;
+      ms += sample.ms;
+    }
+    return taken >= THROUGHPUT_MIN_TAKEN ? (taken * 1000) / ms : undefined;
+  }
+}
+
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/**
+ * ETA from measured history: a waiting run with `position` runs ahead starts once `position + 1`
+ * runs have finished, then takes its own running time. So: (position + 1) ÷ the measured
+ * throughput (runs taken per second while runs waited) + the recent median running time of its
+ * mode and provider (the mode's other providers stand in for one without history; 0 when none).
+ * Before any throughput is measured: the median × (position + 1) ÷ the live workers' generation
+ * slots + the median. Null when neither can be measured. Medians and slots are cached (read every tick).
  */
 export class EtaEstimator {
   private medians: { at: number; byKey: Map<string, number> } | undefined;
@@ -32,10 +93,12 @@ export class EtaEstimator {
 
   async estimator(): Promise<Eta> {
     const [byKey, slots] = await Promise.all([this.mediansByKey(), this.liveSlots()]);
+    const perSecond = this.sources.throughput?.();
     return (mode, position) => {
       const median = byKey.get(`${mode}\n${this.sources.routes[mode] ?? ''}`) ?? byKey.get(mode);
+      if (perSecond !== undefined && perSecond > 0) return tenths((position + 1) / perSecond + (median ?? 0));
       if (median === undefined || slots <= 0) return null;
-      return Math.round((median * (position + 1)) / slots);
+      return tenths((median * (position + 1)) / slots + median);
     };
   }
 

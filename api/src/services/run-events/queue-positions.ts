@@ -16,10 +16,15 @@ export interface RunOwner {
 export interface QueuePositionsDeps {
   redis: Redis;
   /** The generation queue's keys (BullMQ's `queue.keys`). */
-  keys: { wait: string; prioritized: string };
+  keys: { wait: string; prioritized: string; finished?: readonly string[] };
   /** Whose runs these are (one query for the ids not seen before; a run's owner never changes). */
   owners(runIds: string[]): Promise<Array<{ runId: string } & RunOwner>>;
   eta(): Promise<Eta>;
+  /**
+   * Told the waiting order at each read, when, and how many runs the queue has finished in all
+   * (BullMQ's completed and failed metrics counts, read with the order; undefined without `keys.finished`).
+   */
+  onOrder?(order: readonly string[], atMs: number, finished: number | undefined): void;
 }
 
 const OWNER_CACHE_SIZE = 20_000;
@@ -37,7 +42,8 @@ export class QueuePositions {
   async forPeople(userIds: ReadonlySet<string>): Promise<Map<string, WaitingRun[]>> {
     const byPerson = new Map<string, WaitingRun[]>();
     if (userIds.size === 0) return byPerson;
-    const order = await this.waitingOrder();
+    const { order, finished } = await this.waitingOrder();
+    this.deps.onOrder?.(order, Date.now(), finished);
     if (order.length === 0) return byPerson;
     await this.learnOwners(order);
     const eta = await this.deps.eta();
@@ -62,12 +68,16 @@ export class QueuePositions {
     return found;
   }
 
-  /** Job ids in the order workers will take them. */
-  private async waitingOrder(): Promise<string[]> {
-    const results = await this.deps.redis.multi().lrange(this.deps.keys.wait, 0, -1).zrange(this.deps.keys.prioritized, 0, -1).exec();
+  /** Job ids in the order workers will take them, and the runs finished so far (one round trip). */
+  private async waitingOrder(): Promise<{ order: string[]; finished: number | undefined }> {
+    const multi = this.deps.redis.multi().lrange(this.deps.keys.wait, 0, -1).zrange(this.deps.keys.prioritized, 0, -1);
+    const finishedKeys = this.deps.keys.finished ?? [];
+    for (const key of finishedKeys) multi.hget(key, 'count');
+    const results = await multi.exec();
     const wait = (results?.[0]?.[1] as string[] | undefined) ?? [];
     const prioritized = (results?.[1]?.[1] as string[] | undefined) ?? [];
-    return [...wait.reverse(), ...prioritized];
+    const finished = finishedKeys.length === 0 ? undefined : finishedKeys.reduce((sum, _, i) => sum + Number((results?.[2 + i]?.[1] as string | null) ?? 0), 0);
+    return { order: [...wait.reverse(), ...prioritized], finished };
   }
 
   private async learnOwners(runIds: string[]): Promise<void> {

@@ -4,7 +4,7 @@ import { aMedia } from '../testing/rows';
 import { RunEventMapper } from './run-event-mapper';
 
 function mapperWith(facts: Partial<RunEventFacts> | undefined) {
-  const run = facts && { runId: 'run-1', userId: 'me', mode: 'custom-prompt', provider: 'local', status: 'done' as const, stage: 'succeeded', error: null, creditsRefunded: 0, ...facts };
+  const run = facts && { runId: 'run-1', userId: 'me', mode: 'custom-prompt', provider: 'local', status: 'done' as const, stage: 'succeeded', error: null, creditsReserved: 5, creditsRefunded: 0, balance: 13, ...facts };
   return new RunEventMapper({
     runEvents: { findFacts: async () => run },
     media: { findByRunId: async () => [aMedia({ run_id: 'run-1', user_id: 'me' })] },
@@ -25,25 +25,40 @@ describe('RunEventMapper', () => {
 
   it('tells a completed job as its run ended: done with the media, or failed with the refund', async () => {
     const done = await mapperWith({}).map(entry({ event: 'completed', jobId: 'run-1', returnvalue: '"done"' }));
-    expect(done).toMatchObject({ userId: 'me', event: { type: 'run.done', runId: 'run-1', media: { runId: 'run-1' } } });
+    expect(done).toMatchObject({ userId: 'me', event: { type: 'run.done', runId: 'run-1', media: { runId: 'run-1' }, charged: 5, balance: 13 } });
     const failed = await mapperWith({ status: 'failed', stage: 'failed', error: "Didn't pass identity check" }).map(entry({ event: 'completed', jobId: 'run-1', returnvalue: '"failed"' }));
-    expect(failed).toEqual({ userId: 'me', event: { type: 'run.failed', runId: 'run-1', error: "Didn't pass identity check", refunded: 0 } });
+    expect(failed).toEqual({ userId: 'me', event: { type: 'run.failed', runId: 'run-1', error: "Didn't pass identity check", refunded: 0, balance: 13 } });
     // A duplicate job of a settled run tells nothing again.
     expect(await mapperWith({}).map(entry({ event: 'completed', jobId: 'run-1', returnvalue: '"skipped"' }))).toBeUndefined();
   });
 
   it('tells a final failure with its refund, a canceled run as canceled, and not a failure BullMQ will retry', async () => {
     const failed = await mapperWith({ status: 'failed', stage: 'expired', error: 'Timeout', creditsRefunded: 5 }).map(entry({ event: 'failed', jobId: 'run-1' }));
-    expect(failed?.event).toEqual({ type: 'run.failed', runId: 'run-1', error: 'Timeout', refunded: 5 });
+    expect(failed?.event).toEqual({ type: 'run.failed', runId: 'run-1', error: 'Timeout', refunded: 5, balance: 13 });
     const canceled = await mapperWith({ status: 'failed', stage: 'canceled', creditsRefunded: 5 }).map(entry({ event: 'failed', jobId: 'run-1' }));
-    expect(canceled?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5 });
+    expect(canceled?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5, balance: 13 });
     expect(await mapperWith({ status: 'processing' }).map(entry({ event: 'failed', jobId: 'run-1' }))).toBeUndefined();
   });
 
   it('tells a removed waiting job as canceled, but not the removal of a finished job', async () => {
     const facts = { status: 'failed' as const, stage: 'canceled', creditsRefunded: 5 };
-    expect((await mapperWith(facts).map(entry({ event: 'removed', jobId: 'run-1', prev: 'prioritized' })))?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5 });
+    expect((await mapperWith(facts).map(entry({ event: 'removed', jobId: 'run-1', prev: 'prioritized' })))?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5, balance: 13 });
     expect(await mapperWith(facts).map(entry({ event: 'removed', jobId: 'run-1', prev: 'completed' }))).toBeUndefined();
     expect(await mapperWith({ status: 'failed', stage: 'failed' }).map(entry({ event: 'removed', jobId: 'run-1', prev: 'wait' }))).toBeUndefined();
+  });
+
+  it('tells a removed waiting job as canceled once cancel-run has settled it, though the removal came first', async () => {
+    let reads = 0;
+    const mapper = new RunEventMapper({
+      runEvents: {
+        findFacts: async () => {
+          reads += 1;
+          const settled = reads >= 3;
+          return { runId: 'run-1', userId: 'me', mode: 'custom-prompt', provider: null, status: settled ? 'failed' : 'processing', stage: settled ? 'canceled' : 'queued', error: null, creditsReserved: 5, creditsRefunded: settled ? 5 : 0, balance: 20 };
+        },
+      },
+      media: { findByRunId: async () => [] },
+    });
+    expect((await mapper.map(entry({ event: 'removed', jobId: 'run-1', prev: 'waiting' })))?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5, balance: 20 });
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunEvent } from '@app/shared/api/runs';
 import type { Repositories } from '@app/shared/server/repositories';
 import { runProgressSchema } from '@app/shared/server/queue';
@@ -17,6 +18,12 @@ export type MapperRepositories = {
 
 /** States a job is removed from before a worker took it: D2's cancel of a queued run. */
 const WAITING_STATES = new Set(['wait', 'waiting', 'prioritized', 'delayed', 'paused']);
+/**
+ * cancel-run removes a waiting job first and settles its run just after: a removal read before
+ * that commit waits for it (up to TRIES × PAUSE), or the run.canceled event would be lost.
+ */
+const REMOVED_SETTLE_TRIES = 20;
+const REMOVED_SETTLE_PAUSE_MS = 50;
 
 /** The run id of a stream entry about a finished or removed job, or undefined for any other entry. */
 export function terminalRunId(entry: StreamEntry): string | undefined {
@@ -52,17 +59,23 @@ export class RunEventMapper {
     // A duplicate job of a run already settled completes as 'skipped': its run's events were told.
     if (kind === 'completed' && entry.fields.returnvalue === '"skipped"') return undefined;
     if (kind === 'removed' && !WAITING_STATES.has(entry.fields.prev ?? '')) return undefined;
-    const run = await this.repos.runEvents.findFacts(runId);
+    let run = await this.repos.runEvents.findFacts(runId);
+    for (let i = 0; kind === 'removed' && run?.status === 'processing' && i < REMOVED_SETTLE_TRIES; i++) {
+      await sleep(REMOVED_SETTLE_PAUSE_MS);
+      run = await this.repos.runEvents.findFacts(runId);
+    }
     // Still processing: a failed attempt BullMQ will retry, or a run started again since.
     if (!run || run.status === 'processing') return undefined;
     const owner = run.userId;
-    if (run.stage === 'canceled') return { userId: owner, event: { type: 'run.canceled', runId, refunded: run.creditsRefunded } };
+    const { balance } = run;
+    if (run.stage === 'canceled') return { userId: owner, event: { type: 'run.canceled', runId, refunded: run.creditsRefunded, balance } };
     if (kind === 'removed') return undefined;
     if (run.status === 'failed') {
-      return { userId: owner, event: { type: 'run.failed', runId, error: run.error ?? 'Generation failed', refunded: run.creditsRefunded } };
+      return { userId: owner, event: { type: 'run.failed', runId, error: run.error ?? 'Generation failed', refunded: run.creditsRefunded, balance } };
     }
     const [media] = await this.repos.media.findByRunId(runId);
     if (!media) return undefined;
-    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media) } };
+    const charged = Math.max(0, run.creditsReserved - run.creditsRefunded);
+    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media), charged, balance } };
   }
 }

@@ -52,6 +52,12 @@ const PAGE = 500;
 /** Queue events after which positions change; they are read again within this delay (coalesced). */
 const QUEUE_MOVES = new Set(['added', 'waiting', 'active', 'completed', 'failed', 'removed']);
 const POSITIONS_SOON_MS = 200;
+/**
+ * Positions are read at most once a second (or every `positionsEveryMs`, when sooner): a queue that
+ * moves all the time would otherwise be read back to back, every waiting run told anew each time,
+ * and that CPU is taken from the workers the ETA measures. A client counts the ETA down in between.
+ */
+const POSITIONS_MIN_GAP_MS = 1_000;
 const MAPPED_CACHE_SIZE = 5_000;
 
 /**
@@ -72,6 +78,8 @@ export class RunEventsHub {
   private idleTimer: NodeJS.Timeout | undefined;
   private positionsTimer: NodeJS.Timeout | undefined;
   private positionsDueAt = 0;
+  /** When the latest positions read started. */
+  private positionsReadAt = 0;
   private positionsBusy = false;
   /** A read was asked for while one ran: the queue may have moved since it started. */
   private positionsAgain = false;
@@ -234,7 +242,9 @@ export class RunEventsHub {
   /** Reads positions in `delayMs`, unless a read is already due sooner. */
   private schedulePositions(delayMs: number): void {
     if (this.byPerson.size === 0) return;
-    const at = Date.now() + delayMs;
+    const gap = Math.min(POSITIONS_MIN_GAP_MS, this.deps.positionsEveryMs ?? 2_000);
+    const at = Math.max(Date.now() + delayMs, this.positionsReadAt + gap);
+    delayMs = at - Date.now();
     if (this.positionsTimer && this.positionsDueAt <= at) return;
     clearTimeout(this.positionsTimer);
     this.positionsDueAt = at;
@@ -253,6 +263,7 @@ export class RunEventsHub {
     }
     this.positionsBusy = true;
     this.positionsAgain = false;
+    this.positionsReadAt = Date.now();
     try {
       const waiting = await this.deps.positions.forPeople(new Set(this.byPerson.keys()));
       for (const [userId, set] of this.byPerson) {

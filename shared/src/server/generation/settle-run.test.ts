@@ -18,6 +18,7 @@ describe('settleRun', () => {
     expect(await settleRun(repos, 'run-00000001', { kind: 'failed', error: 'Timeout: the AI service took too long' }, quiet)).toEqual({
       status: 'failed',
       refunded: 5,
+      balance: 15,
     });
     expect(repos.balances.get('friend')).toBe(15);
     expect(repos.runsById.get('run-00000001')).toMatchObject({ status: 'failed', error: 'Timeout: the AI service took too long', credits_refunded: 5 });
@@ -26,7 +27,7 @@ describe('settleRun', () => {
   it('keeps what the media cost and gives back the rest of the reservation', async () => {
     const repos = withRun(10);
     const outcome = { kind: 'produced', cost: 5, userId: 'friend', referrerId: null } as const;
-    expect(await settleRun(repos, 'run-00000001', outcome, quiet)).toEqual({ status: 'done', refunded: 5 });
+    expect(await settleRun(repos, 'run-00000001', outcome, quiet)).toEqual({ status: 'done', refunded: 5, balance: 15 });
     expect(repos.balances.get('friend')).toBe(15);
     expect(repos.runsById.get('run-00000001')).toMatchObject({ status: 'done', error: null });
   });

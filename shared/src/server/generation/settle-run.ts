@@ -30,6 +30,8 @@ export type RunOutcome =
 export interface Settlement {
   status: 'done' | 'failed';
   refunded: number;
+  /** The person's credits right after the refund; undefined when nothing was refunded. */
+  balance?: number;
 }
 
 /**
@@ -58,12 +60,12 @@ export async function settleRun(
   // (a cancel and a finished render), the one that moved it is the one whose refund is paid.
   const settled = await repos.transaction(async (trx) => {
     const moved = await trx.runs.finish(runId, { status, error, creditsRefunded: refunded, ...(outcome.kind === 'failed' && outcome.stage ? { stage: outcome.stage } : {}) });
-    if (moved && refunded > 0) {
-      await trx.credits.apply({ userId: run.user_id, delta: refunded, reason: 'refund', runId, idempotencyKey: `refund:${runId}` });
-    }
-    return moved;
+    if (!moved) return undefined;
+    if (refunded === 0) return {};
+    const applied = await trx.credits.apply({ userId: run.user_id, delta: refunded, reason: 'refund', runId, idempotencyKey: `refund:${runId}` });
+    return { balance: applied.balance };
   });
-  return settled ? { status, refunded } : undefined;
+  return settled ? { status, refunded, ...settled } : undefined;
 }
 
 /** The inviter's reward after the friend's first media: the ledger key makes it once, however raced. */

@@ -1,9 +1,9 @@
 import { KEEP_IDENTITY, findPreset } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
-import type { MediaItem as LibraryAnswerItem } from '@app/shared/api/media';
+import type { MediaItem as LibraryAnswerItem, RunMedia } from '@app/shared/api/media';
 import { describe, expect, it } from 'vitest';
 import { captionOf } from './caption';
-import { DEFAULT_ASPECT_RATIO, fromFeedItem, fromFeedItems, fromLibraryItem, isWaitingForVideos, presetTypeLabel } from './media-item';
+import { DEFAULT_ASPECT_RATIO, fromFeedItem, fromFeedItems, fromLibraryItem, fromRunMedia, isWaitingForVideos, presetTypeLabel } from './media-item';
 
 const syndicate = findPreset('unreal-reflection', 'unreal_reflection_syndicate')!;
 
@@ -86,6 +86,13 @@ describe('one media item from every answer', () => {
     });
     // A stored path is served under /media; without a size the one default ratio applies.
     expect(fromLibraryItem({ ...libraryItem, metadata: {} })).toMatchObject({ url: '/media/videos/v.mp4', aspectRatio: DEFAULT_ASPECT_RATIO });
+  });
+
+  it("reads a run's media (getMediaByRunId, run.done), whose `type` is the media kind, not the preset kind", () => {
+    const runMedia: RunMedia = { ...libraryItem, presetType: 'story_time', type: 'video', created_at: libraryItem.createdAt };
+    expect(fromRunMedia(runMedia)).toMatchObject({ id: 'm2', runId: 'run-2', presetType: 'story_time', mediaType: 'video', url: 'https://cdn.example/clip-1.mp4' });
+    // An item whose preset kind was left blank never takes 'image' or 'video' as its preset.
+    expect(fromRunMedia({ ...runMedia, presetType: '', type: 'image', mediaType: 'photo' }).presetType).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { PRESET_TYPE_LABELS, findPresetLook, isPresetType } from '@app/shared';
 import type { FeedItem as FeedAnswerItem } from '@app/shared/api/feed';
-import type { MediaItem as LibraryAnswerItem } from '@app/shared/api/media';
+import type { MediaItem as LibraryAnswerItem, RunMedia } from '@app/shared/api/media';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 
 /**
@@ -68,8 +68,6 @@ export interface MediaItem {
  * guess crops a little instead of showing bars. One default for every screen.
  */
 export const DEFAULT_ASPECT_RATIO = 4 / 3;
-/** Each item counts as 2 tokens used (spec 2 §9). */
-export const TOKENS_PER_ITEM = 2;
 
 const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
 const VIDEO_FILE = /\.(mp4|webm|mov)(\?|#|$)/i;
@@ -216,54 +214,12 @@ export function fromLibraryItem(raw: LibraryAnswerItem): MediaItem {
   };
 }
 
-/** What the generation engine's new item carries (spec 1 §3 media item, client view). */
-export interface GeneratedMedia {
-  id: string;
-  type: 'image' | 'video';
-  url: string;
-  finalUrl: string;
-  thumbnailUrl: string;
-  prompt: string;
-  width: number;
-  height: number;
-  likes_count: number;
-  presetKey: string | null;
-  presetType: string | null;
-  metadata: { videoResults?: unknown; identity?: unknown; provider?: unknown };
-  createdAt: string;
-  isPublic?: boolean | null;
-}
-
-/** The engine's new item (opened in the viewer from the ready toast, or put on top of the feed). */
-export function fromGenerated(item: GeneratedMedia, creator: { userId: string | null; name: string | null }): MediaItem {
-  const url = item.finalUrl || item.url;
-  const isVideo = item.type === 'video';
-  const width = positive(item.width);
-  const height = positive(item.height);
-  return {
-    id: item.id,
-    userId: creator.userId,
-    runId: null,
-    mediaType: isVideo ? 'video' : 'photo',
-    presetType: presetTypeOf(item.presetType),
-    presetKey: item.presetKey,
-    prompt: item.prompt,
-    url,
-    posterUrl: isVideo ? item.thumbnailUrl || null : url,
-    thumbnailUrl: item.thumbnailUrl || null,
-    width,
-    height,
-    aspectRatio: ratioOf(width, height),
-    createdAt: item.createdAt,
-    likes_count: Math.max(0, item.likes_count),
-    isPublic: item.isPublic !== false,
-    status: 'completed',
-    videoResults: clipsOf(item.metadata.videoResults),
-    identity: identityOf(item.metadata.identity),
-    tags: [],
-    creator: { name: creator.name, avatar: null },
-    provider: typeof item.metadata.provider === 'string' ? item.metadata.provider : null,
-  };
+/**
+ * A run's media (getMediaByRunId, the run.done event): the owner's item, whose `type` names the
+ * media kind rather than the preset kind. The one way a run's answer becomes a `MediaItem`.
+ */
+export function fromRunMedia(raw: RunMedia): MediaItem {
+  return fromLibraryItem({ ...raw, type: raw.presetType });
 }
 
 /** 'Unreal Reflection' for unreal_reflection (or unreal-reflection); the words of an unknown type. */

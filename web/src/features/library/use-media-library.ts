@@ -1,9 +1,10 @@
 import { MEDIA_PAGE_SIZE } from '@app/shared';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { MediaItem } from '../../entities/media/media-item';
-import { type RunningGeneration, useGenerationStatus, useRunningGenerations } from '../../state/generation-store';
+import { fromRunMedia } from '../../entities/media/media-item';
+import { isTerminal, type RunCard, startedHere, useRunList } from '../../state/run-store';
 import { getUserMedia, type MediaPage } from './api/media-api';
 
 /** Delayed refreshes (spec 2 §8, §9). */
@@ -34,15 +35,17 @@ export interface MediaLibrary {
 
 type Pages = InfiniteData<MediaPage, number>;
 
-function standIn(run: RunningGeneration, status: 'processing' | 'failed', canceled = false): MediaItem {
+/** A local card for a run in progress or one that failed or was canceled here (it keeps Retry). */
+function standIn(run: RunCard, status: 'processing' | 'failed'): MediaItem {
   return {
-    id: `${status === 'failed' ? 'failed' : 'pending'}-${run.key}`,
+    id: `${status === 'failed' ? 'failed' : 'pending'}-${run.runId}`,
     userId: null,
     runId: run.runId,
     mediaType: 'photo',
     presetType: null,
     presetKey: null,
-    prompt: run.prompt,
+    // The look's name for a preset run ('The Syndicate', 'Story Time'), else the person's prompt.
+    prompt: run.look ?? run.prompt,
     url: null,
     posterUrl: null,
     thumbnailUrl: null,
@@ -58,7 +61,7 @@ function standIn(run: RunningGeneration, status: 'processing' | 'failed', cancel
     tags: [],
     creator: null,
     pending: true,
-    ...(canceled ? { canceled } : {}),
+    ...(run.phase === 'canceled' ? { canceled: true } : {}),
   };
 }
 
@@ -74,9 +77,10 @@ export function useMediaLibrary(userId: string): MediaLibrary {
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => getUserMedia(userId, { offset: pageParam, limit: MEDIA_PAGE_SIZE, signal }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((sum, page) => sum + page.items.length, 0) : undefined),
+    // A refetch (a run finished) keeps what is shown until the new answer is in: no empty flash.
+    placeholderData: keepPreviousData,
   });
-  const running = useRunningGenerations();
-  const lastFinished = useGenerationStatus((status) => status.lastFinished);
+  const runs = useRunList();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const refreshTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(refreshTimer.current), []);
@@ -121,10 +125,18 @@ export function useMediaLibrary(userId: string): MediaLibrary {
 
   const items = useMemo(() => {
     const known = new Set(served.map((item) => item.runId).filter(Boolean));
-    const ended = lastFinished && lastFinished.outcome !== 'completed' ? [standIn(lastFinished.run, 'failed', lastFinished.outcome === 'canceled')] : [];
-    const pending = running.filter((run) => !known.has(run.runId)).map((run) => standIn(run, 'processing'));
-    return [...ended, ...pending].filter((item) => !dismissed.has(item.id)).concat(served);
-  }, [served, running, lastFinished, dismissed]);
+    // Runs the server's list does not have yet: in progress, ended here, or done (its media shows
+    // at once, until the refetch brings it: the grid never empties while a run completes).
+    const local = runs
+      .filter((run) => !known.has(run.runId))
+      .map((run) => {
+        if (run.phase === 'done') return run.media ? fromRunMedia(run.media) : null;
+        if (!startedHere(run)) return null;
+        return standIn(run, isTerminal(run) ? 'failed' : 'processing');
+      })
+      .filter((item): item is MediaItem => item !== null && !dismissed.has(item.id) && !served.some((shown) => shown.id === item.id));
+    return local.concat(served);
+  }, [served, runs, dismissed]);
 
   const pages = query.data?.pages;
   return {

@@ -1,34 +1,29 @@
 import { useEffect, useState } from 'react';
-import { processingText, useRunActions } from '../../features/create/generation/live-run-status';
-import { isCancelable, useLiveRun } from '../../features/create/generation/run-live-state';
-import type { RunningGeneration } from '../../state/generation-store';
+import { processingText, useNow, useRunActions } from '../../features/create/generation/live-run-status';
+import { isCancelable } from '../../state/run-reducer';
+import type { RunCard } from '../../state/run-store';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be
  * tucked away into a small pill; a new run brings it back.
  */
-export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }) {
+export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
   const [minimised, setMinimised] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
-  const newest = runs[runs.length - 1];
-  const live = useLiveRun(newest?.runId);
+  const newest = runs[0];
+  const now = useNow(!!newest);
   const actions = useRunActions(newest?.runId ?? '');
 
-  useEffect(() => setMinimised(false), [newest?.key]);
-  useEffect(() => {
-    if (!newest) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [newest]);
+  useEffect(() => setMinimised(false), [newest?.runId]);
 
   if (!newest) return null;
   const seconds = Math.max(0, Math.round((now - newest.startedAt) / 1000));
+  const line = processingText(newest, now);
 
   if (minimised) {
     return (
       <button type="button" className="creating-pill" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
         <span className="button__spinner" aria-hidden="true" />
-        {live ? processingText(live) : 'Creating…'}
+        {line}
       </button>
     );
   }
@@ -41,13 +36,11 @@ export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }
         </div>
         <h2 className="creating-overlay__title">Creating Your Media</h2>
         <p className="creating-overlay__text">
-          {newest.prompt ? `"${newest.prompt}"` : 'Your new look is being rendered.'}
+          {newest.look ? newest.look : newest.prompt ? `"${newest.prompt}"` : 'Your new look is being rendered.'}
         </p>
-        {live && (
-          <p className="creating-overlay__live" data-live-phase={live.phase} aria-live="polite">
-            {processingText(live)}
-          </p>
-        )}
+        <p className="creating-overlay__live" data-live-phase={newest.phase} aria-live="polite">
+          {line}
+        </p>
         <p className="creating-overlay__meta">
           {runs.length > 1 ? `${runs.length} creations in progress · ` : ''}
           {seconds}s · it will appear here when it's ready
@@ -56,7 +49,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunningGeneration[] }
           <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
             Keep Browsing
           </button>
-          {isCancelable(live) && (
+          {isCancelable(newest) && (
             <button type="button" className="button button--small button--ghost-danger" onClick={() => void actions.cancel()} disabled={actions.busy}>
               Cancel
             </button>

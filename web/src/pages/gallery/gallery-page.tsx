@@ -14,7 +14,7 @@ import { MediaCard } from '../../features/library/components/media-card';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import { MediaViewer } from '../../features/viewer/media-viewer';
 import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
-import { useRunningGenerations } from '../../state/generation-store';
+import { useActiveRuns } from '../../state/run-store';
 import { useBalance } from '../../features/library/use-balance';
 import { useLibraryViewer } from '../../features/library/use-library-viewer';
 import { useMediaActions } from '../../features/library/use-media-actions';
@@ -47,7 +47,7 @@ function Gallery({ user }: { user: AuthUser }) {
   const actions = useMediaActions(library, user.id);
   const balance = useBalance();
   const shareToFeed = useShareToFeed(user.shareToFeed ?? null);
-  const runs = useRunningGenerations();
+  const runs = useActiveRuns();
   const viewer = useLibraryViewer(library.items);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
 

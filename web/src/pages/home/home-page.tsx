@@ -5,20 +5,23 @@ import { pageTitle } from '../../config/brand';
 import { Composer } from '../../features/create/composer/components/composer';
 import { useComposer } from '../../features/create/composer/use-composer';
 import type { FeedFilter } from '../../features/feed/feed-api';
-import { fromGenerated, type MediaItem } from '../../entities/media/media-item';
+import type { MediaItem } from '../../entities/media/media-item';
 import { FeedSection } from '../../features/feed/components/feed-section';
 import { useFeed } from '../../features/feed/use-feed';
 import { useTrending } from '../../features/feed/use-trending';
-import type { GeneratedMediaItem } from '../../features/create/generation/generation-types';
 import { openViewer } from '../../features/viewer/viewer-store';
 import { getAuthState } from '../../state/auth-store';
 import { HomeHero } from './home-hero';
 import './home.css';
 
 /** The ready toast's tap: the new media in the full-screen viewer, wherever the person is. */
-function openGenerated(item: GeneratedMediaItem): void {
-  const shown = fromGenerated(item, { userId: getAuthState().user?.id ?? null, name: 'You' });
-  if (shown) openViewer([shown], 0);
+function openGenerated(item: MediaItem): void {
+  openViewer([asMine(item)], 0);
+}
+
+/** The person's own new item, credited to them ('You'). */
+function asMine(item: MediaItem): MediaItem {
+  return { ...item, userId: item.userId ?? getAuthState().user?.id ?? null, creator: { name: 'You', avatar: null } };
 }
 
 /**
@@ -37,10 +40,8 @@ export function HomePage() {
   const { prepend } = feed;
   // A new public creation shows on top at once; the feed query is refreshed 500 ms later.
   const onComplete = useCallback(
-    (record: GeneratedMediaItem) => {
-      if (record.isPublic !== true) return;
-      const item = fromGenerated(record, { userId: getAuthState().user?.id ?? null, name: 'You' });
-      if (item) prepend(item);
+    (item: MediaItem) => {
+      if (item.isPublic) prepend(asMine(item));
     },
     [prepend],
   );

@@ -45,7 +45,7 @@ export type RunStatusRow = Pick<
 
 /** What getMediaByRunId reads: the account as it is now (undefined when deleted) and its run with the id. */
 export interface RunOfAccount {
-  account: Pick<User, 'id' | 'banned'> | undefined;
+  account: Pick<User, 'id' | 'banned' | 'credits'> | undefined;
   /** Undefined when no run has this id, or another person's has. */
   run: RunStatusRow | undefined;
 }
@@ -53,7 +53,7 @@ export interface RunOfAccount {
 /** What `createDebited` did: nothing is written unless `created`. */
 export type SubmitOutcome =
   /** `priority`: the job's fair priority, recorded with the run; undefined when the queue must be asked. */
-  | { kind: 'created'; inFlight: number; previousRunId: string | undefined; priority: number | undefined }
+  | { kind: 'created'; inFlight: number; previousRunId: string | undefined; priority: number | undefined; balance: number }
   | { kind: 'exists' }
   | { kind: 'too-many'; inFlight: number }
   | { kind: 'insufficient-credits'; balance: number }
@@ -142,6 +142,7 @@ export class GenerationRunsRepository {
       inserted: number;
       priority: number | null;
       ledgered: number;
+      balance_after: number | null;
     }>`
       with snapshot as (
         select credits as balance, xmin::text as version from users where id = ${run.userId}
@@ -186,6 +187,7 @@ export class GenerationRunsRepository {
         returning id
       )
       select flight.count, previous.run_id as previous_run_id, existing.existed, snapshot.balance,
+        (select credits from debit) as balance_after,
         (select count(*) from inserted)::int as inserted, (select priority from inserted) as priority,
         -- A debit without its run (another person's submit took this run id after the snapshot) must
         -- not commit: the failing cast (reached only then: a subquery is not folded) aborts the statement.
@@ -199,7 +201,13 @@ export class GenerationRunsRepository {
     const row = result.rows[0];
     if (!row) return { kind: 'no-account' };
     if (row.inserted === 1 && row.ledgered === 1) {
-      return { kind: 'created', inFlight: row.count + 1, previousRunId: row.previous_run_id ?? undefined, priority: row.priority ?? undefined };
+      return {
+        kind: 'created',
+        inFlight: row.count + 1,
+        previousRunId: row.previous_run_id ?? undefined,
+        priority: row.priority ?? undefined,
+        balance: Number(row.balance_after ?? row.balance - run.creditsReserved),
+      };
     }
     if (row.existed) return { kind: 'exists' };
     if (row.count >= run.maxInFlight) return { kind: 'too-many', inFlight: row.count + 1 };
@@ -220,6 +228,7 @@ export class GenerationRunsRepository {
       .select([
         'users.id as account_id',
         'users.banned as account_banned',
+        'users.credits as account_credits',
         'r.run_id',
         'r.user_id',
         'r.status',
@@ -237,8 +246,8 @@ export class GenerationRunsRepository {
       .compile();
     const [row] = (await executePrepared(this.db, query)).rows;
     if (!row) return { account: undefined, run: undefined };
-    const { account_id: id, account_banned: banned, ...run } = row;
-    return { account: { id, banned }, run: run.run_id === null || run.user_id !== id ? undefined : (run as RunStatusRow) };
+    const { account_id: id, account_banned: banned, account_credits: credits, ...run } = row;
+    return { account: { id, banned, credits }, run: run.run_id === null || run.user_id !== id ? undefined : (run as RunStatusRow) };
   }
 
   find(runId: string): Promise<GenerationRun | undefined> {

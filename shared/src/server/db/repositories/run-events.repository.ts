@@ -11,7 +11,13 @@ export interface RunEventFacts {
   status: RunStatus;
   stage: string;
   error: string | null;
+  creditsReserved: number;
   creditsRefunded: number;
+  /**
+   * The person's credits right after this run's latest refund (its ledger row's balance_after);
+   * their credits now when the run was refunded nothing.
+   */
+  balance: number;
 }
 
 /** The median running time of recent done runs of one mode and provider. */
@@ -45,9 +51,29 @@ export class RunEventsRepository {
 
   async findFacts(runId: string): Promise<RunEventFacts | undefined> {
     const row = await this.db
-      .selectFrom('generation_runs')
-      .select(['run_id', 'user_id', 'mode', 'provider', 'status', 'stage', 'error', 'credits_refunded'])
-      .where('run_id', '=', runId)
+      .selectFrom('generation_runs as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select((eb) => [
+        'r.run_id',
+        'r.user_id',
+        'r.mode',
+        'r.provider',
+        'r.status',
+        'r.stage',
+        'r.error',
+        'r.credits_reserved',
+        'r.credits_refunded',
+        'u.credits',
+        eb
+          .selectFrom('credit_ledger as l')
+          .select('l.balance_after')
+          .whereRef('l.run_id', '=', 'r.run_id')
+          .where('l.reason', '=', 'refund')
+          .orderBy('l.id', 'desc')
+          .limit(1)
+          .as('refund_balance'),
+      ])
+      .where('r.run_id', '=', runId)
       .executeTakeFirst();
     return row && {
       runId: row.run_id,
@@ -57,7 +83,9 @@ export class RunEventsRepository {
       status: row.status,
       stage: row.stage,
       error: row.error,
+      creditsReserved: row.credits_reserved,
       creditsRefunded: row.credits_refunded,
+      balance: row.credits_refunded > 0 && row.refund_balance !== null ? row.refund_balance : row.credits,
     };
   }
 

@@ -78,6 +78,16 @@ export function modeButtonLabel(mode: PresetMode, selectedId: string | null | un
 
 export type SelectedPresets = Partial<Record<PresetMode, string>>;
 
+/**
+ * The name a run goes by on its card and in its notices: the look picked ('The Syndicate'),
+ * Story Time as a whole, or null for the person's own prompt (the card shows the prompt).
+ */
+export function lookName(mode: ClientMode, presets: SelectedPresets, weekly: readonly WeeklyPreset[] | null): string | null {
+  if (mode === 'custom' || mode === 'edit') return null;
+  if (mode === 'storytime') return MODE_LABELS.storytime;
+  return modeButtonLabel(mode, presets[mode], weekly);
+}
+
 /** What the composer knows when it builds a request. */
 export interface ComposerDraft {
   mode: ClientMode;

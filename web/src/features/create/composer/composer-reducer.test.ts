@@ -57,12 +57,14 @@ describe('composerReducer (spec 1 §2–§4)', () => {
     expect(state).toMatchObject({ media: null, mode: 'custom', open: false, panel: null, trayExpanded: false });
   });
 
-  it('a run clears the file 1 s after the start and everything on completion', () => {
+  it('a run clears the options 1 s after the start and the prompt on completion; the photo stays for the next run', () => {
     const started = run(...withPhoto, { type: 'video-toggled', enableVideo: true }, { type: 'run-started' });
     expect(started).toMatchObject({ open: false, panel: null, trayExpanded: false });
+    const photo = started.media;
+    expect(photo).not.toBeNull();
     const cleared = composerReducer(started, { type: 'run-cleared', reason: 'started' });
-    expect(cleared).toMatchObject({ media: null, enableVideo: false, prompt: 'me on the moon' });
-    expect(composerReducer(cleared, { type: 'run-cleared', reason: 'completed' })).toMatchObject({ prompt: '', mode: 'custom', open: false });
+    expect(cleared).toMatchObject({ media: photo, enableVideo: false, prompt: 'me on the moon' });
+    expect(composerReducer(cleared, { type: 'run-cleared', reason: 'completed' })).toMatchObject({ media: photo, prompt: '', mode: 'custom', open: false });
   });
 
   it("a remix asks before replacing a typed prompt, and replaces the default one at once", () => {

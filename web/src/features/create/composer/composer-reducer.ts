@@ -174,7 +174,9 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     case 'run-started':
       return { ...state, open: false, panel: null, trayExpanded: false };
     case 'run-cleared': {
-      const cleared = { ...state, media: null, panel: null, trayExpanded: false, storyPhotos: [], enableVideo: false };
+      // The photo (the selfie) and Story Time's photos stay for the next run (issue 26): only the
+      // options go 1 s after the start, and the prompt and mode with the completion.
+      const cleared = { ...state, panel: null, trayExpanded: false, enableVideo: false };
       return action.reason === 'completed' ? { ...cleared, prompt: '', mode: 'custom', open: false } : cleared;
     }
     case 'handed-remix': {

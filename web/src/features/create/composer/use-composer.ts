@@ -15,10 +15,10 @@ import { useAuth } from '../../../state/use-auth';
 import { useUploadAgreement } from '../agreement/use-upload-agreement';
 import type { GenerateOptions, GenerationRequest } from '../generation/generation-types';
 import { isSecureSource } from '../generation/intent-queue';
-import { useGeneration } from '../generation/use-generation';
+import { useGeneration, useGenerationQuote } from '../generation/use-generation';
 import { useWeeklyPresets } from '../generation/weekly-presets';
 import type { HomeNavigationState } from './composer-navigation-state';
-import { buildRequest, type ComposerDraft, isEnhanceDisabled, isGenerateDisabled, isPresetMode, type PresetMode } from './composer-modes';
+import { buildRequest, type ComposerDraft, isEnhanceDisabled, isGenerateDisabled, isPresetMode, lookName, type PresetMode } from './composer-modes';
 import type { ComposerState } from './composer-reducer';
 import { composerStore, dispatchComposer } from './composer-store';
 import { saveDraft } from './save-draft';
@@ -117,13 +117,16 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   }, [clearQueued, source]);
 
   /** Runs now, or (with media still uploading) through the intent queue. */
+  const weeklyPresets = weekly.presets;
   const run = useCallback(
     (request: GenerationRequest) => {
       if (!gate('generate')) return;
-      if (composerStore.get().media) generation.submit(request);
-      else generation.generate(request);
+      const current = composerStore.get();
+      const look = lookName(current.mode, current.presets, weeklyPresets);
+      if (composerStore.get().media) generation.submit(request, look);
+      else generation.generate(request, look);
     },
-    [gate, generation],
+    [gate, generation, weeklyPresets],
   );
 
   const selectMode = useCallback(
@@ -166,9 +169,14 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
       if (current.panel !== current.mode) dispatchComposer({ type: 'mode-selected', mode: current.mode });
       return;
     }
+    // A look that works on a photo, and no photo yet: the picker opens (the look runs after).
+    if (current.mode !== 'custom' && !current.media) {
+      openFilePicker(current.mode);
+      return;
+    }
     if (isGenerateDisabled(draftOf(current), generation.isNavigating)) return;
     run(buildRequest(draftOf(current)));
-  }, [gate, generation.isNavigating, run]);
+  }, [gate, generation.isNavigating, openFilePicker, run]);
 
   const enhance = useCallback(async () => {
     if (!gate('ai')) return;
@@ -253,6 +261,9 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   );
 
   const draft = draftOf(state);
+  // The exact cost of what Generate would run now, from the server (refreshed as it changes).
+  const quoteRequest = isAuthenticated && !isGenerateDisabled(draft, false) ? buildRequest(draft) : null;
+  const quote = useGenerationQuote(quoteRequest, state.open || state.media !== null);
   const storyReady = state.storyPhotos.filter((photo) => photo.url).length + (state.media?.sourceUrl ? 1 : 0);
 
   return {
@@ -260,6 +271,8 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
     draft,
     isAuthenticated,
     quota: credits,
+    /** The server's price of the current selection (null while unknown). */
+    cost: quote?.cost ?? null,
     weeklyPresets: weekly.presets,
     weeklyStatus: weekly.status,
     isGenerating: generation.isGenerating,

@@ -20,3 +20,10 @@ export function approximatesPrompts(engines: Engines, mode: ClientMode): boolean
 export function useApproximatedPrompts(mode: ClientMode): boolean {
   return approximatesPrompts(useLoadedValue(loadEngines, UNKNOWN), mode);
 }
+
+const loadVideoPrice = () => loadAppInfo().then((info) => info.prices?.video ?? null);
+
+/** What a video costs, from the server's price table (null until it says). */
+export function useVideoPrice(): number | null {
+  return useLoadedValue(loadVideoPrice, null);
+}

@@ -1,13 +1,12 @@
 import type { ClientMode, Notice, WeeklyPreset } from '@app/shared';
-import type { GenerationStatusStore } from '../../../state/generation-store';
+import type { MediaItem } from '../../../entities/media/media-item';
+import type { RunStore } from '../../../state/run-reducer';
 import type { TimerHandle, Timers } from '../upload/scheduler';
 import type { Notifier } from '../upload/upload-notifier';
-import type { Store } from '../../../lib/create-store';
 import type { GenerationApi } from './generation-api';
 import type { RunEventStream } from './run-event-stream';
-import type { LiveRuns } from './run-live-state';
 import { announceGeneration, type GenerationEventDetails, type GenerationEventName } from './generation-events';
-import type { GeneratedMediaItem, GenerationRequest } from './generation-types';
+import type { GenerationRequest } from './generation-types';
 
 /** Everything the engine talks to; all injectable (tests pass fakes and fake timers). */
 export interface GenerationEngineDeps {
@@ -26,16 +25,14 @@ export interface GenerationEngineDeps {
   getWeeklyPresets: () => readonly WeeklyPreset[] | null;
   now: () => Date;
   /** The ready toast's tap; default: go where the new media shows (/gallery or /profile). */
-  onOpen?: (item: GeneratedMediaItem) => void;
+  onOpen?: (item: MediaItem) => void;
   /** Default: navigate to /auth. */
   onSignInRequired?: () => void;
   /** Marks server state stale (a query key of `api/query-keys.ts`); the app wires TanStack Query. */
   invalidate?: (queryKey: readonly unknown[]) => void;
   /** The person's run events (issue 16); null or absent: no EventSource, runs are polled. */
   stream?: RunEventStream | null;
-  /** Where live run states go (the app's `runLiveState` by default). */
-  live?: Store<LiveRuns>;
-  /** The composer: closed at the start, cleared 1 s later ('started') and on completion ('completed'). */
+  /** The composer: closed at the start; its options cleared 1 s later ('started') and on completion ('completed'), its photos kept. */
   composer?: {
     close(): void;
     clear(reason: 'started' | 'completed'): void;
@@ -46,17 +43,19 @@ export interface GenerationEngineDeps {
 export interface Run {
   runId: string;
   mode: ClientMode;
+  /** The look's name ('Story Time', 'The Syndicate'), when the screen named it. */
+  look: string | null;
   request: GenerationRequest;
-  onOpen: (item: GeneratedMediaItem) => void;
-  onComplete?: (item: GeneratedMediaItem) => void;
+  onOpen: (item: MediaItem) => void;
+  onComplete?: (item: MediaItem) => void;
 }
 
 /** What start, poll and finish share: the dependencies, the store, the current run and timers. */
 export interface EngineContext {
   deps(): GenerationEngineDeps;
-  store: GenerationStatusStore;
+  store: RunStore;
   isCurrent(runId: string): boolean;
-  /** Forgets the current run (it finished); returns whether it was `runId`. */
+  /** Stops following `runId` if it is the current run; returns whether it was. */
   release(runId: string): boolean;
   later(ms: number, callback: () => void): void;
   announce<K extends GenerationEventName>(name: K, detail: GenerationEventDetails[K]): void;
@@ -65,7 +64,7 @@ export interface EngineContext {
 
 export function createEngineContext(
   getDeps: () => GenerationEngineDeps,
-  store: GenerationStatusStore,
+  store: RunStore,
   current: { get(): string | null; set(runId: string | null): void },
   pending: Set<TimerHandle>,
 ): EngineContext {
@@ -76,6 +75,7 @@ export function createEngineContext(
     release: (runId) => {
       if (current.get() !== runId) return false;
       current.set(null);
+      store.dispatch({ type: 'local.released', runId });
       return true;
     },
     later: (ms, callback) => {

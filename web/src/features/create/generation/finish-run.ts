@@ -1,5 +1,8 @@
 import { errorText, failedNotice, IDENTITY_CHECK_FAILED_NOTICE, MEDIA_READY_NOTICE } from '@app/shared';
 import { queryKeys } from '../../../api/query-keys';
+import { fromRunMedia } from '../../../entities/media/media-item';
+import { chargedOf } from '../../../state/run-reducer';
+import type { RunCard } from '../../../state/run-store';
 import type { EngineContext, Run } from './engine-context';
 import { dispatchErrorNotice, failedRunNotice, isInsufficientCredits } from './error-notices';
 import {
@@ -7,12 +10,12 @@ import {
   STATE_REFRESH_AFTER_FAILURE_MS,
   STATE_REFRESH_AFTER_SUCCESS_MS,
 } from './generation-timing';
-import type { GenerateOutcome, GenerationResult } from './generation-types';
-import { failedResult, toViewerItem } from './result-mapping';
+import type { GenerateOutcome } from './generation-types';
 
 /**
- * Spec 1 §4 Completion, after either outcome: the composer is cleared; the feed and the profile
- * refresh after 500 ms; the state (and the credits) 3 s after a success, 1 s after a failure.
+ * Spec 1 §4 Completion, after either outcome: the composer's options are cleared (its photos
+ * stay for the next run); the feed and the profile refresh after 500 ms; the state (and the
+ * credits) 3 s after a success, 1 s after a failure.
  */
 function afterCompletion(context: EngineContext, runId: string, success: boolean): void {
   const deps = context.deps();
@@ -27,84 +30,75 @@ function afterCompletion(context: EngineContext, runId: string, success: boolean
     deps.invalidate?.(queryKeys.trending());
   });
   context.later(success ? STATE_REFRESH_AFTER_SUCCESS_MS : STATE_REFRESH_AFTER_FAILURE_MS, () => {
-    context.store.set((state) =>
-      state.runId === runId && !state.isGenerating ? { ...state, phase: 'idle', isNavigating: false, error: null } : state,
-    );
     deps.invalidate?.(queryKeys.quota());
     deps.invalidate?.(queryKeys.drafts());
   });
 }
 
-/** The run ended with a result (completed, possibly without passing the identity check, or failed). */
-export function finishRun(context: EngineContext, run: Run, result: GenerationResult): GenerateOutcome {
+export const FINISHED_BEFORE_CANCEL = 'Finished before it could be canceled';
+const chargedText = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'} charged`;
+
+/** The run's card ended (done, possibly without passing the identity check; failed; canceled). */
+export function finishRun(context: EngineContext, run: Run, card: RunCard): GenerateOutcome {
   const { runId, mode } = run;
-  if (!context.release(runId)) {
-    // A stale run's late result is ignored, except running out of credits.
-    if (!result.success && isInsufficientCredits(result.error)) context.toast('error', failedRunNotice(result.error));
-    return { status: 'stale', runId };
-  }
-  const completed = result.status === 'completed';
-  context.store.set((state) => ({
-    ...state,
-    isGenerating: false,
-    running: null,
-    lastFinished: state.running ? { run: state.running, outcome: completed ? 'completed' : result.canceled ? 'canceled' : 'failed' } : state.lastFinished,
-    phase: completed ? 'completed' : 'failed',
-    error: result.success ? null : result.error,
-  }));
+  context.release(runId);
+  const media = card.phase === 'done' ? card.media : null;
+  const item = media ? fromRunMedia(media) : null;
+  const completed = item !== null;
+  const passed = completed && media?.status !== 'failed';
+  const error = completed ? (passed ? null : IDENTITY_CHECK_FAILED_NOTICE.message) : card.phase === 'canceled' ? 'Canceled' : (card.error ?? 'Generation failed');
   context.announce('generation:done', {
     runId,
     status: completed ? 'completed' : 'failed',
-    success: result.success,
-    error: completed ? null : result.error,
-    resultUrl: completed ? result.outputUrl : null,
-    result,
+    success: passed,
+    error: completed ? null : error,
+    resultUrl: item?.url ?? null,
   });
   context.announce('clear-generating-state', { runId });
 
-  if (!completed) {
-    const notice = failedRunNotice(result.error);
+  if (!item) {
+    const notice = failedRunNotice(error);
     context.announce('generation-error', { message: notice.message, mode, runId });
-    if (!result.canceled) context.toast('error', notice);
+    // A cancel says what happened on its card; a failure also toasts.
+    if (card.phase === 'failed') context.toast('error', notice);
     afterCompletion(context, runId, false);
-    return { status: 'failed', runId, result };
+    return card.phase === 'canceled' ? { status: 'canceled', runId } : { status: 'failed', runId, error: error ?? 'Generation failed' };
   }
-  const item = toViewerItem(result, run.request, context.deps().now());
-  context.announce('generation-complete', { record: item, resultUrl: item.url });
+  context.announce('generation-complete', { record: item, resultUrl: item.url ?? '' });
   run.onComplete?.(item);
-  if (result.success) {
-    context.announce('generation-success', { message: MEDIA_READY_NOTICE.title, mode, thumbUrl: item.thumbnailUrl });
-    context.toast('ready', MEDIA_READY_NOTICE, () => run.onOpen(item));
+  if (passed) {
+    context.announce('generation-success', { message: MEDIA_READY_NOTICE.title, mode, thumbUrl: item.thumbnailUrl ?? item.url ?? '' });
+    // A cancel that came too late is said, with what the run cost.
+    const notice = card.cancelRequested ? { title: FINISHED_BEFORE_CANCEL, message: `${chargedText(chargedOf(card))} · Tap to open` } : MEDIA_READY_NOTICE;
+    context.toast('ready', notice, () => run.onOpen(item));
   } else {
     context.toast('ready', IDENTITY_CHECK_FAILED_NOTICE, () => run.onOpen(item));
   }
-  afterCompletion(context, runId, result.success);
-  return { status: 'completed', runId, result, item };
+  afterCompletion(context, runId, passed);
+  return { status: 'completed', runId, item, passed };
 }
 
-/** The run could not be dispatched or followed (no credits, a refused request, a network failure). */
+/** A stale run's late end is ignored, except running out of credits (spec 1 §4). */
+export function staleEnd(context: EngineContext, error: unknown): void {
+  if (isInsufficientCredits(error)) context.toast('error', dispatchErrorNotice(error));
+}
+
+/** The run could not be followed (a network failure, a refused poll): its card says so. */
 export function failRun(context: EngineContext, run: Run, error: unknown): GenerateOutcome {
   const { runId, mode } = run;
   const notice = dispatchErrorNotice(error);
-  if (!context.release(runId)) {
-    if (isInsufficientCredits(error)) context.toast('error', notice);
+  if (!context.isCurrent(runId)) {
+    staleEnd(context, error);
     return { status: 'stale', runId };
   }
   const message = errorText(error) || notice.message;
-  const result = failedResult(runId, message);
-  context.store.set((state) => ({
-    ...state,
-    isGenerating: false,
-    running: null,
-    lastFinished: state.running ? { run: state.running, outcome: 'failed' } : state.lastFinished,
-    phase: 'failed',
-    error: message,
-  }));
-  context.announce('generation:done', { runId, status: 'failed', success: false, error: message, resultUrl: null, result });
+  context.store.dispatch({ type: 'event', event: { type: 'run.failed', runId, error: message, refunded: 0, balance: Number.NaN } });
+  context.release(runId);
+  context.announce('generation:done', { runId, status: 'failed', success: false, error: message, resultUrl: null });
   context.announce('clear-generating-state', { runId });
   context.announce('generation-error', { message: notice.message, mode, runId });
   // A 202 / processing answer mistaken for an error is handled quietly (spec 1 §8).
   if (failedNotice(error) !== null) context.toast('error', notice);
   afterCompletion(context, runId, false);
-  return { status: 'failed', runId, result };
+  return { status: 'failed', runId, error: message };
 }

@@ -1,53 +1,35 @@
 import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '@app/shared';
-import type { RunEvent } from '@app/shared/api/runs';
-import type { Store } from '../../../lib/create-store';
+import type { RunStore } from '../../../state/run-reducer';
+import { isTerminal, type RunCard } from '../../../state/run-store';
 import { abortError, type TimerHandle } from '../upload/scheduler';
-import { toRunMedia } from './generation-api';
-import type { GenerationResult, MediaByRunIdAnswer } from './generation-types';
-import { pollRun, resultOfAnswer, type PollRunOptions } from './poll-run';
-import { canceledResult, timedOutResult } from './result-mapping';
+import { checkRun, pollRun, timedOut, type PollRunOptions } from './poll-run';
 import type { RunEventStream } from './run-event-stream';
-import { applyRunEvent, type LiveRuns, runLiveState } from './run-live-state';
 
 export interface FollowRunOptions extends PollRunOptions {
   /** The person's run events; without it (no EventSource) the run is polled as spec 1 §4 says. */
   stream?: RunEventStream | null;
-  live?: Store<LiveRuns>;
-  /** Hands over the way to end the run from outside (a cancel the server confirmed). */
-  onSettle?: (settle: (result: GenerationResult) => void) => void;
-}
-
-/** A terminal event as the result a poll would have given. */
-async function resultOfEvent(event: RunEvent, options: FollowRunOptions): Promise<GenerationResult | null> {
-  const { runId } = options;
-  if (event.type === 'run.done') {
-    const media = toRunMedia(event.media as Record<string, unknown>, runId);
-    // A kept image that did not pass the identity check comes as a done run with a failed item.
-    const failed = media.status === 'failed';
-    const answer: MediaByRunIdAnswer = { success: !failed, status: failed ? 'failed' : 'done', runId, media };
-    return resultOfAnswer(answer, options);
-  }
-  if (event.type === 'run.failed') return resultOfAnswer({ success: false, status: 'failed', runId, error: event.error }, options);
-  if (event.type === 'run.canceled') return canceledResult(runId, event.refunded);
-  return null;
+  /** The one store of runs: every event heard goes there, and the run ends when its card does. */
+  store: RunStore;
 }
 
 /**
  * Follows a dispatched run to its end: by the event stream when there is one, else (and while
- * it is down) by the spec's polling (5 s × 72). Both end in the same result, so completion is
- * the same either way. Each time the stream opens, the run is checked once, since an event may
- * have passed before it did. Resolves null once the run is stale; rejects on abort and on the
- * errors that end polling (401/402/403).
+ * it is down) by the spec's polling (5 s × 72). Both only hand the store `RunEvent`s, so the
+ * end is the same either way: the run's card reaching done, failed or canceled (a cancel the
+ * server confirmed included). Each time the stream opens the run is checked once, since an
+ * event may have passed before it did. Resolves with the ended card, or null once the run is
+ * stale; rejects on abort and on the errors that end polling (401/402/403).
  */
-export function followRun(options: FollowRunOptions): Promise<GenerationResult | null> {
-  const { stream, runId, signal, timers } = options;
-  const live = options.live ?? runLiveState;
+export function followRun(options: FollowRunOptions): Promise<RunCard | null> {
+  const { stream, runId, signal, timers, store } = options;
   const limitMs = (options.intervalMs ?? POLL_INTERVAL_MS) * (options.maxAttempts ?? POLL_MAX_ATTEMPTS);
+  const round = store.get().runs[runId]?.round ?? 1;
 
-  return new Promise<GenerationResult | null>((resolve, reject) => {
+  return new Promise<RunCard | null>((resolve, reject) => {
     let settled = false;
     let polling: AbortController | null = null;
     let unsubscribe = () => {};
+    let unwatch = () => {};
     const limit: { timer?: TimerHandle } = {};
 
     const stopPolling = () => {
@@ -57,14 +39,15 @@ export function followRun(options: FollowRunOptions): Promise<GenerationResult |
     const finish = () => {
       settled = true;
       unsubscribe();
+      unwatch();
       stopPolling();
       timers.clearTimeout(limit.timer);
       signal?.removeEventListener('abort', onAbort);
     };
-    const settle = (result: GenerationResult | null) => {
+    const settle = (card: RunCard | null) => {
       if (settled) return;
       finish();
-      resolve(result);
+      resolve(card);
     };
     const fail = (error: unknown) => {
       if (settled) return;
@@ -72,8 +55,12 @@ export function followRun(options: FollowRunOptions): Promise<GenerationResult |
       reject(error);
     };
     const onAbort = () => fail(abortError(signal));
-    const settleUnlessProcessing = (result: GenerationResult | null) => {
-      if (result?.status !== 'processing') settle(result);
+    /** The run's card ended (this round): that is the end, however it was heard. */
+    const watch = () => {
+      const card = store.get().runs[runId];
+      if (!card) return settle(null);
+      // A stale run's end is still the truth of its card, but the engine ignores it (spec 1 §4).
+      if (card.round === round && isTerminal(card)) settle(options.isCurrent() ? card : null);
     };
 
     const startPolling = () => {
@@ -81,8 +68,10 @@ export function followRun(options: FollowRunOptions): Promise<GenerationResult |
       const controller = new AbortController();
       polling = controller;
       pollRun({ ...options, signal: controller.signal }).then(
-        (result) => {
-          if (!controller.signal.aborted) settle(result);
+        (event) => {
+          if (controller.signal.aborted) return;
+          if (event) store.dispatch({ type: 'event', event });
+          else settle(null);
         },
         (error: unknown) => {
           if (!controller.signal.aborted) fail(error);
@@ -93,9 +82,8 @@ export function followRun(options: FollowRunOptions): Promise<GenerationResult |
     const check = async () => {
       if (!options.isCurrent()) return settle(null);
       try {
-        const poll = await options.api.getMediaByRunId(runId, signal);
-        if (settled || poll.kind === 'processing') return;
-        settleUnlessProcessing(await resultOfAnswer(poll.answer, options));
+        const event = await checkRun(options);
+        if (!settled && event) store.dispatch({ type: 'event', event });
       } catch {
         // The stream (or polling, if it goes down) carries on.
       }
@@ -103,15 +91,15 @@ export function followRun(options: FollowRunOptions): Promise<GenerationResult |
 
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    options.onSettle?.(settle);
+    unwatch = store.subscribe(watch);
+    watch();
+    if (settled) return;
     if (!stream) return startPolling();
 
     unsubscribe = stream.subscribe({
-      onEvent(event) {
-        applyRunEvent(event, live);
-        if (settled || event.runId !== runId) return;
-        if (!options.isCurrent()) return settle(null);
-        void resultOfEvent(event, options).then((result) => result && settleUnlessProcessing(result), fail);
+      onEvent(event, id) {
+        store.dispatch({ type: 'event', event, id: id ?? null });
+        if (!settled && event.runId === runId && !options.isCurrent()) settle(null);
       },
       onUp() {
         stopPolling();
@@ -121,6 +109,9 @@ export function followRun(options: FollowRunOptions): Promise<GenerationResult |
     });
     if (settled) return unsubscribe();
     // The spec's limit (72 × 5 s) holds for the live path too.
-    limit.timer = timers.setTimeout(() => settle(options.isCurrent() ? timedOutResult(runId) : null), limitMs);
+    limit.timer = timers.setTimeout(() => {
+      if (options.isCurrent()) store.dispatch({ type: 'event', event: timedOut(runId) });
+      else settle(null);
+    }, limitMs);
   });
 }

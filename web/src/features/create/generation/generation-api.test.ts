@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiSession } from '../../../api/client';
-import { createGenerationApi, enhancePrompt, matchesRunId } from './generation-api';
+import { createGenerationApi, enhancePrompt } from './generation-api';
 import { fetchWeeklyPresets } from './weekly-presets-api';
 
 function json(status: number, body: unknown): Response {
@@ -61,9 +61,9 @@ describe('generation api (through the authenticated request helper)', () => {
 
   it('posts the request to unified-generate', async () => {
     const api = createGenerationApi();
-    fetchMock.mockResolvedValueOnce(json(202, { success: true, jobId: 'run-12345678', runId: 'run-12345678', status: 'processing' }));
+    fetchMock.mockResolvedValueOnce(json(202, { success: true, jobId: 'run-12345678', runId: 'run-12345678', status: 'processing', cost: 2, balance: 18 }));
     const answer = await api.submit({ mode: 'custom', prompt: 'x', runId: 'run-12345678' });
-    expect(answer).toMatchObject({ status: 'processing', runId: 'run-12345678' });
+    expect(answer).toMatchObject({ status: 'processing', runId: 'run-12345678', cost: 2, balance: 18 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/.netlify/functions/unified-generate');
     expect(init.method).toBe('POST');
@@ -74,33 +74,29 @@ describe('generation api (through the authenticated request helper)', () => {
     const api = createGenerationApi();
     fetchMock
       .mockResolvedValueOnce(json(404, { success: false, error: 'Still processing', code: 'PROCESSING' }))
-      .mockResolvedValueOnce(json(200, { success: true, status: 'done', runId: 'run-12345678', media: RUN_MEDIA }));
+      .mockResolvedValueOnce(json(200, { success: true, status: 'done', runId: 'run-12345678', media: RUN_MEDIA, balance: 16 }));
     await expect(api.getMediaByRunId('run-12345678')).resolves.toEqual({ kind: 'processing' });
     expect(fetchMock.mock.calls[0]![0]).toBe('/.netlify/functions/getMediaByRunId?runId=run-12345678');
+    // The answer is the run's done event, with the shared media as it came.
     await expect(api.getMediaByRunId('run-12345678')).resolves.toMatchObject({
-      kind: 'answer',
-      answer: {
-        success: true,
-        status: 'done',
-        runId: 'run-12345678',
-        media: { id: 'm1', type: 'image', url: 'https://x/y.png', width: 832, height: 1216, isPublic: true, metadata: { provider: 'local' } },
-      },
+      kind: 'ended',
+      event: { type: 'run.done', runId: 'run-12345678', media: RUN_MEDIA, balance: 16 },
     });
   });
 
-  it('reads a 200 with success false as a failed answer, keeping its image', async () => {
+  it('reads a 200 with success false as an answer (the failed event), keeping its image', async () => {
     const api = createGenerationApi();
-    fetchMock.mockResolvedValueOnce(json(200, { success: false, status: 'failed', runId: 'run-12345678', error: 'Generation failed: provider down' }));
-    await expect(api.getMediaByRunId('run-12345678')).resolves.toEqual({
-      kind: 'answer',
-      answer: { success: false, status: 'failed', runId: 'run-12345678', error: 'Generation failed: provider down' },
+    fetchMock.mockResolvedValueOnce(json(200, { success: false, status: 'failed', runId: 'run-12345678', error: 'Generation failed: provider down', balance: 20 }));
+    await expect(api.getMediaByRunId('run-12345678')).resolves.toMatchObject({
+      kind: 'ended',
+      event: { type: 'run.failed', runId: 'run-12345678', error: 'Generation failed: provider down', refunded: 0, balance: 20 },
     });
     fetchMock.mockResolvedValueOnce(
-      json(200, { success: false, status: 'failed', runId: 'run-12345678', error: "Didn't pass identity check", media: { ...RUN_MEDIA, status: 'failed' } }),
+      json(200, { success: false, status: 'failed', runId: 'run-12345678', error: "Didn't pass identity check", media: { ...RUN_MEDIA, status: 'failed' }, balance: 18 }),
     );
     await expect(api.getMediaByRunId('run-12345678')).resolves.toMatchObject({
-      kind: 'answer',
-      answer: { success: false, error: "Didn't pass identity check", media: { id: 'm1', url: 'https://x/y.png', status: 'failed' } },
+      kind: 'ended',
+      event: { type: 'run.done', media: { id: 'm1', url: 'https://x/y.png', status: 'failed' } },
     });
   });
 
@@ -116,7 +112,7 @@ describe('generation api (through the authenticated request helper)', () => {
     await expect(api.getMediaByRunId('run-1')).rejects.toMatchObject({ status: 500 });
   });
 
-  it('the getUserMedia fallback matches every run id field and tolerates a missing endpoint', async () => {
+  it('the getUserMedia fallback finds the item of the run by its runId and tolerates a missing endpoint', async () => {
     const api = createGenerationApi();
     fetchMock.mockResolvedValueOnce(json(404, { success: false, error: 'No route' }));
     await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toBeNull();
@@ -142,17 +138,8 @@ describe('generation api (through the authenticated request helper)', () => {
       thumbnailUrl: 'https://x/minet.png',
       status: 'completed',
     });
-    for (const field of ['runId', 'run_id', 'stability_job_id', 'falJobId', 'stabilityJobId']) {
-      fetchMock.mockResolvedValueOnce(answer([item('other', null, { [field]: 'run-0' }), item('mine', null, { [field]: 'run-1' })]));
-      await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toMatchObject({ id: 'mine', runId: 'run-1' });
-    }
     fetchMock.mockResolvedValueOnce(answer([]));
     await expect(api.findUserMediaByRunId('u1', 'run-1')).resolves.toBeNull();
-  });
-
-  it('matchesRunId looks in the metadata too', () => {
-    expect(matchesRunId({ metadata: { runId: 'r' } }, 'r')).toBe(true);
-    expect(matchesRunId({ runId: 'x' }, 'r')).toBe(false);
   });
 
   it('loads the weekly presets, parsed with the shared schema', async () => {

@@ -1,21 +1,34 @@
 import { magicWandFailureMessage } from '@app/shared';
-import { ApiError } from '../../../api/api-error';
-import { getMediaByRunIdCall, magicWandCall, runFailedAnswerSchema, unifiedGenerateCall } from '@app/shared/api/generation';
-import { getUserMediaCall } from '@app/shared/api/media';
+import {
+  getMediaByRunIdCall,
+  magicWandCall,
+  quoteGenerationCall,
+  runFailedAnswerSchema,
+  type SubmitAnswer,
+  unifiedGenerateCall,
+} from '@app/shared/api/generation';
+import { getUserMediaCall, type MediaItem as LibraryItem, type RunMedia } from '@app/shared/api/media';
 import { cancelRunCall, retryRunCall, runEventsTicketCall } from '@app/shared/api/runs';
+import type { CallResponse } from '@app/shared/api/define-call';
+import { ApiError } from '../../../api/api-error';
 import { callApi, callApiData } from '../../../api/client';
 import { fetchCredits } from '../../../state/credits';
-import type { GenerationRequestBody, RunMedia, RunPoll, SubmitAnswer } from './generation-types';
+import type { GenerationRequest, GenerationRequestBody, RunPoll } from './generation-types';
+
+export type QuoteAnswer = CallResponse<typeof quoteGenerationCall>;
+export type CancelRunAnswer = CallResponse<typeof cancelRunCall>;
 
 /** The calls of the generation flow (spec 1 §7), all through the authenticated request helper. */
 export interface GenerationApi {
   /** GET getQuota: the credits left (`remaining`, else `currentBalance`). */
   getQuota(signal?: AbortSignal): Promise<number | null>;
-  /** POST unified-generate. */
+  /** POST quote-generation: what this request costs and whether the balance covers it. */
+  quote(body: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer>;
+  /** POST unified-generate (its 402 throws, `required` and `available` in the error's body). */
   submit(body: GenerationRequestBody, signal?: AbortSignal): Promise<SubmitAnswer>;
-  /** GET getMediaByRunId: a 404 means still processing. */
+  /** GET getMediaByRunId: a 404 means still processing; an answer is the run's end as its event. */
   getMediaByRunId(runId: string, signal?: AbortSignal): Promise<RunPoll>;
-  /** The fallback: GET getUserMedia and the item whose run id matches (null if none, or no endpoint). */
+  /** The fallback: GET getUserMedia and the item of this run (null if none, or no endpoint). */
   findUserMediaByRunId(userId: string, runId: string, signal?: AbortSignal): Promise<RunMedia | null>;
   /** POST cancel-run (issue 16). */
   cancelRun(runId: string): Promise<CancelRunAnswer>;
@@ -23,50 +36,9 @@ export interface GenerationApi {
   retryRun(runId: string): Promise<void>;
 }
 
-export type CancelRunAnswer = { status: 'canceled' | 'canceling'; refunded: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value ? value : null;
-}
-
-function numberOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-/** The fields a media item may name its run id with (spec 1 §7). */
-export const RUN_ID_FIELDS = ['runId', 'run_id', 'stability_job_id', 'falJobId', 'stabilityJobId'] as const;
-
-export function matchesRunId(item: Record<string, unknown>, runId: string): boolean {
-  const metadata = isRecord(item.metadata) ? item.metadata : {};
-  return RUN_ID_FIELDS.some((field) => item[field] === runId || metadata[field] === runId);
-}
-
-/** A media item of any of the server's spellings, as the engine reads it. */
-export function toRunMedia(item: Record<string, unknown>, runId: string): RunMedia {
-  const metadata = isRecord(item.metadata) ? item.metadata : {};
-  const type = text(item.type) ?? (item.mediaType === 'video' ? 'video' : 'image');
-  return {
-    id: text(item.id) ?? String(item.id ?? runId),
-    runId,
-    type,
-    url: text(item.url),
-    finalUrl: text(item.finalUrl) ?? text(item.final_url),
-    imageUrl: text(item.imageUrl) ?? text(item.image_url),
-    thumbnailUrl: text(item.thumbnailUrl) ?? text(item.thumbnail_url),
-    status: text(item.status),
-    prompt: text(item.prompt),
-    presetType: text(item.presetType) ?? text(item.preset_type),
-    presetKey: text(item.presetKey) ?? text(item.preset_key),
-    width: numberOrNull(item.width),
-    height: numberOrNull(item.height),
-    isPublic: typeof item.isPublic === 'boolean' ? item.isPublic : typeof item.is_public === 'boolean' ? item.is_public : null,
-    createdAt: text(item.createdAt) ?? text(item.created_at),
-    metadata,
-  };
+/** A library item of this run as the run's media (getUserMedia names the preset kind `type`). */
+function asRunMedia(item: LibraryItem): RunMedia {
+  return { ...item, type: item.mediaType === 'video' ? 'video' : 'image', created_at: item.createdAt };
 }
 
 const HTTP_REASONS: Readonly<Record<number, string>> = {
@@ -87,6 +59,8 @@ export function createGenerationApi(): GenerationApi {
   return {
     getQuota: fetchCredits,
 
+    quote: (body, signal) => callApiData(quoteGenerationCall, { body, signal }),
+
     submit: (body, signal) => callApiData(unifiedGenerateCall, { body, signal }),
 
     async getMediaByRunId(runId, signal) {
@@ -98,26 +72,24 @@ export function createGenerationApi(): GenerationApi {
         throw error;
       }
       if (result.ok) {
-        const { status, media } = result.data;
-        return { kind: 'answer', answer: { success: true, status, runId, media: toRunMedia(media, runId) } };
+        const { media, receipt, balance } = result.data;
+        return { kind: 'ended', event: { type: 'run.done', runId, media, charged: receipt?.creditsCharged ?? Number.NaN, balance } };
       }
-      // A 200 with success false: the run failed (with its image when one was kept).
+      // A 200 with success false is the run's answer: failed, with its image when one was kept.
       const failed = runFailedAnswerSchema.safeParse(result.body);
-      const media = failed.success && failed.data.media ? toRunMedia(failed.data.media, runId) : null;
-      return {
-        kind: 'answer',
-        answer: {
-          success: false,
-          status: 'failed',
-          runId,
-          error: typeof result.body.error === 'string' ? result.body.error : 'Generation failed',
-          ...(media ? { media } : {}),
-        },
-      };
+      // NaN: an answer of another shape does not say the balance.
+      const balance = failed.success ? failed.data.balance : Number.NaN;
+      if (failed.success && failed.data.media) {
+        const charged = failed.data.receipt?.creditsCharged ?? Number.NaN;
+        return { kind: 'ended', event: { type: 'run.done', runId, media: { ...failed.data.media, status: 'failed' }, charged, balance } };
+      }
+      const error = failed.success ? failed.data.error : typeof result.body.error === 'string' ? result.body.error : 'Generation failed';
+      const refunded = failed.success ? (failed.data.receipt?.creditsRefunded ?? 0) : 0;
+      return { kind: 'ended', event: { type: 'run.failed', runId, error, refunded, balance } };
     },
 
     async findUserMediaByRunId(userId, runId, signal) {
-      let items: Record<string, unknown>[];
+      let items: LibraryItem[];
       try {
         ({ items } = await callApiData(getUserMediaCall, { query: { userId, limit: 50 }, signal }));
       } catch (error) {
@@ -125,14 +97,11 @@ export function createGenerationApi(): GenerationApi {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
-      const item = items.find((entry) => matchesRunId(entry, runId));
-      return item ? toRunMedia(item, runId) : null;
+      const item = items.find((entry) => entry.runId === runId);
+      return item ? asRunMedia(item) : null;
     },
 
-    async cancelRun(runId) {
-      const { status, refunded } = await callApiData(cancelRunCall, { body: { runId } });
-      return { status, refunded };
-    },
+    cancelRun: (runId) => callApiData(cancelRunCall, { body: { runId } }),
 
     async retryRun(runId) {
       await callApiData(retryRunCall, { body: { runId } });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import type { RunPoll } from './generation-types';
-import { deferred, done, harness, media, PROCESSING } from './generation-test-helpers';
+import { deferred, done, failed, harness, media, PROCESSING } from './generation-test-helpers';
 import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
 
 const CUSTOM = { mode: 'custom', prompt: '  a cat in space  ', sourceAssetId: 'https://cdn.example.com/src.png' };
@@ -13,24 +13,21 @@ describe('generation engine', () => {
     it('announces the start, closes the composer, waits 50 ms, navigates, dispatches, and clears after 1 s', async () => {
       const h = harness();
       void h.engine.generate(CUSTOM);
-      expect(h.log).toEqual(['event:generation:start', 'event:close-composer']);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.log).toEqual(['api:quote', 'event:generation:start', 'event:close-composer']);
       // The composer is closed directly, not through the announced event.
       expect(h.composerCalls).toEqual(['close']);
       expect(h.named('generation:start')[0]!.detail).toEqual({ runId: 'run-0001', mode: 'custom', prompt: 'a cat in space' });
-      expect(h.engine.getState()).toMatchObject({ isGenerating: true, isNavigating: true, phase: 'processing', runId: 'run-0001' });
+      expect(h.engine.getState()).toMatchObject({ current: 'run-0001', navigating: true, runs: { 'run-0001': { phase: 'starting', prompt: 'a cat in space' } } });
 
       await vi.advanceTimersByTimeAsync(49);
       expect(h.navigate).not.toHaveBeenCalled();
       expect(h.api.submit).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       expect(h.navigate).toHaveBeenCalledWith('/profile');
-      expect(h.log).toEqual([
-        'event:generation:start',
-        'event:close-composer',
-        'navigate:/profile',
-        'api:getQuota',
-        'api:submit',
-      ]);
+      expect(h.log).toEqual(['api:quote', 'event:generation:start', 'event:close-composer', 'navigate:/profile', 'api:submit']);
+      // The 202 says what it cost and what is left.
+      expect(h.engine.getState()).toMatchObject({ balance: 18, runs: { 'run-0001': { phase: 'queued', cost: 2 } } });
       expect(h.api.submit.mock.calls[0]![0]).toEqual({
         mode: 'custom',
         prompt: 'a cat in space',
@@ -44,7 +41,7 @@ describe('generation engine', () => {
 
       await vi.advanceTimersByTimeAsync(999);
       expect(h.named('clear-composer-state')).toEqual([]);
-      expect(h.engine.getState().isNavigating).toBe(true);
+      expect(h.engine.getState().navigating).toBe(true);
       await vi.advanceTimersByTimeAsync(1);
       expect(h.named('clear-composer-state')).toEqual([
         { name: 'clear-composer-state', detail: { runId: 'run-0001', reason: 'started' }, at: 1050 },
@@ -52,7 +49,7 @@ describe('generation engine', () => {
       expect(h.named('reset-hidden-uploader')).toEqual([
         { name: 'reset-hidden-uploader', detail: { runId: 'run-0001' }, at: 1050 },
       ]);
-      expect(h.engine.getState()).toMatchObject({ isNavigating: false, isGenerating: true });
+      expect(h.engine.getState()).toMatchObject({ navigating: false, current: 'run-0001' });
       expect(h.composerCalls).toEqual(['close', 'clear:started']);
       h.engine.dispose();
     });
@@ -102,8 +99,8 @@ describe('generation engine', () => {
       expect(outcome).toMatchObject({ status: 'invalid', reason });
       expect(h.toasts).toEqual([expect.objectContaining({ kind: 'error', ...notice })]);
       expect(h.seen).toEqual([]);
-      expect(h.api.getQuota).not.toHaveBeenCalled();
-      expect(h.engine.getState().isGenerating).toBe(false);
+      expect(h.api.quote).not.toHaveBeenCalled();
+      expect(h.engine.getState().current).toBe(null);
     });
 
     it.each([
@@ -135,23 +132,34 @@ describe('generation engine', () => {
     });
   });
 
-  describe('preflight quota (spec 1 §5)', () => {
-    it('blocks below 2 credits with No Credits', async () => {
+  describe('not enough credits: the quote, the preflight, the 402 (spec 1 §5, issue 26)', () => {
+    it('the quote says not enough: nothing is submitted, nothing moves, no card; the notice says what it needs', async () => {
       const h = harness();
-      h.api.getQuota.mockResolvedValueOnce(1);
-      const outcome = h.engine.generate(CUSTOM);
-      await vi.advanceTimersByTimeAsync(50);
-      await expect(outcome).resolves.toMatchObject({ status: 'failed' });
+      h.api.quote.mockResolvedValueOnce({ success: true, cost: 15, balance: 14, enough: false });
+      const outcome = await h.engine.generate(CUSTOM, { look: 'Story Time' });
+      expect(outcome).toEqual({ status: 'insufficient', required: 15, available: 14 });
+      await vi.advanceTimersByTimeAsync(10_000);
       expect(h.api.submit).not.toHaveBeenCalled();
-      expect(h.toasts).toEqual([
-        expect.objectContaining({ kind: 'error', title: 'No Credits', message: 'Wait for daily reset or upgrade your plan.' }),
-      ]);
-      expect(h.named('generation-error')[0]!.detail).toEqual({ message: 'Wait for daily reset or upgrade your plan.', mode: 'custom', runId: 'run-0001' });
-      expect(h.engine.getState()).toMatchObject({ isGenerating: false, phase: 'failed', error: 'INSUFFICIENT_CREDITS' });
+      expect(h.navigate).not.toHaveBeenCalled();
+      expect(h.composerCalls).toEqual([]);
+      expect(h.seen).toEqual([]);
+      expect(h.toasts).toEqual([expect.objectContaining({ kind: 'error', title: 'No Credits', message: 'Story Time needs 15 credits — you have 14' })]);
+      expect(h.engine.getState()).toMatchObject({ runs: {}, current: null, balance: 14 });
     });
 
-    it('lets the server decide when the quota cannot be read', async () => {
+    it('without a quote, the spec preflight blocks below 2 credits with No Credits', async () => {
       const h = harness();
+      h.api.quote.mockRejectedValueOnce(new ApiError(404));
+      h.api.getQuota.mockResolvedValueOnce(1);
+      await expect(h.engine.generate(CUSTOM)).resolves.toMatchObject({ status: 'insufficient' });
+      expect(h.api.submit).not.toHaveBeenCalled();
+      expect(h.navigate).not.toHaveBeenCalled();
+      expect(h.toasts).toEqual([expect.objectContaining({ kind: 'error', title: 'No Credits', message: 'Wait for daily reset or upgrade your plan.' })]);
+    });
+
+    it('lets the server decide when neither the quote nor the quota can be read', async () => {
+      const h = harness();
+      h.api.quote.mockRejectedValueOnce(new ApiError(0));
       h.api.getQuota.mockRejectedValueOnce(new ApiError(0));
       void h.engine.generate(CUSTOM);
       await vi.advanceTimersByTimeAsync(50);
@@ -159,13 +167,14 @@ describe('generation engine', () => {
       h.engine.dispose();
     });
 
-    it('shows the 402 of unified-generate as No Credits', async () => {
+    it("a 402 of unified-generate leaves no card and says what the run needs from the answer's required/available", async () => {
       const h = harness();
-      h.api.submit.mockRejectedValueOnce(new ApiError(402, 'INSUFFICIENT_CREDITS', 'INSUFFICIENT_CREDITS'));
-      const outcome = h.engine.generate(CUSTOM);
+      h.api.submit.mockRejectedValueOnce(new ApiError(402, 'INSUFFICIENT_CREDITS: Insufficient credits', 'INSUFFICIENT_CREDITS', { required: 15, available: 14 }));
+      const outcome = h.engine.generate(CUSTOM, { look: 'Story Time' });
       await vi.advanceTimersByTimeAsync(50);
-      await expect(outcome).resolves.toMatchObject({ status: 'failed' });
-      expect(h.toasts.map((t) => [t.title, t.message])).toEqual([['No Credits', 'Wait for daily reset or upgrade your plan.']]);
+      await expect(outcome).resolves.toEqual({ status: 'insufficient', required: 15, available: 14 });
+      expect(h.toasts.map((t) => [t.title, t.message])).toEqual([['No Credits', 'Story Time needs 15 credits — you have 14']]);
+      expect(h.engine.getState()).toMatchObject({ runs: {}, current: null });
       expect(h.api.getMediaByRunId).not.toHaveBeenCalled();
     });
   });
@@ -207,7 +216,7 @@ describe('generation engine', () => {
       expect(h.api.getMediaByRunId.mock.calls[0]![0]).toBe('run-0001');
       await vi.advanceTimersByTimeAsync(5_000);
       expect(h.api.getMediaByRunId).toHaveBeenCalledTimes(2);
-      expect(h.engine.getState().isGenerating).toBe(true);
+      expect(h.engine.getState().current).toBe('run-0001');
       await vi.advanceTimersByTimeAsync(5_000);
       expect(h.api.getMediaByRunId).toHaveBeenCalledTimes(3);
       const finished = 15_050;
@@ -216,30 +225,21 @@ describe('generation engine', () => {
       expect(result).toMatchObject({ status: 'completed', runId: 'run-0001' });
       if (result.status !== 'completed') throw new Error('not completed');
       const state = h.engine.getState();
-      expect(state).toMatchObject({ isGenerating: false, running: null, phase: 'completed', error: null });
-      expect(state.lastFinished).toMatchObject({ run: { runId: 'run-0001', prompt: 'a cat in space' }, outcome: 'completed' });
-      expect(result.result).toMatchObject({
-        success: true,
-        status: 'completed',
-        runId: 'run-0001',
-        imageUrl: 'https://cdn.example.com/run-0001.png',
-        outputUrl: 'https://cdn.example.com/run-0001.png',
-        provider: 'local',
-        type: 'image',
-      });
+      // The poll's answer became the run's done event; the balance read with it is the server's.
+      expect(state).toMatchObject({ current: null, balance: 18, runs: { 'run-0001': { phase: 'done', prompt: 'a cat in space' } } });
       const { item } = result;
+      expect(result.passed).toBe(true);
       expect(item).toMatchObject({
         id: 'media-run-0001',
         runId: 'run-0001',
-        type: 'image',
+        mediaType: 'photo',
         url: 'https://cdn.example.com/run-0001.png',
         thumbnailUrl: 'https://cdn.example.com/run-0001_thumb.png',
         status: 'completed',
         width: 832,
         height: 1216,
-        tokensUsed: 1,
         isPublic: true,
-        identityCheckPassed: true,
+        provider: 'local',
       });
 
       expect(h.named('generation:done')[0]).toMatchObject({
@@ -272,10 +272,8 @@ describe('generation engine', () => {
       // The feed and the profile refresh after 500 ms; the credits with the state, 3 s after a success.
       expect(h.invalidated).toEqual([{ key: ['feed'], at: finished + 500 }, { key: ['library'], at: finished + 500 }, { key: ['trending'], at: finished + 500 }]);
       await vi.advanceTimersByTimeAsync(2_499);
-      expect(h.engine.getState().phase).toBe('completed');
       expect(h.invalidated.map((entry) => entry.key)).not.toContainEqual(['quota']);
       await vi.advanceTimersByTimeAsync(1);
-      expect(h.engine.getState()).toMatchObject({ phase: 'idle' });
       expect(h.invalidated.slice(3)).toEqual([{ key: ['quota'], at: finished + 3_000 }, { key: ['drafts'], at: finished + 3_000 }]);
     });
 
@@ -294,26 +292,15 @@ describe('generation engine', () => {
       expect(onOpen).toHaveBeenCalledWith(result.item);
     });
 
-    it('gives the optimistic item 1024x1024 when the service names no size', async () => {
-      const h = harness();
-      h.api.getMediaByRunId.mockResolvedValueOnce(done('run-0001', { width: null, height: null }));
-      const outcome = h.engine.generate(CUSTOM);
-      await vi.advanceTimersByTimeAsync(5_050);
-      await expect(outcome).resolves.toMatchObject({ item: { width: 1024, height: 1024, aspectRatio: '1024/1024', tokensUsed: 1 } });
-    });
-
     it('times out after 72 attempts with the spec message', async () => {
       const h = harness();
       const outcome = h.engine.generate(CUSTOM);
       await vi.advanceTimersByTimeAsync(50 + 71 * 5_000);
       expect(h.api.getMediaByRunId).toHaveBeenCalledTimes(71);
-      expect(h.engine.getState().isGenerating).toBe(true);
+      expect(h.engine.getState().current).toBe('run-0001');
       await vi.advanceTimersByTimeAsync(5_000);
       expect(h.api.getMediaByRunId).toHaveBeenCalledTimes(72);
-      await expect(outcome).resolves.toMatchObject({
-        status: 'failed',
-        result: { error: 'Generation timed out. Please try again.', success: false },
-      });
+      await expect(outcome).resolves.toMatchObject({ status: 'failed', error: 'Generation timed out. Please try again.' });
       expect(h.toasts.at(-1)).toMatchObject({
         kind: 'error',
         title: 'Generation Failed',
@@ -326,21 +313,17 @@ describe('generation engine', () => {
 
     it('refreshes the state 1 s after a failure', async () => {
       const h = harness();
-      h.api.getMediaByRunId.mockResolvedValueOnce({
-        kind: 'answer',
-        answer: { success: false, status: 'failed', runId: 'run-0001', error: 'Generation failed: provider down' },
-      });
+      h.api.getMediaByRunId.mockResolvedValueOnce(failed('run-0001', 'Generation failed: provider down'));
       const outcome = h.engine.generate(CUSTOM);
       await vi.advanceTimersByTimeAsync(5_050);
       await expect(outcome).resolves.toMatchObject({ status: 'failed' });
       expect(h.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Generation Failed', message: 'Generation failed: provider down' });
       expect(h.named('generation-error')[0]!.detail).toEqual({ message: 'Generation failed: provider down', mode: 'custom', runId: 'run-0001' });
       expect(h.api.findUserMediaByRunId).toHaveBeenCalledWith('user-1', 'run-0001', expect.anything());
-      expect(h.engine.getState().phase).toBe('failed');
+      expect(h.engine.getState().runs['run-0001']).toMatchObject({ phase: 'failed', error: 'Generation failed: provider down' });
       await vi.advanceTimersByTimeAsync(999);
-      expect(h.engine.getState().phase).toBe('failed');
+      expect(h.invalidated.map((entry) => entry.key)).not.toContainEqual(['quota']);
       await vi.advanceTimersByTimeAsync(1);
-      expect(h.engine.getState().phase).toBe('idle');
       expect(h.invalidated.map((entry) => entry.key)).toEqual([['feed'], ['library'], ['trending'], ['quota'], ['drafts']]);
     });
 
@@ -363,25 +346,13 @@ describe('generation engine', () => {
   describe('identity check failure (spec 1 §4)', () => {
     it('a failed run with an image is completed with success false and its note', async () => {
       const h = harness();
-      const failedWithImage: RunPoll = {
-        kind: 'answer',
-        answer: {
-          success: false,
-          status: 'failed',
-          runId: 'run-0001',
-          error: "Didn't pass identity check",
-          media: media('run-0001', { metadata: { provider: 'local', identity: { applicable: true, passed: false, score: 0.4, threshold: 0.65, attempts: 3 } } }),
-        },
-      };
-      h.api.getMediaByRunId.mockResolvedValueOnce(failedWithImage);
+      h.api.getMediaByRunId.mockResolvedValueOnce(
+        failed('run-0001', "Didn't pass identity check", { metadata: { provider: 'local', identity: { applicable: true, passed: false, score: 0.4, threshold: 0.65, attempts: 3 } } }),
+      );
       const outcome = h.engine.generate(CUSTOM);
       await vi.advanceTimersByTimeAsync(5_050);
       const result = await outcome;
-      expect(result).toMatchObject({
-        status: 'completed',
-        result: { status: 'completed', success: false, identityCheckFailed: true, error: "Didn't pass identity check" },
-        item: { identityCheckPassed: false, url: 'https://cdn.example.com/run-0001.png' },
-      });
+      expect(result).toMatchObject({ status: 'completed', passed: false, item: { status: 'failed', identity: { passed: false }, url: 'https://cdn.example.com/run-0001.png' } });
       expect(h.toasts.at(-1)).toMatchObject({ kind: 'ready', title: 'Image generated', message: "Didn't pass identity check - tap to view" });
       expect(h.named('generation-complete')).toHaveLength(1);
       expect(h.named('generation:done')[0]!.detail).toMatchObject({
@@ -393,21 +364,16 @@ describe('generation engine', () => {
       expect(h.named('generation-success')).toEqual([]);
       expect(h.named('generation-error')).toEqual([]);
 
-      expect(h.engine.getState().phase).toBe('completed');
-      await vi.advanceTimersByTimeAsync(1_000);
-      expect(h.engine.getState().phase).toBe('idle');
+      expect(h.engine.getState().runs['run-0001']!.phase).toBe('done');
     });
 
     it('finds the image through the getUserMedia fallback when the failed answer lost it', async () => {
       const h = harness();
-      h.api.getMediaByRunId.mockResolvedValueOnce({
-        kind: 'answer',
-        answer: { success: false, status: 'failed', runId: 'run-0001', error: "Didn't pass identity check" },
-      });
+      h.api.getMediaByRunId.mockResolvedValueOnce(failed('run-0001', "Didn't pass identity check"));
       h.api.findUserMediaByRunId.mockResolvedValueOnce(media('run-0001', { status: 'failed' }));
       const outcome = h.engine.generate(CUSTOM);
       await vi.advanceTimersByTimeAsync(5_050);
-      await expect(outcome).resolves.toMatchObject({ status: 'completed', result: { success: false, identityCheckFailed: true } });
+      await expect(outcome).resolves.toMatchObject({ status: 'completed', passed: false });
       expect(h.toasts.at(-1)).toMatchObject({ title: 'Image generated' });
     });
   });
@@ -425,7 +391,7 @@ describe('generation engine', () => {
       await vi.advanceTimersByTimeAsync(50);
       late.resolve(done('run-0001'));
       await expect(first).resolves.toEqual({ status: 'stale', runId: 'run-0001' });
-      expect(h.engine.getState()).toMatchObject({ runId: 'run-0002', isGenerating: true, phase: 'processing', running: { runId: 'run-0002', prompt: 'a dog' } });
+      expect(h.engine.getState()).toMatchObject({ current: 'run-0002', runs: { 'run-0002': { prompt: 'a dog' } } });
       expect(h.named('generation-complete')).toEqual([]);
       expect(h.toasts).toEqual([]);
 
@@ -457,7 +423,7 @@ describe('generation engine', () => {
         expect.objectContaining({ kind: 'error', title: 'No Credits', message: 'Wait for daily reset or upgrade your plan.' }),
       ]);
       expect(h.named('generation-error')).toEqual([]);
-      expect(h.engine.getState()).toMatchObject({ runId: 'run-0002', isGenerating: true });
+      expect(h.engine.getState()).toMatchObject({ current: 'run-0002' });
       h.engine.dispose();
       await expect(second).resolves.toMatchObject({ status: 'cancelled' });
     });
@@ -479,7 +445,7 @@ describe('generation engine', () => {
       expect(h.api.getMediaByRunId).toHaveBeenCalledTimes(1);
       h.engine.cancel();
       await expect(outcome).resolves.toEqual({ status: 'cancelled', runId: 'run-0001' });
-      expect(h.engine.getState()).toMatchObject({ isGenerating: false, phase: 'idle' });
+      expect(h.engine.getState().current).toBe(null);
       expect(h.named('clear-generating-state')).toEqual([
         { name: 'clear-generating-state', detail: { runId: 'run-0001' }, at: 5_050 },
       ]);
@@ -491,6 +457,7 @@ describe('generation engine', () => {
     it('before the navigation: nothing is dispatched', async () => {
       const h = harness();
       const outcome = h.engine.generate(CUSTOM);
+      await vi.advanceTimersByTimeAsync(0);
       h.engine.cancel();
       await expect(outcome).resolves.toEqual({ status: 'cancelled', runId: 'run-0001' });
       await vi.advanceTimersByTimeAsync(10_000);
@@ -504,6 +471,7 @@ describe('generation engine', () => {
     const listener = vi.fn();
     h.engine.subscribe(listener);
     void h.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(0);
     expect(listener).toHaveBeenCalled();
     h.engine.dispose();
   });

@@ -1,33 +1,34 @@
-import { createGenerationStatusStore, type GenerationStatus, type GenerationStatusStore } from '../../../state/generation-store';
-import { isAbortError, type TimerHandle } from '../upload/scheduler';
-import { createEngineContext, type GenerationEngineDeps } from './engine-context';
-import { failRun, finishRun } from './finish-run';
-import type { GenerateOptions, GenerateOutcome, GenerationRequest } from './generation-types';
 import type { ClientMode } from '@app/shared';
 import { errorText } from '@app/shared';
+import { ApiError } from '../../../api/api-error';
+import { createRunStore, type RunStore } from '../../../state/run-reducer';
+import { isTerminal, type RunsState } from '../../../state/run-store';
+import { isAbortError, type TimerHandle } from '../upload/scheduler';
 import { destinationAfterStart } from './device';
+import { createEngineContext, type GenerationEngineDeps, type Run } from './engine-context';
+import { failRun, finishRun, staleEnd } from './finish-run';
 import { followRun } from './follow-run';
-import { canceledResult, resultFromSubmitAnswer } from './result-mapping';
-import { forgetLiveRun, runLiveState, setLiveRun } from './run-live-state';
-import type { Run } from './engine-context';
-import type { GenerationResult } from './generation-types';
-import { startRun, submitRun } from './start-run';
+import type { QuoteAnswer } from './generation-api';
+import type { GenerateOptions, GenerateOutcome, GenerationRequest } from './generation-types';
+import { noCreditsNotice, shortfallOf, startRun, submitRun } from './start-run';
 
 export type { GenerationEngineDeps } from './engine-context';
 
 export interface GenerationEngine {
   /** The generate sequence of spec 1 §4; resolves when the run ends (or is refused). */
   generate(request: GenerationRequest, options?: GenerateOptions): Promise<GenerateOutcome>;
-  /** Stops the current run here (polling ends; the server may still finish it). */
+  /** Stops following the current run here (polling ends; the server may still finish it). */
   cancel(): void;
   /**
-   * POST cancel-run (issue 16): the card shows canceling, then canceled with what was refunded;
-   * a run the engine follows ends quietly. False when the server refused (it had finished).
+   * POST cancel-run (issue 16): the card says "Canceling…" at once, then what the server did.
+   * False when the server refused (the run had finished: its card says so).
    */
   cancelRun(runId: string): Promise<boolean>;
   /** POST retry-run: the failed or canceled run starts again on its card and is followed again. */
-  retryRun(runId: string, info?: { mode?: ClientMode | null; prompt?: string | null }): Promise<GenerateOutcome>;
-  getState(): GenerationStatus;
+  retryRun(runId: string): Promise<GenerateOutcome>;
+  /** POST quote-generation: the exact cost of this request and the balance (which it keeps). */
+  quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer>;
+  getState(): RunsState;
   subscribe(listener: () => void): () => void;
   /** Replaces dependencies (the app wires navigate, onOpen, query invalidation…). */
   configure(patch: Partial<GenerationEngineDeps>): void;
@@ -35,16 +36,10 @@ export interface GenerationEngine {
   dispose(): void;
 }
 
-/** Start, poll and finish (each in its own module) around the one current run. */
-export function createGenerationEngine(
-  initialDeps: GenerationEngineDeps,
-  store: GenerationStatusStore = createGenerationStatusStore(),
-): GenerationEngine {
+/** Start, follow and finish (each in its own module) around the one current run. */
+export function createGenerationEngine(initialDeps: GenerationEngineDeps, store: RunStore = createRunStore()): GenerationEngine {
   let deps = initialDeps;
   let current: { runId: string; controller: AbortController } | null = null;
-  /** Ends a followed run from outside (a cancel the server confirmed), by run id. */
-  const settlers = new Map<string, (result: GenerationResult) => void>();
-  const live = () => deps.live ?? runLiveState;
   const pending = new Set<TimerHandle>();
   const context = createEngineContext(
     () => deps,
@@ -52,29 +47,43 @@ export function createGenerationEngine(
     { get: () => current?.runId ?? null, set: (runId) => (current = runId === null ? null : current) },
     pending,
   );
+  const begin = (runId: string) => {
+    const controller = new AbortController();
+    current = { runId, controller };
+    return controller.signal;
+  };
 
   async function generate(request: GenerationRequest, options: GenerateOptions = {}): Promise<GenerateOutcome> {
-    const started = await startRun(context, request, options, (runId) => {
-      const controller = new AbortController();
-      current = { runId, controller };
-      return controller.signal;
-    });
+    let started;
+    try {
+      started = await startRun(context, request, options, begin);
+    } catch {
+      return { status: 'cancelled', runId: '' };
+    }
     if (started.kind === 'ended') return started.outcome;
     const { run, body, signal } = started;
     try {
-      const answer = await submitRun(context, run, body, signal);
-      const result = resultFromSubmitAnswer(answer, run.runId) ?? (await follow(run, signal));
-      if (result === null) return { status: 'stale', runId: run.runId };
-      return finishRun(context, run, result);
+      await submitRun(context, run, body, signal);
     } catch (error) {
       if (signal.aborted || isAbortError(error)) return { status: 'cancelled', runId: run.runId };
+      const short = shortfallOf(error);
+      if (short) {
+        // The server refused it for credits: no card, nothing charged, the notice says why.
+        const wasCurrent = context.isCurrent(run.runId);
+        store.dispatch({ type: 'local.refused', runId: run.runId });
+        context.release(run.runId);
+        if (wasCurrent) context.toast('error', noCreditsNotice(run.look, short.required, short.available));
+        else staleEnd(context, error);
+        return { status: 'insufficient', ...short };
+      }
       return failRun(context, run, error);
     }
+    return follow(run, signal);
   }
 
-  async function follow(run: Run, signal: AbortSignal): Promise<GenerationResult | null> {
+  async function follow(run: Run, signal: AbortSignal): Promise<GenerateOutcome> {
     try {
-      return await followRun({
+      const card = await followRun({
         runId: run.runId,
         api: deps.api,
         timers: deps.timers,
@@ -82,71 +91,58 @@ export function createGenerationEngine(
         isCurrent: () => context.isCurrent(run.runId),
         getUserId: deps.getUserId,
         stream: deps.stream ?? null,
-        live: live(),
-        onSettle: (settle) => settlers.set(run.runId, settle),
+        store,
       });
-    } finally {
-      settlers.delete(run.runId);
+      if (card === null) return { status: 'stale', runId: run.runId };
+      return finishRun(context, run, card);
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return { status: 'cancelled', runId: run.runId };
+      return failRun(context, run, error);
     }
   }
 
   async function cancelRun(runId: string): Promise<boolean> {
-    const before = live().get()[runId];
-    setLiveRun(runId, { phase: 'canceling' }, live());
+    store.dispatch({ type: 'local.cancel', runId });
     try {
       const answer = await deps.api.cancelRun(runId);
-      if (answer.status === 'canceled') {
-        setLiveRun(runId, { phase: 'canceled', refunded: answer.refunded }, live());
-        settlers.get(runId)?.(canceledResult(runId, answer.refunded));
-      }
-      // 'canceling': the run.canceled event (or the next poll) ends it.
+      // 'canceled': ended now; 'canceling': its run.canceled (or done) event ends it.
+      if (answer.status === 'canceled') store.dispatch({ type: 'event', event: { type: 'run.canceled', runId, refunded: answer.refunded, balance: answer.balance } });
+      else store.dispatch({ type: 'local.balance', balance: answer.balance });
       return true;
     } catch (error) {
-      if (before) setLiveRun(runId, before, live());
-      else forgetLiveRun(runId, live());
-      context.toast('error', { title: 'Could not cancel', message: errorText(error) || 'Try again' });
+      // Refused because it had just finished: the card stays "Canceling…" until its done event
+      // (or the poll) says "Finished before it could be canceled · N credits charged".
+      if (error instanceof ApiError && error.status === 409) return false;
+      const card = store.get().runs[runId];
+      if (card && !isTerminal(card)) {
+        store.dispatch({ type: 'local.cancel-refused', runId });
+        context.toast('error', { title: 'Could not cancel', message: errorText(error) || 'Try again' });
+      }
       return false;
     }
   }
 
-  async function retryRun(runId: string, info: { mode?: ClientMode | null; prompt?: string | null } = {}): Promise<GenerateOutcome> {
+  async function retryRun(runId: string): Promise<GenerateOutcome> {
+    const before = store.get().runs[runId];
     try {
       await deps.api.retryRun(runId);
     } catch (error) {
-      context.toast('error', { title: 'Could not try again', message: errorText(error) || 'Try again' });
-      return { status: 'failed', runId, result: { ...canceledResult(runId, 0), canceled: false, error: errorText(error) || 'Try again' } };
+      const message = errorText(error) || 'Try again';
+      context.toast('error', { title: 'Could not try again', message });
+      return { status: 'failed', runId, error: message };
     }
-    forgetLiveRun(runId, live());
-    const mode = info.mode ?? 'custom';
-    const prompt = info.prompt ?? null;
+    const mode: ClientMode = before?.mode ?? 'custom';
     const controller = new AbortController();
     current = { runId, controller };
+    store.dispatch({ type: 'local.retry', runId, at: deps.now().getTime() });
     const run: Run = {
       runId,
       mode,
-      request: { mode, ...(prompt ? { prompt } : {}) } as Run['request'],
+      look: before?.look ?? null,
+      request: { mode, ...(before?.prompt ? { prompt: before.prompt } : {}) } as Run['request'],
       onOpen: deps.onOpen ?? (() => deps.navigate(destinationAfterStart(deps.isMobile()))),
     };
-    store.set((state) => ({
-      ...state,
-      isGenerating: true,
-      phase: 'processing',
-      runId,
-      jobId: runId,
-      mode,
-      error: null,
-      running: { key: runId, runId, mode, prompt, startedAt: deps.now().getTime() },
-      // The failed card becomes the processing one again.
-      lastFinished: state.lastFinished?.run.runId === runId ? null : state.lastFinished,
-    }));
-    try {
-      const result = await follow(run, controller.signal);
-      if (result === null) return { status: 'stale', runId };
-      return finishRun(context, run, result);
-    } catch (error) {
-      if (controller.signal.aborted || isAbortError(error)) return { status: 'cancelled', runId };
-      return failRun(context, run, error);
-    }
+    return follow(run, controller.signal);
   }
 
   function cancel() {
@@ -154,12 +150,19 @@ export function createGenerationEngine(
     const { runId, controller } = current;
     current = null;
     controller.abort();
-    store.set((state) => ({ ...state, isGenerating: false, isNavigating: false, running: null, phase: 'idle', error: null }));
+    store.dispatch({ type: 'local.released', runId });
     context.announce('clear-generating-state', { runId });
+  }
+
+  async function quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer> {
+    const answer = await deps.api.quote(request, signal);
+    store.dispatch({ type: 'local.balance', balance: answer.balance });
+    return answer;
   }
 
   return {
     generate,
+    quote,
     cancel,
     cancelRun,
     retryRun,

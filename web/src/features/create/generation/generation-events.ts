@@ -1,6 +1,6 @@
 import type { ClientMode } from '@app/shared';
 import { announce } from '../../../lib/app-events';
-import type { GeneratedMediaItem, GenerationResult } from './generation-types';
+import type { MediaItem } from '../../../entities/media/media-item';
 
 /** The browser events of spec 1 §4 that the generation engine announces (CustomEvents on window). */
 export const GENERATION_EVENTS = {
@@ -30,10 +30,9 @@ export interface GenerationEventDetails {
     success: boolean;
     error: string | null;
     resultUrl: string | null;
-    result: GenerationResult;
   };
   /** A run produced media (also when it did not pass the identity check). */
-  'generation-complete': { record: GeneratedMediaItem; resultUrl: string };
+  'generation-complete': { record: MediaItem; resultUrl: string };
   'generation-success': { message: string; mode: ClientMode; thumbUrl: string };
   'generation-error': { message: string; mode: ClientMode | null; runId: string };
   'close-composer': { runId: string };

@@ -25,14 +25,16 @@ describe('the intent queue wired to the engine and the uploads', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(queue.getState().isUploading).toBe(false);
     queue.setSourceUrl(SOURCE);
-    expect(h.engine.getState()).toMatchObject({ isGenerating: true, runId: 'run-0001' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.engine.getState()).toMatchObject({ current: 'run-0001' });
     expect(queue.getState().isGenerating).toBe(true);
 
     expect(queue.submit({ mode: 'custom', prompt: 'second' })).toBe('queued');
     await vi.advanceTimersByTimeAsync(5_050);
     // The first run completed; the queued one started then.
     expect(h.named('generation:done').map((e) => (e.detail as { runId: string }).runId)).toEqual(['run-0001']);
-    expect(h.engine.getState()).toMatchObject({ isGenerating: true, runId: 'run-0002' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.engine.getState()).toMatchObject({ current: 'run-0002' });
     await vi.advanceTimersByTimeAsync(50);
     expect(h.api.submit.mock.calls[1]![0]).toMatchObject({ prompt: 'second', sourceAssetId: SOURCE });
     h.engine.dispose();
@@ -41,7 +43,7 @@ describe('the intent queue wired to the engine and the uploads', () => {
   it('the app-wide engine and queue are created once, without React', () => {
     expect(getGenerationEngine()).toBe(getGenerationEngine());
     expect(getIntentQueue()).toBe(getIntentQueue());
-    expect(getGenerationEngine().getState()).toMatchObject({ isGenerating: false, phase: 'idle' });
+    expect(getGenerationEngine().getState()).toMatchObject({ current: null, navigating: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { getAuthState } from '../../../state/auth-store';
-import { generationStatus } from '../../../state/generation-store';
+import { createRunStore } from '../../../state/run-reducer';
+import { runStore } from '../../../state/run-store';
 import { dispatchComposer } from '../composer/composer-store';
 import { systemTimers } from '../upload/scheduler';
 import { getUploadManager, type UploadManager } from '../upload/upload-manager';
@@ -11,10 +12,11 @@ import { createGenerationEngine, type GenerationEngine, type GenerationEngineDep
 import { createIntentQueue, type IntentQueue } from './intent-queue';
 import { wiredGenerationDeps } from './wired-deps';
 import { createRunId } from './run-id';
+import type { GenerationRequest } from './generation-types';
 
 /**
  * The app's generation engine and intent queue, created on first use and importable without
- * React. The engine writes `state/generation-store` (the one truth of the running run); the
+ * React. The engine writes `state/run-store` (the one state of every run, by run id); the
  * app wires query invalidation and the weekly presets (`wireGenerationDeps`, before this code loads).
  */
 
@@ -56,7 +58,7 @@ let engine: GenerationEngine | null = null;
 let intentQueue: IntentQueue | null = null;
 
 export function getGenerationEngine(): GenerationEngine {
-  engine ??= createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, generationStatus);
+  engine ??= createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, createRunStore(Date.now, runStore));
   return engine;
 }
 
@@ -74,9 +76,9 @@ export function connectIntentQueue(
   generation: Pick<GenerationEngine, 'getState' | 'subscribe'>,
   uploads: Pick<UploadManager, 'getState' | 'subscribe'>,
 ): () => void {
-  queue.setGenerating(generation.getState().isGenerating);
+  queue.setGenerating(generation.getState().current !== null);
   queue.setUploading(uploads.getState().isUploading);
-  const stopGeneration = generation.subscribe(() => queue.setGenerating(generation.getState().isGenerating));
+  const stopGeneration = generation.subscribe(() => queue.setGenerating(generation.getState().current !== null));
   const stopUploads = uploads.subscribe(() => queue.setUploading(uploads.getState().isUploading));
   return () => {
     stopGeneration();
@@ -85,6 +87,11 @@ export function connectIntentQueue(
 }
 
 /** The app's intent queue: follows the upload manager and the engine, runs intents on the engine. */
+/** POST quote-generation for the composer's Generate button (loaded with the engine). */
+export function quoteGeneration(request: GenerationRequest, signal?: AbortSignal) {
+  return getGenerationEngine().quote(request, signal);
+}
+
 export function getIntentQueue(): IntentQueue {
   if (intentQueue) return intentQueue;
   const generation = getGenerationEngine();

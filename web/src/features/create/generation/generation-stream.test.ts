@@ -1,9 +1,9 @@
 import type { RunMedia as ServerRunMedia } from '@app/shared/api/media';
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../../lib/create-store';
 import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { ApiError } from '../../../api/api-error';
+import { runText } from '../../../state/run-reducer';
 import { done, harness, PROCESSING } from './generation-test-helpers';
-import type { LiveRuns } from './run-live-state';
 import { fakeStream } from './run-stream-test-helpers';
 
 const CUSTOM = { mode: 'custom', prompt: 'a cat in space', sourceAssetId: 'https://cdn.example.com/src.png' };
@@ -40,9 +40,9 @@ function serverMedia(runId: string, patch: Partial<ServerRunMedia> = {}): Server
 
 function setup() {
   const s = fakeStream();
-  const live = createStore<LiveRuns>({});
-  const h = harness({ stream: s.stream, live });
-  return { ...h, ...s, live };
+  const h = harness({ stream: s.stream });
+  const card = (runId: string) => h.store.get().runs[runId];
+  return { ...h, ...s, card };
 }
 
 /** Starts a run and opens the stream it is followed by. */
@@ -70,20 +70,21 @@ describe('generation engine with the run event stream (issue 16)', () => {
     expect(t.api.getMediaByRunId).toHaveBeenCalledTimes(1);
 
     source.emit({ type: 'run.queued', runId: 'run-0001', position: 3, etaSeconds: 40 });
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'queued', position: 3, etaSeconds: 40 });
+    expect(t.card('run-0001')).toMatchObject({ phase: 'queued', position: 3, etaSeconds: 40 });
     source.emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
     source.emit({ type: 'run.attempt', runId: 'run-0001', attempt: 2, of: 3, identityScore: 0.71, threshold: 0.75 });
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'checking', attempt: 2, of: 3, score: 0.71, threshold: 0.75 });
+    expect(t.card('run-0001')).toMatchObject({ phase: 'checking', attempt: { n: 2, of: 3, score: 0.71, threshold: 0.75 } });
     await vi.advanceTimersByTimeAsync(20_000);
     expect(t.api.getMediaByRunId).toHaveBeenCalledTimes(1);
-    expect(t.engine.getState().isGenerating).toBe(true);
+    expect(t.engine.getState().current).toBe('run-0001');
 
-    source.emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    source.emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 });
     const result = await outcome;
-    expect(result).toMatchObject({ status: 'completed', runId: 'run-0001', result: { success: true, outputUrl: 'https://cdn.example.com/run-0001.png' } });
+    expect(result).toMatchObject({ status: 'completed', runId: 'run-0001', passed: true, item: { url: 'https://cdn.example.com/run-0001.png' } });
     expect(t.toasts.at(-1)).toMatchObject({ kind: 'ready', title: 'Your media is ready' });
     expect(t.named('generation:done')[0]!.detail).toMatchObject({ status: 'completed', success: true });
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'done' });
+    // The done event's balance is every screen's credits now.
+    expect(t.engine.getState()).toMatchObject({ balance: 18, runs: { 'run-0001': { phase: 'done', charged: 2 } } });
     // Nobody follows a run now: the stream is closed.
     expect(source.closed).toBe(true);
   });
@@ -91,25 +92,26 @@ describe('generation engine with the run event stream (issue 16)', () => {
   it('a failed event ends the run like a failed poll: the error toast and events', async () => {
     const t = setup();
     const { outcome } = await startOpen(t);
-    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'The AI service declined this request', refunded: 2 });
-    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { error: 'The AI service declined this request' } });
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'The AI service declined this request', refunded: 2, balance: 20 });
+    await expect(outcome).resolves.toMatchObject({ status: 'failed', error: 'The AI service declined this request' });
     expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Generation Failed', message: 'The AI service declined this request' });
     expect(t.named('generation-error')).toHaveLength(1);
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'failed', error: 'The AI service declined this request', refunded: 2 });
+    expect(t.card('run-0001')).toMatchObject({ phase: 'failed', error: 'The AI service declined this request', refunded: 2 });
+    expect(t.engine.getState().balance).toBe(20);
   });
 
   it('a done run whose image missed the identity check ends as the spec says (image, note toast)', async () => {
     const t = setup();
     const { outcome } = await startOpen(t);
-    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001', { status: 'failed' }) });
-    await expect(outcome).resolves.toMatchObject({ status: 'completed', result: { success: false, identityCheckFailed: true } });
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001', { status: 'failed' }), charged: 2, balance: 18 });
+    await expect(outcome).resolves.toMatchObject({ status: 'completed', passed: false });
     expect(t.toasts.at(-1)).toMatchObject({ kind: 'ready', title: 'Image generated' });
   });
 
   it('shows INSUFFICIENT_CREDITS from a failed event', async () => {
     const t = setup();
     const { outcome } = await startOpen(t);
-    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'INSUFFICIENT_CREDITS', refunded: 0 });
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'INSUFFICIENT_CREDITS', refunded: 0, balance: 20 });
     await outcome;
     expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'No Credits' });
   });
@@ -125,10 +127,10 @@ describe('generation engine with the run event stream (issue 16)', () => {
     await vi.advanceTimersByTimeAsync(0);
     const source = t.latest();
     expect(t.sources).toHaveLength(1);
-    source.emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    source.emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 });
     await expect(first).resolves.toEqual({ status: 'stale', runId: 'run-0001' });
-    expect(t.engine.getState()).toMatchObject({ isGenerating: true, runId: 'run-0002' });
-    source.emit({ type: 'run.done', runId: 'run-0002', media: serverMedia('run-0002') });
+    expect(t.engine.getState()).toMatchObject({ current: 'run-0002' });
+    source.emit({ type: 'run.done', runId: 'run-0002', media: serverMedia('run-0002'), charged: 2, balance: 18 });
     await expect(second).resolves.toMatchObject({ status: 'completed', runId: 'run-0002' });
     expect(t.toasts.filter((toast) => toast.kind === 'ready')).toHaveLength(1);
   });
@@ -170,7 +172,10 @@ describe('generation engine with the run event stream (issue 16)', () => {
     const calls = t.api.getMediaByRunId.mock.calls.length;
     await vi.advanceTimersByTimeAsync(30_000);
     expect(t.api.getMediaByRunId.mock.calls.length).toBe(calls);
-    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    // A replay of what was seen changes nothing; the next event ends the run.
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'old', refunded: 0, balance: 1 }, '1700-0');
+    expect(t.engine.getState().runs['run-0001']!.phase).toBe('queued');
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 }, '1700-1');
     await expect(outcome).resolves.toMatchObject({ status: 'completed' });
   });
 
@@ -180,7 +185,7 @@ describe('generation engine with the run event stream (issue 16)', () => {
     await vi.advanceTimersByTimeAsync(50);
     t.latest().open();
     await vi.advanceTimersByTimeAsync(360_000);
-    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { error: 'Generation timed out. Please try again.' } });
+    await expect(outcome).resolves.toMatchObject({ status: 'failed', error: 'Generation timed out. Please try again.' });
   });
 
   it('cancel: a queued run is canceled and refunded, and ends quietly', async () => {
@@ -188,34 +193,54 @@ describe('generation engine with the run event stream (issue 16)', () => {
     const { outcome } = await startOpen(t);
     await expect(t.engine.cancelRun('run-0001')).resolves.toBe(true);
     expect(t.api.cancelRun).toHaveBeenCalledWith('run-0001');
-    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { canceled: true, error: 'Canceled · 2 credits refunded' } });
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'canceled', refunded: 2 });
+    await expect(outcome).resolves.toEqual({ status: 'canceled', runId: 'run-0001' });
+    expect(t.card('run-0001')).toMatchObject({ phase: 'canceled', refunded: 2 });
     expect(t.toasts.filter((toast) => toast.kind === 'error')).toEqual([]);
-    // Its stand-in card reads Canceled, not Generation failed.
-    expect(t.engine.getState()).toMatchObject({ isGenerating: false, lastFinished: { outcome: 'canceled' } });
+    // Its card reads Canceled with the refund, not Generation failed; the credits are the refund's balance.
+    expect(runText(t.card('run-0001')!, 0)).toBe('Canceled · 2 credits refunded');
+    expect(t.engine.getState()).toMatchObject({ current: null, balance: 20 });
   });
 
   it('cancel of a running run waits for its canceled event', async () => {
     const t = setup();
-    t.api.cancelRun.mockResolvedValueOnce({ status: 'canceling', refunded: 0 });
+    t.api.cancelRun.mockResolvedValueOnce({ success: true, runId: 'run-0001', status: 'canceling', refunded: 0, balance: 18 });
     const { outcome } = await startOpen(t);
-    await t.engine.cancelRun('run-0001');
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'canceling' });
-    expect(t.engine.getState().isGenerating).toBe(true);
-    t.latest().emit({ type: 'run.canceled', runId: 'run-0001', refunded: 1 });
-    await expect(outcome).resolves.toMatchObject({ status: 'failed', result: { canceled: true, error: 'Canceled · 1 credit refunded' } });
+    const canceling = t.engine.cancelRun('run-0001');
+    // "Canceling…" at once, before the server answers.
+    expect(runText(t.card('run-0001')!, 0)).toBe('Canceling…');
+    await canceling;
+    expect(t.card('run-0001')).toMatchObject({ phase: 'canceling' });
+    expect(t.engine.getState().current).toBe('run-0001');
+    t.latest().emit({ type: 'run.canceled', runId: 'run-0001', refunded: 1, balance: 20 });
+    await expect(outcome).resolves.toEqual({ status: 'canceled', runId: 'run-0001' });
+    expect(runText(t.card('run-0001')!, 0)).toBe('Canceled · 1 credit refunded');
   });
 
-  it('a refused cancel (already finished) says so and leaves the run as it was', async () => {
+  it('a cancel refused because the run had finished says so with what it was charged', async () => {
     const t = setup();
-    t.api.cancelRun.mockRejectedValueOnce(new Error('This run has already finished.'));
+    t.api.cancelRun.mockRejectedValueOnce(new ApiError(409, 'This run has already finished.'));
+    const outcome = t.engine.generate(CUSTOM);
+    await vi.advanceTimersByTimeAsync(50);
+    t.latest().open();
+    t.latest().emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
+    await expect(t.engine.cancelRun('run-0001')).resolves.toBe(false);
+    expect(runText(t.card('run-0001')!, 0)).toBe('Canceling…');
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 });
+    await expect(outcome).resolves.toMatchObject({ status: 'completed' });
+    expect(runText(t.card('run-0001')!, 0)).toBe('Finished before it could be canceled · 2 credits charged');
+    expect(t.toasts.map((toast) => [toast.title, toast.message])).toEqual([['Finished before it could be canceled', '2 credits charged · Tap to open']]);
+  });
+
+  it('a cancel that fails for another reason says so and leaves the run as it was', async () => {
+    const t = setup();
+    t.api.cancelRun.mockRejectedValueOnce(new ApiError(0));
     void t.engine.generate(CUSTOM);
     await vi.advanceTimersByTimeAsync(50);
     t.latest().open();
     t.latest().emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
     await expect(t.engine.cancelRun('run-0001')).resolves.toBe(false);
-    expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Could not cancel', message: 'This run has already finished.' });
-    expect(t.live.get()['run-0001']).toEqual({ phase: 'generating', provider: 'local' });
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Could not cancel' });
+    expect(t.card('run-0001')).toMatchObject({ phase: 'generating', provider: 'local' });
     t.engine.dispose();
   });
 
@@ -225,19 +250,19 @@ describe('generation engine with the run event stream (issue 16)', () => {
     await vi.advanceTimersByTimeAsync(50);
     t.latest().open();
     await vi.advanceTimersByTimeAsync(0);
-    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'Provider timed out', refunded: 2 });
+    t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'Provider timed out', refunded: 2, balance: 20 });
     await first;
-    expect(t.engine.getState().lastFinished).toMatchObject({ outcome: 'failed', run: { runId: 'run-0001' } });
+    expect(t.card('run-0001')).toMatchObject({ phase: 'failed', round: 1 });
 
-    const again = t.engine.retryRun('run-0001', { mode: 'custom', prompt: 'a cat in space' });
+    const again = t.engine.retryRun('run-0001');
     await vi.advanceTimersByTimeAsync(0);
     expect(t.api.retryRun).toHaveBeenCalledWith('run-0001');
-    expect(t.engine.getState()).toMatchObject({ isGenerating: true, lastFinished: null, running: { runId: 'run-0001', prompt: 'a cat in space' } });
-    expect(t.live.get()['run-0001']).toBeUndefined();
+    // The same card, a new round, with its prompt.
+    expect(t.engine.getState()).toMatchObject({ current: 'run-0001', runs: { 'run-0001': { phase: 'starting', round: 2, prompt: 'a cat in space' } } });
     t.latest().open();
     await vi.advanceTimersByTimeAsync(0);
     t.latest().emit({ type: 'run.queued', runId: 'run-0001', position: 1, etaSeconds: 20 });
-    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001') });
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 });
     await expect(again).resolves.toMatchObject({ status: 'completed', runId: 'run-0001' });
   });
 });

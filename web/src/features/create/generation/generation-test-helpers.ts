@@ -2,9 +2,12 @@ import { vi } from 'vitest';
 import type { Notice } from '@app/shared';
 import { systemTimers } from '../upload/scheduler';
 import type { GenerationApi } from './generation-api';
+import { createRunStore } from '../../../state/run-reducer';
 import { createGenerationEngine, type GenerationEngineDeps } from './generation-engine';
 import { GENERATION_EVENTS } from './generation-events';
-import type { RunMedia, RunPoll } from './generation-types';
+import type { SubmitAnswer } from '@app/shared/api/generation';
+import type { RunMedia } from '@app/shared/api/media';
+import type { RunPoll } from './generation-types';
 
 /** Test doubles of the engine's dependencies (imported by the *.test.ts files only). */
 
@@ -24,27 +27,46 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+/** A run's media as the server's schema has it (getMediaByRunId, run.done). */
 export function media(runId: string, patch: Partial<RunMedia> = {}): RunMedia {
+  const url = `https://cdn.example.com/${runId}.png`;
   return {
     id: `media-${runId}`,
+    userId: 'user-1',
     runId,
+    mediaType: 'photo',
     type: 'image',
-    url: `https://cdn.example.com/${runId}.png`,
-    finalUrl: `https://cdn.example.com/${runId}.png`,
+    url,
+    finalUrl: url,
+    imageUrl: url,
     thumbnailUrl: `https://cdn.example.com/${runId}_thumb.png`,
-    presetType: 'custom_prompt',
+    presetType: 'custom',
     presetKey: null,
     prompt: 'a cat in space',
     width: 832,
     height: 1216,
+    tags: [],
+    likes_count: 0,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    created_at: '2025-01-01T00:00:00.000Z',
+    cloudinaryPublicId: null,
+    status: 'completed',
     isPublic: true,
+    expiresAt: null,
     metadata: { provider: 'local', identity: { applicable: true, score: 0.8, threshold: 0.65, attempts: 1, passed: true } },
     ...patch,
   };
 }
 
+/** A poll that finds the run done. */
 export function done(runId: string, patch: Partial<RunMedia> = {}): RunPoll {
-  return { kind: 'answer', answer: { success: true, status: 'done', runId, media: media(runId, patch) } };
+  return { kind: 'ended', event: { type: 'run.done', runId, media: media(runId, patch), charged: 2, balance: 18 } };
+}
+
+/** A poll that finds the run failed (`withMedia`: the image was kept, the identity check failed). */
+export function failed(runId: string, error: string, withMedia?: Partial<RunMedia>): RunPoll {
+  if (withMedia) return { kind: 'ended', event: { type: 'run.done', runId, media: media(runId, { status: 'failed', ...withMedia }), charged: 2, balance: 18 } };
+  return { kind: 'ended', event: { type: 'run.failed', runId, error, refunded: 2, balance: 20 } };
 }
 
 export const PROCESSING: RunPoll = { kind: 'processing' };
@@ -85,11 +107,15 @@ export function harness(overrides: Partial<GenerationEngineDeps> = {}) {
     }),
     submit: vi.fn<GenerationApi['submit']>(async (body) => {
       log.push('api:submit');
-      return { success: true, jobId: body.runId, runId: body.runId, status: 'processing' };
+      return { success: true, jobId: body.runId, runId: body.runId as SubmitAnswer['runId'], status: 'processing', cost: 2, balance: 18 };
     }),
     getMediaByRunId: vi.fn<GenerationApi['getMediaByRunId']>(async () => PROCESSING),
     findUserMediaByRunId: vi.fn<GenerationApi['findUserMediaByRunId']>(async () => null),
-    cancelRun: vi.fn<GenerationApi['cancelRun']>(async () => ({ status: 'canceled' as const, refunded: 2 })),
+    quote: vi.fn<GenerationApi['quote']>(async () => {
+      log.push('api:quote');
+      return { success: true as const, cost: 2, balance: 20, enough: true };
+    }),
+    cancelRun: vi.fn<GenerationApi['cancelRun']>(async (runId) => ({ success: true as const, runId, status: 'canceled' as const, refunded: 2, balance: 20 })),
     retryRun: vi.fn<GenerationApi['retryRun']>(async () => {
       log.push('api:retryRun');
     }),
@@ -121,7 +147,8 @@ export function harness(overrides: Partial<GenerationEngineDeps> = {}) {
     },
     ...overrides,
   };
-  const engine = createGenerationEngine(deps);
+  const store = createRunStore(() => Date.now());
+  const engine = createGenerationEngine(deps, store);
   const named = (name: string) => seen.filter((entry) => entry.name === name);
-  return { engine, api, log, seen, named, toasts, notifier, navigate, events, deps, invalidated, composerCalls };
+  return { engine, store, api, log, seen, named, toasts, notifier, navigate, events, deps, invalidated, composerCalls };
 }

@@ -1,9 +1,8 @@
-import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '@app/shared';
+import { GENERATION_TIMEOUT_MESSAGE, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '@app/shared';
 import { ApiError } from '../../../api/api-error';
 import { isAbortError, sleep, type Timers } from '../upload/scheduler';
 import type { GenerationApi } from './generation-api';
-import type { GenerationResult, MediaByRunIdAnswer, RunPoll } from './generation-types';
-import { answerFromUserMedia, mediaOutputUrl, resultFromAnswer, timedOutResult } from './result-mapping';
+import type { RunPoll, TerminalRunEvent } from './generation-types';
 
 export interface PollRunOptions {
   runId: string;
@@ -17,63 +16,72 @@ export interface PollRunOptions {
   maxAttempts?: number;
 }
 
+/** Spec 1 §9: 72 polls without an answer end the run with the timeout message. */
+export function timedOut(runId: string): TerminalRunEvent {
+  return { type: 'run.failed', runId, error: GENERATION_TIMEOUT_MESSAGE, refunded: 0, balance: Number.NaN };
+}
+
+/** A fallback's end with the balance the server has now (getUserMedia does not say it; NaN if unread). */
+async function balanced(event: TerminalRunEvent, options: PollRunOptions): Promise<TerminalRunEvent> {
+  try {
+    const balance = await options.api.getQuota(options.signal);
+    return balance === null ? event : { ...event, balance };
+  } catch (error) {
+    if (options.signal?.aborted || isAbortError(error)) throw error;
+    return event;
+  }
+}
+
 /** Errors after which polling cannot succeed: signed out, no permission, no credits. */
 function isFinalError(error: unknown): boolean {
   return error instanceof ApiError && [401, 402, 403].includes(error.status);
 }
 
-async function fallbackAnswer(options: PollRunOptions): Promise<MediaByRunIdAnswer | null> {
+/** The getUserMedia fallback: the run's item, when the library has it (rendered, or kept). */
+async function fallbackEvent(options: PollRunOptions): Promise<TerminalRunEvent | null> {
   const userId = options.getUserId();
   if (!userId) return null;
   try {
     const media = await options.api.findUserMediaByRunId(userId, options.runId, options.signal);
-    return media ? answerFromUserMedia(media) : null;
+    if (!media || media.status === 'processing' || !(media.finalUrl ?? media.url)) return null;
+    return { type: 'run.done', runId: options.runId, media, charged: media.receipt?.creditsCharged ?? Number.NaN, balance: Number.NaN };
   } catch (error) {
     if (options.signal?.aborted || isAbortError(error)) throw error;
     return null;
   }
 }
 
+/** One check of the run (a 404 is null); a failed answer that lost its image gets it back by run id. */
+export async function checkRun(options: PollRunOptions): Promise<TerminalRunEvent | null> {
+  const poll: RunPoll = await options.api.getMediaByRunId(options.runId, options.signal);
+  if (poll.kind === 'processing') return null;
+  if (poll.event.type !== 'run.failed') return poll.event;
+  const found = await fallbackEvent(options);
+  return found ? balanced(found, options) : poll.event;
+}
+
 /**
  * Spec 1 §4, §9: polls getMediaByRunId every 5 s, at most 72 times. A 404 means processing; a
  * passing error counts as an attempt (the getUserMedia fallback is tried then). Resolves with
- * the completed or failed result, the timeout ('Generation timed out. Please try again.'), or
- * null once the run is stale; rejects on abort and on a 401/402/403.
+ * the run's end as its event (the timeout as a failed one), or null once the run is stale;
+ * rejects on abort and on a 401/402/403.
  */
-export async function pollRun(options: PollRunOptions): Promise<GenerationResult | null> {
+export async function pollRun(options: PollRunOptions): Promise<TerminalRunEvent | null> {
   const interval = options.intervalMs ?? POLL_INTERVAL_MS;
   const maxAttempts = options.maxAttempts ?? POLL_MAX_ATTEMPTS;
-  const { runId, signal } = options;
+  const { signal } = options;
 
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     await sleep(interval, { timers: options.timers, signal });
     if (!options.isCurrent()) return null;
-
-    let poll: RunPoll;
     try {
-      poll = await options.api.getMediaByRunId(runId, signal);
+      const ended = await checkRun(options);
+      if (ended) return ended;
     } catch (error) {
       if (signal?.aborted || isAbortError(error) || isFinalError(error)) throw error;
-      const fallback = await fallbackAnswer(options);
-      if (fallback) return resultFromAnswer(fallback, runId);
-      continue;
+      const fallback = await fallbackEvent(options);
+      if (fallback) return balanced(fallback, options);
     }
-    if (poll.kind === 'processing') continue;
-
-    const result = await resultOfAnswer(poll.answer, options);
-    if (result.status === 'processing') continue;
-    return result;
   }
-  return timedOutResult(runId);
-}
-
-/** An answer as a result; a failed one without its image gets it back by run id when kept. */
-export async function resultOfAnswer(answer: MediaByRunIdAnswer, options: PollRunOptions): Promise<GenerationResult> {
-  const result = resultFromAnswer(answer, options.runId);
-  if (result.status === 'failed' && !mediaOutputUrl(answer.media)) {
-    // The failed answer may have lost its image on the way: look for it by run id.
-    const fallback = await fallbackAnswer(options);
-    if (fallback?.media) return resultFromAnswer({ ...answer, media: fallback.media }, options.runId);
-  }
-  return result;
+  return timedOut(options.runId);
 }

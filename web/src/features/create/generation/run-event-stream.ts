@@ -10,7 +10,8 @@ export interface EventSourceLike {
 }
 
 export interface RunStreamListener {
-  onEvent(event: RunEvent): void;
+  /** `id`: the event's position in the stream (a replay repeats it). */
+  onEvent(event: RunEvent, id: string | null): void;
   /** The stream is open (again): events flow; anything missed meanwhile is replayed or must be checked. */
   onUp?(): void;
   /** The stream broke or could not open: follow by polling until it is up again. */
@@ -74,14 +75,15 @@ export function createRunEventStream(deps: RunEventStreamDeps): RunEventStream {
 
   function receive(message: MessageEvent<string>, mine: number) {
     if (mine !== generation) return;
-    if (message.lastEventId) lastEventId = message.lastEventId;
+    const id = message.lastEventId || null;
+    if (id) lastEventId = id;
     let parsed;
     try {
       parsed = runEventSchema.safeParse(JSON.parse(message.data));
     } catch {
       return;
     }
-    if (parsed.success) each((listener) => listener.onEvent(parsed.data));
+    if (parsed.success) each((listener) => listener.onEvent(parsed.data, id));
   }
 
   async function connect() {

@@ -1,14 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/toast/toast-store';
-import { type GenerationStatus, useGenerationStatus } from '../../../state/generation-store';
+import { useRuns } from '../../../state/run-store';
 import type { GenerateOptions, GenerationRequest } from './generation-types';
 
-export interface UseGeneration extends GenerationStatus {
-  /** Runs the request now, or queues it while the source uploads (spec 1 §4 intent queue). */
-  submit(request: GenerationRequest): void;
+export interface UseGeneration {
+  /** A run the engine follows is going. */
+  isGenerating: boolean;
+  /** The start spinner (1 s from the start). */
+  isNavigating: boolean;
+  /** Runs the request now, or queues it while the source uploads (spec 1 §4 intent queue); `look` names it on its card. */
+  submit(request: GenerationRequest, look?: string | null): void;
   /** Runs the request now (no source to wait for). */
-  generate(request: GenerationRequest): void;
+  generate(request: GenerationRequest, look?: string | null): void;
   /** The uploaded source a queued request waits for. */
   setSourceUrl(url: string | null): void;
   /** Drops a queued request. */
@@ -59,7 +64,8 @@ function withGeneration(run: (service: GenerationService) => void): void {
  * engine's code loads when `prepare` turns true (the composer opened) or on the first request.
  */
 export function useGeneration(options: Pick<GenerateOptions, 'onOpen' | 'onComplete'> = {}, prepare = false): UseGeneration {
-  const status = useGenerationStatus();
+  const isGenerating = useRuns((state) => state.current !== null);
+  const isNavigating = useRuns((state) => state.navigating);
   const queued = useQueued();
   const navigate = useNavigate();
   const { onOpen, onComplete } = options;
@@ -75,14 +81,16 @@ export function useGeneration(options: Pick<GenerateOptions, 'onOpen' | 'onCompl
     [navigate, onComplete, onOpen],
   );
   const submit = useCallback(
-    (request: GenerationRequest) => withGeneration((service) => void service.getIntentQueue().submit(request, callOptions())),
+    (request: GenerationRequest, look?: string | null) =>
+      withGeneration((service) => void service.getIntentQueue().submit(request, { ...callOptions(), look: look ?? null })),
     [callOptions],
   );
   const generate = useCallback(
-    (request: GenerationRequest) => withGeneration((service) => void service.getGenerationEngine().generate(request, callOptions())),
+    (request: GenerationRequest, look?: string | null) =>
+      withGeneration((service) => void service.getGenerationEngine().generate(request, { ...callOptions(), look: look ?? null })),
     [callOptions],
   );
-  return { ...status, submit, generate, setSourceUrl, clearQueued, queued };
+  return { isGenerating, isNavigating, submit, generate, setSourceUrl, clearQueued, queued };
 }
 
 function setSourceUrl(url: string | null): void {
@@ -111,4 +119,36 @@ function subscribeQueued(listener: () => void): () => void {
 
 function useQueued(): boolean {
   return useSyncExternalStore(subscribeQueued, () => ready?.getIntentQueue().getState().pendingIntent != null, () => false);
+}
+
+export interface GenerationQuote {
+  cost: number;
+  balance: number;
+  enough: boolean;
+}
+
+/**
+ * The server's exact cost of `request` (POST quote-generation), refreshed as it changes; null
+ * while unknown (nothing to price yet, the engine's code not in, or the call failed).
+ */
+export function useGenerationQuote(request: GenerationRequest | null, enabled: boolean): GenerationQuote | null {
+  const loaded = useSyncExternalStore(subscribeReady, () => ready !== null, () => false);
+  const query = useQuery({
+    queryKey: ['quote-generation', request] as const,
+    queryFn: async ({ signal }) => {
+      const service = await prepareGeneration();
+      const { cost, balance, enough } = await service.quoteGeneration(request!, signal);
+      return { cost, balance, enough };
+    },
+    enabled: enabled && loaded && request !== null,
+    staleTime: 5_000,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+  return enabled && request ? (query.data ?? null) : null;
+}
+
+function subscribeReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
 }

@@ -5,7 +5,8 @@ import { DownloadIcon } from '../../../components/icons/creation-icons';
 import { ImageIcon, SelectIcon, TrashIcon } from '../../../components/icons/line-icons';
 import { Panel } from '../../../components/page/panel';
 import { paths } from '../../../config/paths';
-import { type MediaItem, TOKENS_PER_ITEM } from '../../../entities/media/media-item';
+import type { MediaItem } from '../../../entities/media/media-item';
+import { useCreditsUsed } from '../use-credits-used';
 import { useLibraryViewer } from '../use-library-viewer';
 import { useMediaActions } from '../use-media-actions';
 import type { MediaLibrary } from '../use-media-library';
@@ -96,6 +97,7 @@ export function AllMediaTab({
   };
 
   const count = library.total;
+  const used = useCreditsUsed();
   const canActOnAll = actions.busy === null && library.status === 'ready';
   const downloadIcon = actions.busy === 'download' ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />;
   return (
@@ -107,7 +109,7 @@ export function AllMediaTab({
           'Loading your creations…'
         ) : (
           <>
-            {`${count} ${count === 1 ? 'creation' : 'creations'} · ${count * TOKENS_PER_ITEM} tokens used · `}
+            {`${count} ${count === 1 ? 'creation' : 'creations'}${used === null ? '' : ` · ${used} tokens used`} · `}
             <Link to={paths.profile.getHref('tokens')} className="inline-link">
               How credits work
             </Link>

@@ -1,4 +1,3 @@
-import { COST_IMAGE, COST_VIDEO } from '@app/shared';
 import { type ChangeEvent, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, SaveIcon, VideoIcon } from '../../../../components/icons/creation-icons';
 import { SparkleIcon } from '../../../../components/icons/line-icons';
@@ -6,7 +5,7 @@ import { ConfirmDialog } from '../../../../components/dialog/confirm-dialog';
 import { AgreementModal } from '../../agreement/agreement-modal';
 import { isPresetMode, MODE_LABELS, modeButtonLabel, presetOptions } from '../composer-modes';
 import type { UseComposer } from '../use-composer';
-import { useApproximatedPrompts } from '../use-mode-engine';
+import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PromptField } from './prompt-field';
@@ -49,7 +48,9 @@ export function Composer({ composer }: { composer: UseComposer }) {
   const onStoryFiles = (event: ChangeEvent<HTMLInputElement>) => actions.addStoryPhotos([...(event.target.files ?? [])]);
 
   const selectedLabel = isPresetMode(state.mode) ? modeButtonLabel(state.mode, state.presets[state.mode], composer.weeklyPresets) : null;
-  const cost = state.mode === 'storytime' ? COST_VIDEO : state.enableVideo ? COST_VIDEO : COST_IMAGE;
+  // The server's price of the current selection (quote-generation); nothing is guessed here.
+  const cost = composer.cost;
+  const costText = cost === null ? null : `This costs ${cost} ${cost === 1 ? 'credit' : 'credits'}`;
   const placeholder =
     state.mode === 'edit'
       ? hasMedia
@@ -122,7 +123,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
           {composer.queuedIntent && <span className="composer__status">Queued — starts when your upload is done</span>}
           <ComposerExtras composer={composer} placement="header" />
           {composer.quota !== null && (
-            <span className="composer__credits" title={`This costs ${cost} credits`}>
+            <span className="composer__credits" title={costText ?? undefined}>
               <SparkleIcon />
               {composer.quota} credits
             </span>
@@ -157,9 +158,16 @@ export function Composer({ composer }: { composer: UseComposer }) {
             onClick={actions.generate}
             disabled={composer.generateDisabled}
             aria-label="Generate"
+            aria-description={costText ?? undefined}
+            title={costText ?? undefined}
           >
             {composer.isNavigating ? <span className="button__spinner" aria-hidden="true" /> : <SparkleIcon />}
             <span className="composer__generate-text">Generate</span>
+            {cost !== null && (
+              <span className="composer__generate-cost" data-testid="generate-cost" aria-hidden="true">
+                {cost}
+              </span>
+            )}
           </button>
         </div>
         {approximated && <p className="composer__engine-note">Prompts are approximated by the local preview engine</p>}
@@ -220,10 +228,11 @@ function PresetSummary({ composer }: { composer: UseComposer }) {
 function ComposerExtras({ composer, placement }: { composer: UseComposer; placement: 'header' | 'tray' }) {
   const { state, actions } = composer;
   const hasMedia = state.media !== null;
+  const videoPrice = useVideoPrice();
   return (
     <div className={`composer__extras composer__extras--${placement}`}>
       {state.mode !== 'storytime' && (
-        <label className={`toggle${state.enableVideo ? ' is-on' : ''}`} title={`Animate the result into a short video (${COST_VIDEO} credits)`}>
+        <label className={`toggle${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
           <input type="checkbox" checked={state.enableVideo} onChange={(event) => actions.setEnableVideo(event.target.checked)} />
           <span className="toggle__track" aria-hidden="true" />
           <VideoIcon />
