@@ -13,12 +13,13 @@ export async function settle(page: Page): Promise<void> {
   });
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => {});
-  // Let entrance animations finish (the spinners run forever and are left alone).
+  // Let entrance animations finish (the spinners run forever and are left alone, as is a paused
+  // one, e.g. a toast's countdown held while the pointer rests on it, which finishes only once resumed).
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => {})),
     ),
   );

@@ -12,19 +12,27 @@ const ICONS: Record<ToastKind, () => JSX.Element> = {
 
 /**
  * One toast. It closes itself after 4200 ms; the clock stops while the pointer or the
- * keyboard focus is on it, so it can be read and tapped.
+ * keyboard focus is on it, so it can be read and clicked. A touch screen has no hover: the hover
+ * a tap leaves behind would hold a toast (over the page's own buttons) until the next tap elsewhere.
  */
+const canHover = () => window.matchMedia('(hover: hover)').matches;
+
 export function ToastItem({ toast }: { toast: Toast }) {
   const remaining = useRef(TOAST_DURATION_MS);
   const startedAt = useRef(0);
   const timer = useRef<number | undefined>(undefined);
 
+  const paused = useRef(false);
+
   const resume = () => {
+    paused.current = false;
     window.clearTimeout(timer.current);
     startedAt.current = Date.now();
     timer.current = window.setTimeout(() => dismissToast(toast.id), remaining.current);
   };
   const pause = () => {
+    if (paused.current) return;
+    paused.current = true;
     window.clearTimeout(timer.current);
     remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
   };
@@ -53,8 +61,12 @@ export function ToastItem({ toast }: { toast: Toast }) {
     <div
       className={`toast toast--${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
+      onMouseEnter={() => {
+        if (canHover()) pause();
+      }}
+      onMouseLeave={() => {
+        if (paused.current) resume();
+      }}
       onFocus={pause}
       onBlur={resume}
       style={{ '--toast-duration': `${TOAST_DURATION_MS}ms` } as CSSProperties}
