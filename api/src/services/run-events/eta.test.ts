@@ -81,7 +81,7 @@ describe('ThroughputMeter', () => {
     expect(meter.perSecond()).toBe(10);
   });
 
-  it('follows the recent pace: the reads of the last 4 s, and back until eight runs were taken', () => {
+  it('follows the recent pace: the reads of the last 2 s, and back until eight runs were taken', () => {
     const meter = new ThroughputMeter();
     let at = 0;
     let head = 0;
@@ -93,7 +93,7 @@ describe('ThroughputMeter', () => {
     for (let i = 0; i < 20; i++) read(1);
     // One a second: the last eight reads.
     expect(meter.perSecond()).toBe(1);
-    // Ten a second: within 4 s the old pace is gone.
+    // Ten a second: within 2 s the old pace is gone.
     for (let i = 0; i < 5; i++) read(10);
     expect(meter.perSecond()).toBe(10);
   });
@@ -104,6 +104,17 @@ describe('ThroughputMeter', () => {
     meter.observe(ids(0, 30), 0, 100);
     meter.observe(ids(0, 30), 1_000, 110);
     expect(meter.perSecond()).toBe(10);
+  });
+
+  it('leaves out a read whose queue may have run dry in between: fewer runs waited than were taken', () => {
+    const meter = new ThroughputMeter();
+    // Two waited, twelve finished: the workers may have been idle part of that second (a slow pace it is not).
+    meter.observe(ids(0, 2), 0, 0);
+    meter.observe(ids(10, 40), 1_000, 12);
+    expect(meter.perSecond()).toBeUndefined();
+    // Thirty waited, twenty finished: busy all along.
+    meter.observe(ids(30, 60), 2_000, 32);
+    expect(meter.perSecond()).toBe(20);
   });
 });
 

@@ -25,7 +25,7 @@ const THROUGHPUT_SAMPLES = 100;
  * or gone, the machine busy or free) is followed within seconds, and a slow queue (a run every
  * few seconds) still averages several runs. Fewer than that measured at all: not known yet.
  */
-const THROUGHPUT_WINDOW_MS = 4_000;
+const THROUGHPUT_WINDOW_MS = 2_000;
 const THROUGHPUT_MIN_TAKEN = 8;
 
 /**
@@ -52,6 +52,9 @@ export class ThroughputMeter {
       const now = this.previous.ids;
       for (const id of previous.ids) if (!now.has(id)) taken += 1;
     }
+    // Busy the whole time only if the runs waiting at the first read outnumber those taken since:
+    // otherwise the queue may have run dry in between, and the idle time would read as a slow pace.
+    if (previous.ids.size <= taken) return;
     this.samples.push({ taken, ms: atMs - previous.at, at: atMs });
     if (this.samples.length > THROUGHPUT_SAMPLES) this.samples.shift();
   }

@@ -42,8 +42,8 @@ export class QueuePositions {
   async forPeople(userIds: ReadonlySet<string>): Promise<Map<string, WaitingRun[]>> {
     const byPerson = new Map<string, WaitingRun[]>();
     if (userIds.size === 0) return byPerson;
-    const { order, finished } = await this.waitingOrder();
-    this.deps.onOrder?.(order, Date.now(), finished);
+    const { order, finished, atMs } = await this.waitingOrder();
+    this.deps.onOrder?.(order, atMs, finished);
     if (order.length === 0) return byPerson;
     await this.learnOwners(order);
     const eta = await this.deps.eta();
@@ -68,16 +68,22 @@ export class QueuePositions {
     return found;
   }
 
-  /** Job ids in the order workers will take them, and the runs finished so far (one round trip). */
-  private async waitingOrder(): Promise<{ order: string[]; finished: number | undefined }> {
-    const multi = this.deps.redis.multi().lrange(this.deps.keys.wait, 0, -1).zrange(this.deps.keys.prioritized, 0, -1);
+  /**
+   * Job ids in the order workers will take them, the runs finished so far and Redis's clock at that
+   * read (one round trip). Redis's clock, not this process's: an api busy with submissions handles
+   * the answer late, by a delay that changes from one read to the next, which skewed the measured pace.
+   */
+  private async waitingOrder(): Promise<{ order: string[]; finished: number | undefined; atMs: number }> {
+    const multi = this.deps.redis.multi().time().lrange(this.deps.keys.wait, 0, -1).zrange(this.deps.keys.prioritized, 0, -1);
     const finishedKeys = this.deps.keys.finished ?? [];
     for (const key of finishedKeys) multi.hget(key, 'count');
     const results = await multi.exec();
-    const wait = (results?.[0]?.[1] as string[] | undefined) ?? [];
-    const prioritized = (results?.[1]?.[1] as string[] | undefined) ?? [];
-    const finished = finishedKeys.length === 0 ? undefined : finishedKeys.reduce((sum, _, i) => sum + Number((results?.[2 + i]?.[1] as string | null) ?? 0), 0);
-    return { order: [...wait.reverse(), ...prioritized], finished };
+    const [seconds, micros] = (results?.[0]?.[1] as [string, string] | undefined) ?? [];
+    const atMs = seconds === undefined ? Date.now() : Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    const wait = (results?.[1]?.[1] as string[] | undefined) ?? [];
+    const prioritized = (results?.[2]?.[1] as string[] | undefined) ?? [];
+    const finished = finishedKeys.length === 0 ? undefined : finishedKeys.reduce((sum, _, i) => sum + Number((results?.[3 + i]?.[1] as string | null) ?? 0), 0);
+    return { order: [...wait.reverse(), ...prioritized], finished, atMs };
   }
 
   private async learnOwners(runIds: string[]): Promise<void> {
