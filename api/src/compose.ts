@@ -131,7 +131,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage), config.http.publicUrl),
     ],
     functions: [
-      launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage), config.generation.routes)),
+      launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage), config.generation.routes, launch)),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),

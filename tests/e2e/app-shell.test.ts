@@ -16,6 +16,40 @@ describe('the app shell in Chromium', () => {
     }
   });
 
+  it('loads every screen without a content-security-policy violation (no eval probe)', async () => {
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const screens: Array<[string, string]> = [
+      ['/', 'Turn a photo into a new world'],
+      ['/story', 'Stories from the other side'],
+      ['/bestpractices', 'How to Get the Look'],
+      ['/auth', 'Sign in to Mirrorverse'],
+      ['/terms', 'Terms'],
+    ];
+    for (const [path, heading] of screens) {
+      // A full load each time: every screen's code and its first answers are parsed anew.
+      await page.goto(`${app.baseUrl}${path}`);
+      await expect.poll(() => page.locator('h1').first().textContent()).toContain(heading);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it("says the beta is full in Join Waitlist only when it is: sign-up is open on a fresh install", async () => {
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.goto(app.baseUrl);
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
+    await dialog.getByText('Sign-up is open: log in with your email to start creating now.').waitFor();
+    expect(await dialog.getByText('The beta is full').count()).toBe(0);
+    await page.close();
+  });
+
   it('sends an unknown path back to the home screen', async () => {
     const page = await app.browser.newPage({ viewport: DESKTOP });
     await page.goto(`${app.baseUrl}/no/such/place`);

@@ -208,7 +208,13 @@ describe('the home screen in Chromium', () => {
     await page.goto(app.baseUrl);
     const skeleton = page.getByTestId('feed-skeleton');
     // Counted in the page as it renders: on a busy machine a count after waitFor() may come too late.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="feed-skeleton"] .feed-skeleton__row').length === 6);
+    const cellWidths = await page.waitForFunction(() =>
+      document.querySelectorAll('[data-testid="feed-skeleton"] .feed-skeleton__row').length === 6
+        ? [...document.querySelectorAll('[data-testid="feed-skeleton"] .feed-skeleton__cell')].map((cell) => Math.round(cell.getBoundingClientRect().width))
+        : null,
+    );
+    // Every placeholder is as wide as the grid's column, whatever its height.
+    expect(new Set(await cellWidths.jsonValue()).size).toBe(1);
     await skeleton.waitFor({ state: 'detached' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
     const tiles = page.getByTestId('feed-item');

@@ -176,10 +176,22 @@ describe('e-mail code sign-in in Chromium', () => {
     await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
     await screenshot(page, 'signin-account-desktop');
 
+    // Change Email's second step takes the keyboard: the code field has the focus once the code is
+    // sent (the Send Code button it was on got disabled), and Escape closes the dialog.
+    const dialog = page.getByRole('dialog', { name: 'Change Email' });
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await dialog.getByLabel('New email address').fill(newEmail('abandoned'));
+    await dialog.getByRole('button', { name: 'Send Code' }).click();
+    await dialog.getByText('Enter the 6-digit code we sent to').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+    await page.keyboard.type('12');
+    expect(await dialog.getByLabel('Verification code').inputValue()).toBe('12');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
     // Change Email: the new address, its code, Update Email.
     const changed = newEmail('changed');
     await page.getByRole('button', { name: 'Change', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change Email' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Send Code' }).click();
     await dialog.getByText('Enter a new email address').waitFor();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, uploadAstronaut } from '../support/screen';
+import { settle, smallTapTargets, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
@@ -202,6 +202,25 @@ describe('stories and tag pages', () => {
     await shots(page, 'story-not-found');
     await page.getByRole('link', { name: 'Back to Stories' }).click();
     await page.waitForURL(`${app.baseUrl}/story`);
+    await page.close();
+  });
+
+  it('gives every link and button a finger-sized target on a phone: stories, a story, a tag page, the feed', async () => {
+    const page = await app.browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=10`)).json()) as { items: Array<{ tags?: string[] }> };
+    const tag = feed.items.flatMap((item) => item.tags ?? [])[0]!;
+    for (const [path, ready] of [
+      ['/story', () => page.getByRole('link', { name: /The Lantern in the Glass/ }).first().waitFor()],
+      [`/story/${featured.slug}`, () => page.getByRole('heading', { level: 1, name: 'The Lantern in the Glass' }).waitFor()],
+      [`/tag/${encodeURIComponent(tag)}`, () => page.getByTestId('tag-media').first().waitFor()],
+      ['/', () => page.getByTestId('feed-item').first().waitFor()],
+    ] as const) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await ready();
+      await settle(page);
+      expect(await smallTapTargets(page), path).toEqual([]);
+      if (path === '/story') await page.screenshot({ path: `${SHOTS_DIR}/stories-phone-targets.png` });
+    }
     await page.close();
   });
 

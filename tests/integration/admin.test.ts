@@ -159,11 +159,11 @@ describe(`the admin calls (${dialect})`, () => {
   it('turns the launch switch and the beta cap without a restart', async () => {
     const closed = await request(ctx.app).post('/api/admin-settings').set(admin).send({ isLaunched: false, betaAccountCap: 0 });
     expect(closed.body.settings).toEqual({ isLaunched: false, betaAccountCap: 0 });
-    expect((await request(ctx.app).get('/api/get-launch-status')).body.launch).toEqual({ is_launched: false });
+    expect((await request(ctx.app).get('/api/get-launch-status')).body).toMatchObject({ launch: { is_launched: false }, signUpOpen: false });
     expect((await request(ctx.app).post('/api/check-quota').send({ email: email('newcomer') })).body.canSignUp).toBe(false);
     const open = await request(ctx.app).post('/api/admin-settings').set(admin).send({ isLaunched: true, betaAccountCap: null });
     expect(open.body.settings).toEqual({ isLaunched: true, betaAccountCap: null });
-    expect((await request(ctx.app).get('/api/get-launch-status')).body.launch).toEqual({ is_launched: true });
+    expect((await request(ctx.app).get('/api/get-launch-status')).body).toMatchObject({ launch: { is_launched: true }, signUpOpen: true });
     expect((await request(ctx.app).post('/api/check-quota').send({ email: email('newcomer') })).body.canSignUp).toBe(true);
     const audit = await request(ctx.app).get('/api/admin-audit').set(admin);
     expect(audit.body.entries.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['update-settings', 'update-settings']);

@@ -47,3 +47,26 @@ export async function uploadAstronaut(baseUrl: string, token: string): Promise<{
   if (res.status !== 200) throw new Error(`upload answered ${res.status}`);
   return (await res.json()) as { secure_url: string; width: number; height: number };
 }
+
+/**
+ * The visible links and buttons of the page whose box is under `min` px on a side (a finger's
+ * size on a phone: 44 px), as "text (w×h)". Links inside running text count too, unless they
+ * sit in a paragraph of the page's prose (`.legal`, story bodies), where the words around them
+ * set the line's height.
+ */
+export async function smallTapTargets(page: Page, min = 44): Promise<string[]> {
+  return page.evaluate((min) => {
+    const small: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], input[type="checkbox"], select'))) {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || element.closest('[inert], [aria-hidden="true"]')) continue;
+      if (element.closest('.legal, .legal-sheet, .story-body, .visually-hidden')) continue;
+      if (box.width < min || box.height < min) {
+        const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        small.push(`${label} (${Math.round(box.width)}×${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  }, min);
+}

@@ -1,4 +1,5 @@
 import { PRICES, type ProviderName, type ServiceMode } from '@app/shared';
+import type { LaunchSettings } from './launch-settings';
 import type { RepositoryPorts } from './repository-ports';
 
 /** What every visitor may read about the app: whether it is open, whom to write to, which engine serves each mode, what each kind of run costs. */
@@ -8,6 +9,7 @@ export class AppInfoService {
     private readonly contactEmail: string,
     private readonly mediaBaseUrl: string,
     private readonly engines: Readonly<Record<ServiceMode, ProviderName>>,
+    private readonly launch: Pick<LaunchSettings, 'signUpOpen'>,
   ) {}
 
   info() {
@@ -16,6 +18,7 @@ export class AppInfoService {
   }
 
   async launchStatus() {
-    return { success: true as const, launch: await this.repos.settings.getLaunchStatus() };
+    const [launch, signUpOpen] = await Promise.all([this.repos.settings.getLaunchStatus(), this.launch.signUpOpen()]);
+    return { success: true as const, launch, signUpOpen };
   }
 }

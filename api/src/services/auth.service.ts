@@ -38,7 +38,7 @@ export class AuthService {
     private readonly otp: Pick<OtpService, 'issue' | 'verify' | 'closedTo'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly tokens: Pick<TokenService, 'signAccessToken' | 'newRefreshToken' | 'successorRefreshToken'>,
-    private readonly launch: Pick<LaunchSettings, 'betaAccountCap'>,
+    private readonly launch: Pick<LaunchSettings, 'betaAccountCap' | 'signUpOpen'>,
     private readonly denylist: Pick<SessionDenylist, 'deny'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -50,9 +50,8 @@ export class AuthService {
     return (await this.repos.users.findByEmail(email)) !== undefined || (await this.repos.users.count()) < cap;
   }
 
-  private async betaHasRoom(): Promise<boolean> {
-    const cap = await this.launch.betaAccountCap();
-    return cap === undefined || (await this.repos.users.count()) < cap;
+  private betaHasRoom(): Promise<boolean> {
+    return this.launch.signUpOpen();
   }
 
   /**

@@ -10,7 +10,7 @@ const BETA_CAP_KEY = 'beta-account-cap';
  */
 export class LaunchSettings {
   constructor(
-    private readonly repos: RepositoryPorts<{ settings: 'get' | 'set' | 'getLaunchStatus' | 'setLaunchStatus' }>,
+    private readonly repos: RepositoryPorts<{ settings: 'get' | 'set' | 'getLaunchStatus' | 'setLaunchStatus'; users: 'count' }>,
     private readonly configuredCap: number | undefined,
   ) {}
 
@@ -18,6 +18,12 @@ export class LaunchSettings {
     const stored = await this.repos.settings.get<{ cap: number | null }>(BETA_CAP_KEY);
     if (stored === undefined) return this.configuredCap;
     return stored.cap ?? undefined;
+  }
+
+  /** Whether a new account can join now: no cap, or fewer accounts than it. */
+  async signUpOpen(): Promise<boolean> {
+    const cap = await this.betaAccountCap();
+    return cap === undefined || (await this.repos.users.count()) < cap;
   }
 
   async read(): Promise<AdminSettings> {

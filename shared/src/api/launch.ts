@@ -9,7 +9,11 @@ export const getLaunchStatusCall = defineCall({
   name: 'get-launch-status',
   method: 'GET',
   request: undefined,
-  response: answer({ launch: z.object({ is_launched: z.boolean() }) }),
+  /**
+   * `signUpOpen`: whether a new account can join now (false while the beta is full: the waitlist is
+   * the way in). Beside the spec's `launch`, so the top bar's Join Waitlist says what is true.
+   */
+  response: answer({ launch: z.object({ is_launched: z.boolean() }), signUpOpen: z.boolean() }),
 });
 export const getAppInfoCall = defineCall({
   name: 'get-app-info',

@@ -8,3 +8,11 @@ export type LaunchStatusAnswer = CallResponse<typeof getLaunchStatusCall>;
 export function getLaunchStatus(): Promise<LaunchStatusAnswer> {
   return callApiData(getLaunchStatusCall, { auth: 'none' });
 }
+
+let status: Promise<LaunchStatusAnswer | null> | null = null;
+
+/** get-launch-status, read once per page load (null when it could not be read). */
+export function loadLaunchStatusAnswer(): Promise<LaunchStatusAnswer | null> {
+  status ??= getLaunchStatus().catch(() => null);
+  return status;
+}

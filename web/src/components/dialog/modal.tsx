@@ -8,8 +8,8 @@ import './modal.css';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** How many modals are open: the page behind them is inert while any is. */
-let openModals = 0;
+/** The open modals, the top one last: the page behind them is inert while any is, and Escape is the top one's. */
+const openModals: symbol[] = [];
 
 function setPageInert(inert: boolean): void {
   const root = document.getElementById('root');
@@ -61,28 +61,43 @@ export function Modal({
 
   useEffect(() => {
     if (!open) return;
+    const self = Symbol('modal');
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openModals += 1;
+    openModals.push(self);
     setPageInert(true);
     const node = panel.current;
     const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
+    // On the document, not the layer: a focused button that gets disabled (a step that is sending)
+    // drops the focus to the page's body, where the layer would no longer hear the key.
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || openModals.at(-1) !== self || !dismissibleRef.current) return;
+      event.stopPropagation();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onEscape);
 
     return () => {
-      openModals -= 1;
-      if (openModals === 0) setPageInert(false);
+      document.removeEventListener('keydown', onEscape);
+      openModals.splice(openModals.indexOf(self), 1);
+      if (openModals.length === 0) setPageInert(false);
       previous?.focus();
     };
   }, [open]);
 
+  // A step that replaces the focused control (or disables it) leaves the focus on the page's body,
+  // or on the panel while every control was disabled: bring it to the step's own first control.
+  useEffect(() => {
+    const node = panel.current;
+    const active = document.activeElement;
+    if (!open || !node || (active !== node && node.contains(active))) return;
+    const first = node.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ?? node.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? node).focus();
+  });
+
   if (!open) return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && dismissibleRef.current) {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
     if (event.key !== 'Tab' || !panel.current) return;
     const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = focusable[0];

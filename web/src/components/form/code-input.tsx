@@ -68,6 +68,8 @@ export function CodeInput({
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           autoFocus={autoFocus}
+          // A modal gives this field the focus back when a step change left it on the page.
+          data-autofocus={autoFocus || undefined}
         />
         <div className="code-input__boxes" aria-hidden="true">
           {Array.from({ length }, (_, index) => (

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MailIcon } from '../../components/icons/line-icons';
 import { JoinWaitlistModal } from '../../components/waitlist/join-waitlist-modal';
 import { pageTitle } from '../../config/brand';
+import type { LegalSheetKind } from '../../features/legal/components/legal-sheet';
+import { isMobileDevice } from '../../lib/is-mobile-device';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
 import { CodeStep } from './code-step';
@@ -12,6 +14,8 @@ import { useEmailSignIn } from './use-email-sign-in';
 import '../../components/form/forms.css';
 import './auth.css';
 
+const LegalSheet = lazy(() => import('../../features/legal/components/legal-sheet').then((m) => ({ default: m.LegalSheet })));
+
 /** E-mail code sign-in, /auth (spec 3 §2): e-mail, then the 6-digit code; `?referrer=` invites. */
 export function AuthPage() {
   const [searchParams] = useSearchParams();
@@ -19,6 +23,13 @@ export function AuthPage() {
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const [legalSheet, setLegalSheet] = useState<LegalSheetKind | null>(null);
+  // On a phone the legal pages are not routes (spec 3 guards them): their text opens here.
+  const openLegal = (kind: LegalSheetKind) => (event: MouseEvent) => {
+    if (!isMobileDevice()) return;
+    event.preventDefault();
+    setLegalSheet(kind);
+  };
   const flow = useEmailSignIn({
     referrerEmail: referrer,
     onSignedIn: () => navigate(paths.home.getHref(), { replace: true }),
@@ -80,10 +91,22 @@ export function AuthPage() {
 
         <p className="auth-card__legal">
           By continuing you confirm you're 18 or older and agree to our{' '}
-          <Link to={paths.terms.getHref()}>Terms</Link> and <Link to={paths.privacy.getHref()}>Privacy Policy</Link>.
+          <Link to={paths.terms.getHref()} onClick={openLegal('terms')}>
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy.getHref()} onClick={openLegal('privacy')}>
+            Privacy Policy
+          </Link>
+          .
         </p>
       </section>
 
+      {legalSheet && (
+        <Suspense fallback={null}>
+          <LegalSheet kind={legalSheet} onClose={() => setLegalSheet(null)} />
+        </Suspense>
+      )}
       <JoinWaitlistModal
         open={waitlistOpen}
         onClose={() => setWaitlistOpen(false)}

@@ -1,0 +1,45 @@
+import { Modal } from '../../../components/dialog/modal';
+import { useContactEmail } from '../api/app-info-api';
+import { privacyContent } from '../content/privacy-content';
+import { termsContent } from '../content/terms-content';
+import { LEGAL_LAST_UPDATED } from '../legal-types';
+import '../legal.css';
+
+const CONTENT = { terms: termsContent, privacy: privacyContent } as const;
+
+export type LegalSheetKind = keyof typeof CONTENT;
+
+/**
+ * A legal text in a sheet over the page, for phones: the legal pages are desktop routes there
+ * (spec 3 guards them), so a link to one from a phone's page opens its text in place instead.
+ */
+export function LegalSheet({ kind, onClose }: { kind: LegalSheetKind; onClose: () => void }) {
+  const contact = useContactEmail();
+  const content = CONTENT[kind](contact);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={content.title}
+      description={`Last updated ${LEGAL_LAST_UPDATED}`}
+      footer={
+        <button type="button" className="button button--primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
+      <div className="legal-sheet">
+        <p className="legal-sheet__summary">{content.summary}</p>
+        {content.sections.map((section, index) => (
+          <section key={section.id} className="legal-section" aria-labelledby={`sheet-${section.id}-title`}>
+            <h3 id={`sheet-${section.id}-title`} className="legal-section__title">
+              <span className="legal-section__number">{String(index + 1).padStart(2, '0')}</span>
+              {section.title}
+            </h3>
+            <div className="legal-section__body">{section.body}</div>
+          </section>
+        ))}
+      </div>
+    </Modal>
+  );
+}
