@@ -280,6 +280,19 @@ describe('the home screen in Chromium', () => {
     await page.waitForTimeout(600);
     await screenshot(page, 'home-mobile');
 
+    // The feed's last line fits the phone's width on one line.
+    const end = page.getByText("You've reached the end of the feed");
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return end.count();
+      }, { timeout: 30_000 })
+      .toBe(1);
+    const lineHeight = await end.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || parseFloat(getComputedStyle(element).fontSize) * 1.5);
+    const box = (await end.boundingBox())!;
+    expect(box.height - 16).toBeLessThan(lineHeight * 1.5);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     // A visitor's mode button asks them to sign up for the AI filters.
     await page.getByText('Tap to Edit').click();
     await page.getByText('Hide Options').waitFor();
