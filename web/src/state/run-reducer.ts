@@ -9,6 +9,18 @@ import { INITIAL_RUNS, isTerminal, type RunCard, type RunPhase, type RunsState }
  * and the screens that show runs, not with the first view.
  */
 
+/** The events that settle a run: done (with its media), failed or canceled. */
+export type SettlingRunEvent = Extract<RunEvent, { type: 'run.done' | 'run.failed' | 'run.canceled' }>;
+
+/** A settling event without the figures its source did not say (`balance`, `charged`). */
+type Untold<E> = E extends unknown ? Omit<E, 'balance' | 'charged'> & { balance?: number; charged?: number } : never;
+
+/**
+ * A run event as the web learned it: from the stream, exactly the shared RunEvent; from a poll
+ * answer or the web's own timeout, a settling event that may not tell the balance or the charge.
+ */
+export type ObservedRunEvent = RunEvent | Untold<SettlingRunEvent>;
+
 export type LocalRunAction =
   | { type: 'local.start'; runId: string; mode: ClientMode; prompt: string | null; look: string | null; at: number }
   | { type: 'local.accepted'; runId: string; cost: number | null; balance: number | null }
@@ -26,7 +38,7 @@ export type LocalRunAction =
 /** A run event with where it came from: the stream gives its position; a poll answer none. */
 export interface ArrivedEvent {
   type: 'event';
-  event: RunEvent;
+  event: ObservedRunEvent;
   id?: string | null;
 }
 
@@ -34,12 +46,9 @@ export type RunAction = ArrivedEvent | LocalRunAction;
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/**
- * The balance an event carries (after its debit or refund), when it carries one. An event built
- * from a poll answer carries NaN where the answer did not say (the balance could not be read).
- */
-export function balanceOf(event: RunEvent): number | null {
-  return finite((event as { balance?: unknown }).balance);
+/** The balance an event carries (after its debit or refund), when it tells one. */
+export function balanceOf(event: ObservedRunEvent): number | null {
+  return 'balance' in event ? finite(event.balance) : null;
 }
 
 /** Redis stream ids ("1700000000000-3"): -1, 0, 1. */
@@ -76,7 +85,7 @@ function blankCard(runId: string, at: number): RunCard {
 }
 
 /** The card after one event of the stream or the poll (the card's own phase rules apply). */
-function cardAfterEvent(card: RunCard, event: RunEvent, at: number): RunCard {
+function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): RunCard {
   switch (event.type) {
     case 'run.queued':
       return { ...card, phase: progress(card, 'queued'), position: event.position, etaSeconds: event.etaSeconds, etaAt: at };

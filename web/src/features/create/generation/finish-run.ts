@@ -92,7 +92,7 @@ export function failRun(context: EngineContext, run: Run, error: unknown): Gener
     return { status: 'stale', runId };
   }
   const message = errorText(error) || notice.message;
-  context.store.dispatch({ type: 'event', event: { type: 'run.failed', runId, error: message, refunded: 0, balance: Number.NaN } });
+  context.store.dispatch({ type: 'event', event: { type: 'run.failed', runId, error: message, refunded: 0 } });
   context.release(runId);
   context.announce('generation:done', { runId, status: 'failed', success: false, error: message, resultUrl: null });
   context.announce('clear-generating-state', { runId });

@@ -73,14 +73,14 @@ export function createGenerationApi(): GenerationApi {
       }
       if (result.ok) {
         const { media, receipt, balance } = result.data;
-        return { kind: 'ended', event: { type: 'run.done', runId, media, charged: receipt?.creditsCharged ?? Number.NaN, balance } };
+        return { kind: 'ended', event: { type: 'run.done', runId, media, charged: receipt?.creditsCharged, balance } };
       }
       // A 200 with success false is the run's answer: failed, with its image when one was kept.
       const failed = runFailedAnswerSchema.safeParse(result.body);
-      // NaN: an answer of another shape does not say the balance.
-      const balance = failed.success ? failed.data.balance : Number.NaN;
+      // An answer of another shape does not say the balance.
+      const balance = failed.success ? failed.data.balance : undefined;
       if (failed.success && failed.data.media) {
-        const charged = failed.data.receipt?.creditsCharged ?? Number.NaN;
+        const charged = failed.data.receipt?.creditsCharged;
         return { kind: 'ended', event: { type: 'run.done', runId, media: { ...failed.data.media, status: 'failed' }, charged, balance } };
       }
       const error = failed.success ? failed.data.error : typeof result.body.error === 'string' ? result.body.error : 'Generation failed';

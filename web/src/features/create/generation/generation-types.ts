@@ -1,6 +1,6 @@
 import type { GenerationRequestInput } from '@app/shared';
-import type { RunEvent } from '@app/shared/api/runs';
 import type { MediaItem } from '../../../entities/media/media-item';
+import type { ObservedRunEvent } from '../../../state/run-reducer';
 
 /**
  * The generation request of spec 1 §3 as a screen builds it (client mode names: 'preset',
@@ -12,8 +12,8 @@ export type GenerationRequest = Omit<GenerationRequestInput, 'runId'>;
 /** What POST unified-generate receives. */
 export type GenerationRequestBody = GenerationRequest & { runId: string };
 
-/** The event that ends a run's round: done (with its media), failed or canceled. */
-export type TerminalRunEvent = Extract<RunEvent, { type: 'run.done' | 'run.failed' | 'run.canceled' }>;
+/** The event that ends a run's round, as a poll or the web's timeout learned it. */
+export type TerminalRunEvent = Extract<ObservedRunEvent, { type: 'run.done' | 'run.failed' | 'run.canceled' }>;
 
 /** One poll of getMediaByRunId: 404 (still processing) or the run's end as its event. */
 export type RunPoll = { kind: 'processing' } | { kind: 'ended'; event: TerminalRunEvent };

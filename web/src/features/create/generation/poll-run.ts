@@ -18,10 +18,10 @@ export interface PollRunOptions {
 
 /** Spec 1 §9: 72 polls without an answer end the run with the timeout message. */
 export function timedOut(runId: string): TerminalRunEvent {
-  return { type: 'run.failed', runId, error: GENERATION_TIMEOUT_MESSAGE, refunded: 0, balance: Number.NaN };
+  return { type: 'run.failed', runId, error: GENERATION_TIMEOUT_MESSAGE, refunded: 0 };
 }
 
-/** A fallback's end with the balance the server has now (getUserMedia does not say it; NaN if unread). */
+/** A fallback's end with the balance the server has now (getUserMedia does not say it), when it could be read. */
 async function balanced(event: TerminalRunEvent, options: PollRunOptions): Promise<TerminalRunEvent> {
   try {
     const balance = await options.api.getQuota(options.signal);
@@ -44,7 +44,7 @@ async function fallbackEvent(options: PollRunOptions): Promise<TerminalRunEvent 
   try {
     const media = await options.api.findUserMediaByRunId(userId, options.runId, options.signal);
     if (!media || media.status === 'processing' || !(media.finalUrl ?? media.url)) return null;
-    return { type: 'run.done', runId: options.runId, media, charged: media.receipt?.creditsCharged ?? Number.NaN, balance: Number.NaN };
+    return { type: 'run.done', runId: options.runId, media, charged: media.receipt?.creditsCharged };
   } catch (error) {
     if (options.signal?.aborted || isAbortError(error)) throw error;
     return null;
