@@ -25,7 +25,7 @@ describe('the api over HTTP', () => {
     for (const base of ['/.netlify/functions', '/api']) {
       const res = await request(ctx.app).get(`${base}/get-launch-status`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, launch: { is_launched: true } });
+      expect(res.body).toEqual({ success: true, launch: { is_launched: true }, signUpOpen: true });
     }
   });
 
