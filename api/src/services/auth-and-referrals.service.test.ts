@@ -20,7 +20,6 @@ function fakeAccounts(existing: User[] = []) {
     users: {
       findByEmail: async (email) => users.find((u) => u.email === email),
       findById: async (id) => users.find((u) => u.id === id),
-      count: async () => users.length,
       create: async (fields) => {
         const user = aUser({ id: `user-${users.length + 1}`, email: fields.email, referral_code: fields.referral_code, referrer_id: fields.referrer_id ?? null });
         users.push(user);
@@ -57,7 +56,7 @@ describe('AuthService', () => {
   it('refuses a new address once the beta is full, but lets existing accounts in', async () => {
     const ada = aUser();
     const { repos } = fakeAccounts([ada]);
-    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { betaAccountCap: async () => 1, signUpOpen: async () => false }, denylist);
+    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => false }, denylist);
     const refused = await auth.requestCode('new@example.com', stranger).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NotAllowedError);
     expect(refused).toMatchObject({ message: BETA_FULL, code: 'BETA_FULL' });
@@ -68,14 +67,14 @@ describe('AuthService', () => {
   it('mails no code to a suspended account and answers as for anyone else', async () => {
     const send = vi.fn(async () => 'm');
     const { repos } = fakeAccounts([aUser({ banned: true })]);
-    await new AuthService(repos, otp, { send }, tokens, { betaAccountCap: async () => undefined, signUpOpen: async () => true }, denylist).requestCode(aUser().email, stranger);
+    await new AuthService(repos, otp, { send }, tokens, { signUpOpen: async () => true }, denylist).requestCode(aUser().email, stranger);
     expect(send).not.toHaveBeenCalled();
   });
 
   it('creates an account with its sign-up credits, and the invited bonus for the referrer’s friend', async () => {
     const inviter = aUser({ email: 'inviter@example.com' });
     const state = fakeAccounts([inviter]);
-    const auth = new AuthService(state.repos, otp, { send: async () => 'm' }, tokens, { betaAccountCap: async () => undefined, signUpOpen: async () => true }, denylist);
+    const auth = new AuthService(state.repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => true }, denylist);
     const answer = await auth.verifyCode({ email: 'friend@example.com', code: '123456', referrerEmail: inviter.email }, client);
     expect(answer).toMatchObject({ success: true, isNewUser: true, user: { email: 'friend@example.com' } });
     expect(answer.token).toBe(answer.accessToken);
@@ -88,7 +87,7 @@ describe('AuthService', () => {
 
   it('refuses a suspended account at sign-in and an unknown refresh token', async () => {
     const { repos } = fakeAccounts([aUser({ banned: true })]);
-    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { betaAccountCap: async () => undefined, signUpOpen: async () => true }, denylist);
+    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => true }, denylist);
     await expect(auth.verifyCode({ email: aUser().email, code: '123456' }, client)).rejects.toMatchObject({ message: ACCOUNT_SUSPENDED });
     const refused = await auth.refresh('r'.repeat(43), client).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NotAuthenticatedError);

@@ -22,7 +22,7 @@ export const KNOWN_CLIENT_DAYS = 30;
 type SignUpRepositories = RepositoryPorts<{ users: 'findByEmail' | 'findById' | 'create'; credits: 'apply'; referrals: 'recordSignup' }>;
 
 type AuthRepositories = RepositoryPorts<{
-  users: 'findByEmail' | 'findById' | 'count';
+  users: 'findByEmail' | 'findById';
   refreshTokens: 'findByHash' | 'create' | 'markUsed' | 'revokeFamily' | 'revokeAllForUser' | 'usedFrom';
 }> & { transaction<T>(fn: (repos: SignUpRepositories) => Promise<T>): Promise<T> };
 
@@ -38,20 +38,14 @@ export class AuthService {
     private readonly otp: Pick<OtpService, 'issue' | 'verify' | 'closedTo'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly tokens: Pick<TokenService, 'signAccessToken' | 'newRefreshToken' | 'successorRefreshToken'>,
-    private readonly launch: Pick<LaunchSettings, 'betaAccountCap' | 'signUpOpen'>,
+    private readonly launch: Pick<LaunchSettings, 'signUpOpen'>,
     private readonly denylist: Pick<SessionDenylist, 'deny'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Existing accounts may always sign in; new ones only while the beta has room. */
   async canSignUp(email: string): Promise<boolean> {
-    const cap = await this.launch.betaAccountCap();
-    if (cap === undefined) return true;
-    return (await this.repos.users.findByEmail(email)) !== undefined || (await this.repos.users.count()) < cap;
-  }
-
-  private betaHasRoom(): Promise<boolean> {
-    return this.launch.signUpOpen();
+    return (await this.launch.signUpOpen()) || (await this.repos.users.findByEmail(email)) !== undefined;
   }
 
   /**
@@ -72,7 +66,7 @@ export class AuthService {
    */
   async requestCode(email: string, client: Client): Promise<void> {
     const account = await this.repos.users.findByEmail(email);
-    if (!account && !(await this.betaHasRoom())) throw new NotAllowedError(BETA_FULL, 'BETA_FULL');
+    if (!account && !(await this.launch.signUpOpen())) throw new NotAllowedError(BETA_FULL, 'BETA_FULL');
     if (account?.banned) return;
     if (await this.otp.closedTo('sign_in', email, client)) throw new TooManyRequestsError(GUESSING_CLOSED, 'GUESSING_CLOSED');
     const code = await this.otp.issue('sign_in', email, undefined, client);
