@@ -58,20 +58,20 @@ export function Modal({
   const dismissibleRef = useRef(dismissible);
   onCloseRef.current = onClose;
   dismissibleRef.current = dismissible;
+  /** This modal's place in the stack while it is open. */
+  const self = useRef<symbol | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    const self = Symbol('modal');
+    const me = Symbol('modal');
+    self.current = me;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openModals.push(self);
+    openModals.push(me);
     setPageInert(true);
-    const node = panel.current;
-    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
     // On the document, not the layer: a focused button that gets disabled (a step that is sending)
     // drops the focus to the page's body, where the layer would no longer hear the key.
     const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || openModals.at(-1) !== self || !dismissibleRef.current) return;
+      if (event.key !== 'Escape' || openModals.at(-1) !== me || !dismissibleRef.current) return;
       event.stopPropagation();
       onCloseRef.current();
     };
@@ -79,18 +79,21 @@ export function Modal({
 
     return () => {
       document.removeEventListener('keydown', onEscape);
-      openModals.splice(openModals.indexOf(self), 1);
+      openModals.splice(openModals.indexOf(me), 1);
+      self.current = null;
       if (openModals.length === 0) setPageInert(false);
       previous?.focus();
     };
   }, [open]);
 
-  // A step that replaces the focused control (or disables it) leaves the focus on the page's body,
-  // or on the panel while every control was disabled: bring it to the step's own first control.
+  // Focus goes into the modal when it opens (the effect above has noted where it was), and back
+  // in whenever a step replaced or disabled the focused control, leaving the focus on the page's
+  // body or on the panel: to the step's `data-autofocus` control, else its first. Only the top
+  // modal does: one opened over it holds the focus.
   useEffect(() => {
     const node = panel.current;
     const active = document.activeElement;
-    if (!open || !node || (active !== node && node.contains(active))) return;
+    if (!open || !node || openModals.at(-1) !== self.current || (active !== node && node.contains(active))) return;
     const first = node.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ?? node.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node).focus();
   });
