@@ -3,6 +3,7 @@ import { ArrowLeftIcon, ShieldIcon } from '../../../components/icons/line-icons'
 import { pageTitle } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { LEGAL_LAST_UPDATED, type LegalDocumentContent } from '../legal-types';
+import { LegalSections } from './legal-sections';
 import '../../../styles/icon-tile.css';
 import '../../../styles/panels.css';
 import '../legal.css';
@@ -75,15 +76,7 @@ export function LegalDocument({ content, contact }: { content: LegalDocumentCont
               <p className="legal-summary__text">{content.summary}</p>
             </div>
           </div>
-          {content.sections.map((section, index) => (
-            <section key={section.id} id={section.id} className="legal-section" aria-labelledby={`${section.id}-title`}>
-              <h2 id={`${section.id}-title`} className="legal-section__title">
-                <span className="legal-section__number">{String(index + 1).padStart(2, '0')}</span>
-                {section.title}
-              </h2>
-              <div className="legal-section__body">{section.body}</div>
-            </section>
-          ))}
+          <LegalSections sections={content.sections} />
           <footer className="legal__footer">
             <p>
               Contact: <a href={`mailto:${contact}`}>{contact}</a>

@@ -3,6 +3,7 @@ import { useContactEmail } from '../api/app-info-api';
 import { privacyContent } from '../content/privacy-content';
 import { termsContent } from '../content/terms-content';
 import { LEGAL_LAST_UPDATED } from '../legal-types';
+import { LegalSections } from './legal-sections';
 import '../legal.css';
 
 const CONTENT = { terms: termsContent, privacy: privacyContent } as const;
@@ -30,15 +31,7 @@ export function LegalSheet({ kind, onClose }: { kind: LegalSheetKind; onClose: (
     >
       <div className="legal-sheet">
         <p className="legal-sheet__summary">{content.summary}</p>
-        {content.sections.map((section, index) => (
-          <section key={section.id} className="legal-section" aria-labelledby={`sheet-${section.id}-title`}>
-            <h3 id={`sheet-${section.id}-title`} className="legal-section__title">
-              <span className="legal-section__number">{String(index + 1).padStart(2, '0')}</span>
-              {section.title}
-            </h3>
-            <div className="legal-section__body">{section.body}</div>
-          </section>
-        ))}
+        <LegalSections sections={content.sections} heading="h3" idPrefix="sheet-" />
       </div>
     </Modal>
   );
