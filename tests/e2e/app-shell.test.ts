@@ -20,7 +20,7 @@ describe('the app shell in Chromium', () => {
     const page = await app.browser.newPage({ viewport: DESKTOP });
     await page.addInitScript(() => {
       const seen: string[] = [];
-      (window as unknown as { violations: string[] }).violations = seen;
+      window.violations = seen;
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
     const screens: Array<[string, string]> = [
@@ -35,7 +35,7 @@ describe('the app shell in Chromium', () => {
       await page.goto(`${app.baseUrl}${path}`);
       await expect.poll(() => page.locator('h1').first().textContent()).toContain(heading);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
+      expect(await page.evaluate(() => window.violations), path).toEqual([]);
     }
     await page.close();
   });
@@ -61,11 +61,11 @@ describe('the app shell in Chromium', () => {
   it('moves between screens from the top bar without a page load', async () => {
     const page = await app.browser.newPage({ viewport: DESKTOP });
     await page.goto(app.baseUrl);
-    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same-document'));
+    await page.evaluate(() => (window.marker = 'same-document'));
     await page.getByRole('link', { name: 'Stories' }).first().click();
     await page.waitForURL(`${app.baseUrl}/story`);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Stories from the other side');
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
+    expect(await page.evaluate(() => window.marker)).toBe('same-document');
     await page.close();
   });
 

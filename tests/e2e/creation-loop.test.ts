@@ -157,7 +157,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
       // Watch the library from now on: it must never show "No media yet" or an empty grid.
       await page.evaluate(() => {
         const seen: string[] = [];
-        (window as unknown as { emptySeen: string[] }).emptySeen = seen;
+        window.emptySeen = seen;
         const check = () => {
           if (document.body.innerText.includes('No media yet')) seen.push('No media yet');
         };
@@ -183,7 +183,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
       await page.getByText('Your media is ready').waitFor({ timeout: 90_000 });
       await expect.poll(() => page.locator('.media-card.is-pending').count(), { timeout: 10_000 }).toBe(0);
       if (isMobile) await page.getByRole('button', { name: 'Keep Browsing' }).click().catch(() => {});
-      expect(await page.evaluate(() => (window as unknown as { emptySeen: string[] }).emptySeen)).toEqual([]);
+      expect(await page.evaluate(() => window.emptySeen)).toEqual([]);
       expect(await page.locator('.media-card').count()).toBeGreaterThan(0);
 
       // Every figure equals the ledger.

@@ -452,17 +452,17 @@ describe('the signed-in area', () => {
 
     // Edit: / with the draft's media and prompt in the router state.
     await page.evaluate(() => {
-      const pushed: unknown[] = [];
-      (window as unknown as { __pushed: unknown[] }).__pushed = pushed;
+      const pushed: Array<{ usr?: unknown }> = [];
+      window.__pushed = pushed;
       const original = history.pushState.bind(history);
-      history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
+      history.pushState = (state: { usr?: unknown }, unused: string, url?: string | URL | null) => {
         pushed.push(state);
         original(state, unused, url);
       };
     });
     await draftCards.filter({ hasText: 'Moody neon portrait' }).getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(`${app.baseUrl}/`);
-    const pushed = (await page.evaluate(() => (window as unknown as { __pushed: Array<{ usr?: unknown }> }).__pushed)).at(-1);
+    const pushed = (await page.evaluate(() => window.__pushed))?.at(-1);
     expect(pushed?.usr).toEqual({ editUrl: mediaUrl, editPrompt: 'Moody neon portrait, rain on glass' });
 
     // Delete, after the confirm dialog.
