@@ -788,10 +788,16 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   const accounts = await createAccounts(handle.db, stack.apiUrl, stack.jwtSecret, options.accounts, credits);
   console.log(`${accounts.length} accounts with ${credits} credits and one uploaded photo each`);
 
+  /** Runs sent at a steady `rate`, once every one of them has settled (the queue is empty again). */
+  const steadyPhase = async (runs: number, rate: number) => {
+    const sent = await drive(stack.apiUrl, accounts, { runs, rate, burst: 0 });
+    await waitForSettled(handle.db, Date.now() + options.settleSeconds * 1000, () => {});
+    return sent;
+  };
+
   // Deployed processes are warm: the api and the workers first handle a few runs at an easy pace
   // (checked with the rest), so what is measured is not the processes' first seconds of JIT and pools.
-  const warmUp = await drive(stack.apiUrl, accounts, { runs: WARM_UP_RUNS, rate: WARM_UP_RATE, burst: 0 });
-  await waitForSettled(handle.db, Date.now() + options.settleSeconds * 1000, () => {});
+  const warmUp = await steadyPhase(WARM_UP_RUNS, WARM_UP_RATE);
   console.log(`warmed up with ${WARM_UP_RUNS} runs at ${WARM_UP_RATE}/s`);
   const etas = await followEtas(stack.apiUrl, accounts);
   cleanup.add('close the event streams', async () => etas.close());
@@ -800,8 +806,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   // follows their runs' estimates. (The burst below is a stress test: on one machine its 150
   // submissions a second take the workers' CPU for two seconds and the pace doubles when they stop,
   // which no measured estimate can foresee; its ETA figures are printed for information.)
-  const etaPhase = options.etaRuns > 0 ? await drive(stack.apiUrl, accounts, { runs: options.etaRuns, rate: options.etaRate, burst: 0 }) : [];
-  await waitForSettled(handle.db, Date.now() + options.settleSeconds * 1000, () => {});
+  const etaPhase = options.etaRuns > 0 ? await steadyPhase(options.etaRuns, options.etaRate) : [];
   if (options.etaRuns > 0) console.log(`ETA phase: ${options.etaRuns} runs at ${options.etaRate}/s`);
   const submissions = await drive(stack.apiUrl, accounts, options);
   const submitted = Date.now();
