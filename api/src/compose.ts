@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { sql } from 'kysely';
 import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
+import { MediaUrls } from '@app/shared/server/storage';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
 import { WorkerHeartbeats } from '@app/shared/server/queue';
@@ -76,19 +77,21 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const mail = new MailService(repos, infra.queues);
   const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
   const launch = new LaunchSettings(repos, config.betaAccountCap);
-  const auth = new AuthService(repos, otp, mail, tokens, launch, denylist);
-  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), mediaBaseUrl(infra.storage));
+  // Stored media are keys; answers carry addresses made from the storage's public base.
+  const urls = new MediaUrls(infra.storage);
+  const auth = new AuthService(repos, otp, mail, tokens, launch, denylist, urls);
+  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), urls);
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const signedIn = requireUser(tokens, repos.users, denylist);
   const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
-  const generation = new GenerationService(repos, infra.queues, weeklyPresets, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
+  const generation = new GenerationService(repos, infra.queues, weeklyPresets, urls, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
-  const media = new MediaService(repos, infra.storage, subsystem(logger, 'media'), new RunReceipts(repos));
+  const media = new MediaService(repos, infra.storage, urls, subsystem(logger, 'media'), new RunReceipts(repos));
   const runControl = new RunControlService(repos, infra.queues, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
     maxRunsInFlight: config.generation.maxRunsInFlight,
   });
-  const admin = new AdminService(repos, infra.storage, accounts, denylist, launch, subsystem(logger, 'admin'));
+  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'));
   const diagnosis = new DiagnosisService({
     probes: systemProbes(config, infra),
     queues: infra.queues.all(),
@@ -98,15 +101,15 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     queueStaleSeconds: config.observability.queueStaleSeconds,
     routes: config.generation.routes,
   });
-  const stories = new StoriesService(repos);
-  const tags = new TagsService(repos);
+  const stories = new StoriesService(repos, urls);
+  const tags = new TagsService(repos, urls);
   const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
   const requireAdminSecret = requireAdmin(config.adminSecret, secretPacing, undefined, refusedSecret);
   const verifyAdminSecret = requireAdmin(config.adminSecret, secretPacing, adminSecretOfBody, refusedSecret);
-  const runEvents = createRunEvents(config, infra, repos, subsystem(logger, 'run-events'));
+  const runEvents = createRunEvents(config, infra, repos, urls, subsystem(logger, 'run-events'));
 
   const app = createApp({
     config,
@@ -128,21 +131,21 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadRoutes(uploads),
       metricsRoutes(metrics, infra.queues.all(), config.observability.metricsToken),
       queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
-      seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage), config.http.publicUrl),
+      seoRoutes(stories, tags, new ShareImageService(stories, infra.storage, urls), config.http.publicUrl),
     ],
     functions: [
-      launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage), config.generation.routes, launch)),
+      launchRoutes(new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch)),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
       runRoutes(runControl, signedIn),
-      feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
+      feedRoutes(new FeedService(repos, urls), optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
-      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), mediaBaseUrl(infra.storage)),
-      libraryRoutes(new DraftsService(repos), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
+      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret)),
+      libraryRoutes(new DraftsService(repos, urls), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
       runEventsRoutes(runEvents.service, signedIn),
     ],
   });
@@ -152,11 +155,6 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
 
 /** What must end before the server can close: open event streams never end by themselves. */
 const beforeClose = new WeakMap<object, () => Promise<void>>();
-
-/** The address our media are served from: the storage's public URL of a key, without the key. */
-function mediaBaseUrl(storage: Infrastructure['storage']): string {
-  return storage.publicUrl('probe').replace(/probe$/, '');
-}
 
 /** Starts listening; the returned close stops taking connections and ends idle ones. */
 export async function listen(

@@ -3,14 +3,14 @@ import type { UserProfileResponse, UserSettings } from '@app/shared/api/account'
 import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { emailChangeCodeMail } from '@app/shared/server/mail';
-import type { Storage } from '@app/shared/server/storage';
+import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 import type { RepositoryPorts } from './repository-ports';
 import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
 import { noSuch } from './service-errors';
-import { checkAvatar } from './own-media';
+import { avatarRef } from './own-media';
 
 export const EMAIL_IN_USE = 'That email address is already in use.';
 
@@ -27,19 +27,19 @@ export class AccountService {
     private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly logger: Logger,
-    /** Our public media address: an avatar must be a file under it. */
-    private readonly mediaBase: string,
+    /** An avatar must be a file of ours; answers carry its address. */
+    private readonly urls: MediaUrls,
   ) {}
 
   async profile(user: User): Promise<UserProfileResponse> {
     const totalLikesReceived = await this.repos.media.totalLikesReceived(user.id);
-    const view = { ...toAuthUser(user), totalLikesReceived };
+    const view = { ...toAuthUser(user, this.urls), totalLikesReceived };
     return {
       success: true,
       id: user.id,
       email: user.email,
       name: user.name,
-      avatar: user.avatar_url,
+      avatar: view.avatar,
       onboarding_completed: user.onboarding_completed,
       createdAt: view.createdAt,
       user: view,
@@ -50,17 +50,17 @@ export class AccountService {
   /** The empty update sent after every sign-in completes onboarding (spec 3 §4). */
   async updateProfile(user: User, changes: { name?: string; username?: string; avatar?: string; onboarding_completed?: boolean }) {
     const isEmpty = Object.keys(changes).length === 0;
-    if (changes.avatar !== undefined) checkAvatar(changes.avatar, this.mediaBase);
+    const avatar = changes.avatar !== undefined ? avatarRef(changes.avatar, this.urls) : undefined;
     try {
       const updated = await this.repos.users.update(user.id, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.username !== undefined ? { username: changes.username.toLowerCase() } : {}),
-        ...(changes.avatar !== undefined ? { avatar_url: changes.avatar } : {}),
+        ...(avatar !== undefined ? { avatar_url: avatar } : {}),
         onboarding_completed: isEmpty ? true : (changes.onboarding_completed ?? user.onboarding_completed),
         last_active_at: new Date(),
       });
       if (!updated) throw noSuch('user');
-      return { success: true as const, profile: toAuthUser(updated) };
+      return { success: true as const, profile: toAuthUser(updated, this.urls) };
     } catch (error) {
       if (isUniqueViolation(error)) throw new InvalidInputError('That username is taken.', 'USERNAME_TAKEN');
       throw error;

@@ -2,7 +2,7 @@ import type { AdminSettings, AdminUserRow, AuditEntry } from '@app/shared/api/ad
 import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { removeMedia } from '@app/shared/server/media';
-import type { Storage } from '@app/shared/server/storage';
+import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InsufficientCreditsError } from '@app/shared/server/repositories';
 import { ConflictError } from '@app/shared/server/domain-errors';
 import type { AccountService } from './account.service';
@@ -32,6 +32,7 @@ export class AdminService {
       adminInsights: 'platformStats';
     }>,
     private readonly storage: Storage,
+    private readonly urls: MediaUrls,
     private readonly accounts: Pick<AccountService, 'deleteAccount'>,
     private readonly denylist: Pick<SessionDenylist, 'deny'>,
     private readonly launch: LaunchSettings,
@@ -79,7 +80,7 @@ export class AdminService {
   }
 
   async media(query: { limit: number; offset: number }) {
-    return (await this.repos.media.listForAdmin(query)).map(toAdminMediaRow);
+    return (await this.repos.media.listForAdmin(query)).map((row) => toAdminMediaRow(row, this.urls));
   }
 
   async deleteMedia(actor: AdminActor, id: string, type?: 'image' | 'video'): Promise<void> {

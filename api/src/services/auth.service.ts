@@ -8,6 +8,7 @@ import type { MailService } from './mail.service';
 import { type Client, GUESSING_CLOSED, type OtpService } from './otp.service';
 import { toAuthUser } from './presenters';
 import type { RepositoryPorts } from './repository-ports';
+import type { MediaUrls } from '@app/shared/server/storage';
 import type { LaunchSettings } from './launch-settings';
 import type { SessionDenylist } from './session-denylist';
 import { type TokenService, hashToken } from './tokens';
@@ -40,6 +41,7 @@ export class AuthService {
     private readonly tokens: Pick<TokenService, 'signAccessToken' | 'newRefreshToken' | 'successorRefreshToken'>,
     private readonly launch: Pick<LaunchSettings, 'signUpOpen'>,
     private readonly denylist: Pick<SessionDenylist, 'deny'>,
+    private readonly urls: MediaUrls,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -81,7 +83,7 @@ export class AuthService {
     const refreshToken = await this.startSession(user.id, sessionId, client);
     const accessToken = await this.tokens.signAccessToken(user.id, sessionId);
     // `token` repeats the access token for clients that read "accessToken or token" (spec 3 §3).
-    return { success: true, accessToken, token: accessToken, refreshToken, user: toAuthUser(user), isNewUser };
+    return { success: true, accessToken, token: accessToken, refreshToken, user: toAuthUser(user, this.urls), isNewUser };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { TRENDING_DECAY_DAYS, TRENDING_DEFAULT_LIMIT } from '@app/shared';
 import type { FeedCursor } from '@app/shared/server/repositories';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
+import type { MediaUrls } from '@app/shared/server/storage';
 import { toFeedItem, toTrendingItem } from './media-presenter';
 import type { RepositoryPorts } from './repository-ports';
 
@@ -18,6 +19,7 @@ export interface FeedQuery {
 export class FeedService {
   constructor(
     private readonly repos: RepositoryPorts<{ feed: 'page' | 'trending' }>,
+    private readonly urls: MediaUrls,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -36,7 +38,7 @@ export class FeedService {
     const hasMore = rows.length > query.limit;
     return {
       success: true as const,
-      items: items.map((row) => toFeedItem(row, query.viewerId)),
+      items: items.map((row) => toFeedItem(row, this.urls, query.viewerId)),
       hasMore,
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     };
@@ -45,7 +47,7 @@ export class FeedService {
   async trending(limit = TRENDING_DEFAULT_LIMIT, viewerId?: string) {
     const rows = await this.repos.feed.trending(limit);
     const now = this.now();
-    return { success: true as const, items: rows.map((row) => toTrendingItem(row, now, TRENDING_DECAY_DAYS, viewerId)) };
+    return { success: true as const, items: rows.map((row) => toTrendingItem(row, this.urls, now, TRENDING_DECAY_DAYS, viewerId)) };
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import type { QuoteGenerationAnswer, RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
 import type { Logger } from '@app/shared/server/logger';
+import type { MediaUrls } from '@app/shared/server/storage';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { SettleRepositories } from '@app/shared/server/generation/settle-run';
@@ -41,6 +42,7 @@ export class GenerationService {
     private readonly repos: GenerationRepositories,
     private readonly queues: RunQueues,
     private readonly weeklyPresets: Pick<WeeklyPresetsService, 'find'>,
+    private readonly urls: MediaUrls,
     private readonly logger: Logger,
     private readonly limits: { maxRunsInFlight: number } = { maxRunsInFlight: DEFAULT_MAX_RUNS_IN_FLIGHT },
   ) {}
@@ -63,7 +65,11 @@ export class GenerationService {
     // Two round trips to Postgres (eleven before): what the submit reads (the account, the run id's
     // owner, the sources), then one statement that debits, records the run and writes the ledger
     // together (see `createDebited` for the cap).
-    const context = await this.repos.runs.submitContext(userId, runId, splitSources(request.sources));
+    const sources = request.sources.map((source) => this.sourceRef(source));
+    const context = await this.repos.runs.submitContext(userId, runId, {
+      keys: sources.flatMap((s) => (s.key !== undefined ? [s.key] : [])),
+      publicIds: sources.flatMap((s) => (s.publicId !== undefined ? [s.publicId] : [])),
+    });
     const user = accountInGoodStanding(context.account);
     // Someone else's run id is, for this person, just a run id they cannot use: the same
     // 400 as a malformed one, never a word about another account holding it.
@@ -81,7 +87,7 @@ export class GenerationService {
       negativePrompt = weekly.negativePrompt ?? negativePrompt;
       presetLabel = weekly.label;
     }
-    const uploads = ownSources(user.id, request.sources, context.uploads);
+    const uploads = ownSources(user.id, sources, context.uploads);
     const first = uploads[0];
     const stored = storedRunRequestSchema.parse({
       serviceMode: request.serviceMode,
@@ -93,7 +99,7 @@ export class GenerationService {
       negativePrompt: negativePrompt || undefined,
       // Without a preset the output keeps the photo's shape; a text-only prompt gets the parsed default.
       aspectRatio: request.preset || !first ? request.aspectRatio : nearestAspectRatio(first.width, first.height),
-      sources: uploads.map((u) => ({ key: u.storage_key, url: u.url, publicId: u.public_id })),
+      sources: uploads.map((u) => ({ key: u.storage_key, publicId: u.public_id })),
       enableVideo: request.enableVideo,
       identity: request.identity,
       cost: request.cost,
@@ -146,10 +152,15 @@ export class GenerationService {
     if (!run) throw new NotFoundError('No such run', 'NOT_FOUND');
     if (run.status === 'processing') throw new NotFoundError('Still processing', 'PROCESSING');
     const [media] = await this.repos.media.findByRunId(runId);
-    const view = media ? toRunMedia(media) : undefined;
+    const view = media ? toRunMedia(media, this.urls) : undefined;
     const receipt = runReceipt(run, media);
     if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt, balance };
     return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt, balance };
+  }
+
+  /** An address of a file not ours matches no upload: it is refused as someone else's would be. */
+  private sourceRef(source: string): SourceRef {
+    return isUrl(source) ? { key: this.urls.keyOf(source) } : { publicId: source };
   }
 
   /** The account of a session whose request is refused before any run is read (a malformed one). */
@@ -162,15 +173,13 @@ const invalidRunId = () => new InvalidInputError(INVALID_RUN_ID, 'INVALID_REQUES
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
-/** A client names a source by its public URL or its public id. */
-function splitSources(sources: string[]): { urls: string[]; publicIds: string[] } {
-  return { urls: sources.filter(isUrl), publicIds: sources.filter((s) => !isUrl(s)) };
-}
+/** A source as a client named it: an address (of a file of ours: its key) or a public id. */
+type SourceRef = { key: string | undefined; publicId?: undefined } | { key?: undefined; publicId: string };
 
 /** Every source must be an upload of this person: the worker never fetches a client's URL. */
-function ownSources(userId: string, sources: string[], found: SourceUpload[]): SourceUpload[] {
+function ownSources(userId: string, sources: SourceRef[], found: SourceUpload[]): SourceUpload[] {
   return sources.map((source) => {
-    const upload = found.find((u) => (isUrl(source) ? u.url === source : u.public_id === source));
+    const upload = found.find((u) => (source.publicId === undefined ? u.storage_key === source.key : u.public_id === source.publicId));
     if (!upload || upload.user_id !== userId) throw new InvalidInputError(FOREIGN_SOURCE, 'FOREIGN_SOURCE');
     if (upload.resource_type !== 'image') throw new InvalidInputError('Source must be a photo', 'SOURCE_NOT_IMAGE');
     return upload;

@@ -5,6 +5,7 @@ import type { RunReceipt } from '@app/shared/api/run-receipt';
 import type { TagPage } from '@app/shared/api/stories';
 import type { Media } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
+import type { MediaUrls } from '@app/shared/server/storage';
 
 /** The columns every view of a media item is made from (a media row, or a feed row joined to its creator). */
 type MediaColumns = Pick<
@@ -26,8 +27,26 @@ type MediaColumns = Pick<
   | 'created_at'
 >;
 
-function core(row: MediaColumns) {
-  const metadata = row.metadata as Record<string, unknown>;
+/** A video result as the worker stores it: `videoUrl` holds a media reference (a key of ours). */
+interface StoredVideoResult {
+  videoUrl?: unknown;
+}
+
+/** The stored metadata with its media references (`imageUrl`, each result's `videoUrl`) made addresses. */
+function withAddresses(metadata: Record<string, unknown>, urls: MediaUrls): Record<string, unknown> {
+  const resolved: Record<string, unknown> = { ...metadata };
+  if (typeof metadata.imageUrl === 'string') resolved.imageUrl = urls.url(metadata.imageUrl);
+  if (Array.isArray(metadata.videoResults)) {
+    resolved.videoResults = (metadata.videoResults as StoredVideoResult[]).map((result) =>
+      typeof result?.videoUrl === 'string' ? { ...result, videoUrl: urls.url(result.videoUrl) } : result,
+    );
+  }
+  return resolved;
+}
+
+function core(row: MediaColumns, urls: MediaUrls) {
+  const metadata = withAddresses(row.metadata as Record<string, unknown>, urls);
+  const finalUrl = urls.url(row.final_url);
   return {
     id: row.id,
     userId: row.user_id,
@@ -35,58 +54,57 @@ function core(row: MediaColumns) {
     presetType: row.preset_type,
     presetKey: row.preset_key,
     prompt: row.prompt,
-    finalUrl: row.final_url,
-    imageUrl: typeof metadata.imageUrl === 'string' ? metadata.imageUrl : row.final_url,
-    thumbnailUrl: row.thumbnail_url,
+    finalUrl,
+    imageUrl: typeof metadata.imageUrl === 'string' ? metadata.imageUrl : finalUrl,
+    thumbnailUrl: urls.url(row.thumbnail_url),
     width: row.width,
     height: row.height,
     tags: row.tags,
     likes_count: row.likes_count,
     createdAt: row.created_at.toISOString(),
     cloudinaryPublicId: row.cloudinary_public_id,
+    metadata,
   };
 }
 
 /** A media item as its owner sees it (getUserMedia; spec 2 §3), with its run's receipt when given. */
-export function toMediaItem(media: Media, receipt?: RunReceipt): MediaItem {
+export function toMediaItem(media: Media, urls: MediaUrls, receipt?: RunReceipt): MediaItem {
+  const view = core(media, urls);
   return {
-    ...core(media),
+    ...view,
     runId: media.run_id,
-    url: media.final_url,
+    url: view.finalUrl,
     type: media.preset_type,
     status: media.status,
     isPublic: media.is_public,
     expiresAt: media.expires_at?.toISOString() ?? null,
-    metadata: { ...(media.metadata as Record<string, unknown>), width: media.width, height: media.height },
+    metadata: { ...view.metadata, width: media.width, height: media.height },
     ...(receipt ? { receipt } : {}),
   };
 }
 
 /** The item of getMediaByRunId, where spec 1 §7 reads `type` as the media kind. */
-export function toRunMedia(media: Media): RunMedia {
-  return { ...toMediaItem(media), type: media.type, created_at: media.created_at.toISOString() };
+export function toRunMedia(media: Media, urls: MediaUrls): RunMedia {
+  return { ...toMediaItem(media, urls), type: media.type, created_at: media.created_at.toISOString() };
 }
 
-/** @deprecated the former name of toRunMedia, kept while generation.service.ts moves over. */
-export const toMediaView = toRunMedia;
-
 /** A row of the admin's Media tab (spec 3 §7): every field, the source photo included. */
-export function toAdminMediaRow(media: Media): AdminMediaRow {
-  const view = core(media);
+export function toAdminMediaRow(media: Media, urls: MediaUrls): AdminMediaRow {
+  const view = core(media, urls);
   return {
     id: media.id,
     user_id: media.user_id,
     type: media.type,
-    finalUrl: media.final_url,
+    finalUrl: view.finalUrl,
     image_url: view.imageUrl,
     created_at: media.created_at.toISOString(),
     status: media.status,
     prompt: media.prompt,
-    source_url: media.source_url,
+    source_url: urls.url(media.source_url),
     likes_count: media.likes_count,
     preset_type: media.preset_type,
     is_public: media.is_public,
-    metadata: media.metadata,
+    metadata: view.metadata,
   };
 }
 
@@ -95,28 +113,28 @@ export function toAdminMediaRow(media: Media): AdminMediaRow {
  * the field stays, as the spec names it, but it is filled only for the item's owner.
  */
 /** An item of a tag page (spec 3 §3 tag page response). */
-export function toTagMedia(row: FeedRow): TagPage['media'][number] {
+export function toTagMedia(row: FeedRow, urls: MediaUrls): TagPage['media'][number] {
   return {
     id: row.id,
-    image_url: core(row).imageUrl,
+    image_url: core(row, urls).imageUrl,
     prompt: row.prompt,
-    user_avatar: row.avatar_url,
+    user_avatar: urls.url(row.avatar_url),
     user_name: displayName(row),
     likes_count: row.likes_count,
     created_at: row.created_at.toISOString(),
   };
 }
 
-export function toFeedItem(row: FeedRow, viewerId?: string): FeedItem {
-  const metadata = row.metadata as Record<string, unknown>;
+export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string): FeedItem {
+  const { metadata, ...view } = core(row, urls);
   return {
-    ...core(row),
+    ...view,
     mediaType: row.type === 'video' ? 'video' : 'image',
     user_id: row.user_id,
     created_at: row.created_at.toISOString(),
-    user: { avatar: row.avatar_url, tier: row.tier ?? 'free', name: displayName(row) },
+    user: { avatar: urls.url(row.avatar_url), tier: row.tier ?? 'free', name: displayName(row) },
     type: row.preset_type,
-    source_url: viewerId !== undefined && row.user_id === viewerId ? row.source_url : null,
+    source_url: viewerId !== undefined && row.user_id === viewerId ? urls.url(row.source_url) : null,
     metadata: {
       videoResults: Array.isArray(metadata.videoResults) ? metadata.videoResults : [],
       totalVideos: typeof metadata.totalVideos === 'number' ? metadata.totalVideos : 0,
@@ -127,9 +145,9 @@ export function toFeedItem(row: FeedRow, viewerId?: string): FeedItem {
 }
 
 /** Likes fade with age: likes × e^(−age in days / decayDays). */
-export function toTrendingItem(row: FeedRow, now: Date, decayDays: number, viewerId?: string): TrendingItem {
+export function toTrendingItem(row: FeedRow, urls: MediaUrls, now: Date, decayDays: number, viewerId?: string): TrendingItem {
   const ageDays = (now.getTime() - row.created_at.getTime()) / 86_400_000;
-  return { ...toFeedItem(row, viewerId), trendingScore: row.likes_count * Math.exp(-ageDays / decayDays) };
+  return { ...toFeedItem(row, urls, viewerId), trendingScore: row.likes_count * Math.exp(-ageDays / decayDays) };
 }
 
 /** What the feed calls a creator: their name, else their username; null when they chose neither. */

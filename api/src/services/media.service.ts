@@ -3,7 +3,7 @@ import type { RunReceipt } from '@app/shared/api/run-receipt';
 import type { Media, User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { removeMedia } from '@app/shared/server/media';
-import type { Storage } from '@app/shared/server/storage';
+import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { DomainError } from '@app/shared/server/domain-errors';
 import { toMediaItem } from './media-presenter';
 import type { RunReceipts } from './run-receipt';
@@ -20,6 +20,7 @@ export class MediaService {
   constructor(
     private readonly repos: RepositoryPorts<{ media: 'countForUser' | 'listForUser' | 'findById' | 'idsOfUser' | 'setPublic' | 'claimGuestMedia' | 'deleteById' }>,
     private readonly storage: Storage,
+    private readonly urls: MediaUrls,
     private readonly logger: Logger,
     private readonly receipts?: Pick<RunReceipts, 'forMedia'>,
   ) {}
@@ -32,7 +33,7 @@ export class MediaService {
     const receipts = (await this.receipts?.forMedia(user.id, rows)) ?? new Map<string, RunReceipt>();
     return {
       success: true as const,
-      items: rows.map((row) => toMediaItem(row, row.run_id ? receipts.get(row.run_id) : undefined)),
+      items: rows.map((row) => toMediaItem(row, this.urls, row.run_id ? receipts.get(row.run_id) : undefined)),
       total,
       hasMore: !query.all && query.offset + rows.length < total,
     };

@@ -1,14 +1,15 @@
 import type { AuthUser } from '@app/shared/api/auth';
 import type { User } from '@app/shared/server/db';
+import type { MediaUrls } from '@app/shared/server/storage';
 
 /** The person as the client sees them: never tokens, hashes or moderation fields. */
-export function toAuthUser(user: User): AuthUser {
+export function toAuthUser(user: User, urls: MediaUrls): AuthUser {
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     username: user.username,
-    avatar: user.avatar_url,
+    avatar: urls.url(user.avatar_url),
     tier: user.tier,
     credits: user.credits,
     shareToFeed: user.share_to_feed,

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { escapeMarkup } from '@app/shared/server/escape-markup';
 import { SHARE_IMAGE_HEIGHT as H, SHARE_IMAGE_WIDTH as W, storyCategoryLabel } from '@app/shared';
-import { type Storage, readObject } from '@app/shared/server/storage';
-import type { RepositoryPorts } from './repository-ports';
+import { type MediaUrls, type Storage, readObject } from '@app/shared/server/storage';
 import type { StoriesService } from './stories.service';
 
 
@@ -15,8 +14,8 @@ import type { StoriesService } from './stories.service';
 export class ShareImageService {
   constructor(
     private readonly stories: Pick<StoriesService, 'publishedBySlug'>,
-    private readonly repos: RepositoryPorts<{ uploads: 'findByUrl' }>,
     private readonly storage: Storage,
+    private readonly urls: MediaUrls,
   ) {}
 
   async forStory(slug: string): Promise<Buffer> {
@@ -25,15 +24,15 @@ export class ShareImageService {
     const key = `share/story/${story.id}-${version}.jpg`;
     const cached = await readObject(this.storage, key);
     if (cached) return cached;
-    const hero = story.hero_image_url ? await this.ownUpload(story.hero_image_url) : null;
+    const hero = story.hero_image_url ? await this.ownFile(story.hero_image_url) : null;
     const image = await render(story.title, storyCategoryLabel(story.story_category), hero);
     await this.storage.put(key, image, { contentType: 'image/jpeg', immutable: true });
     return image;
   }
 
-  private async ownUpload(url: string): Promise<Buffer | null> {
-    const upload = await this.repos.uploads.findByUrl(url);
-    return upload ? readObject(this.storage, upload.storage_key) : null;
+  private async ownFile(url: string): Promise<Buffer | null> {
+    const key = this.urls.keyOf(url);
+    return key !== undefined ? readObject(this.storage, key) : null;
   }
 }
 

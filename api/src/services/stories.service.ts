@@ -3,6 +3,8 @@ import { countWords, slugify } from '@app/shared';
 import type { Story as StoryRow } from '@app/shared/server/db';
 import { ConflictError, InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { StoryFields } from '@app/shared/server/repositories';
+import type { MediaUrls } from '@app/shared/server/storage';
+import { heroImageRef } from './own-media';
 import type { RepositoryPorts } from './repository-ports';
 
 const SLUG_ATTEMPTS = 5;
@@ -10,26 +12,29 @@ export const SLUG_CONFLICT = 'Other stories with this title are being created at
 
 /** The story archive (published stories, for everyone) and the editor's changes. */
 export class StoriesService {
-  constructor(private readonly repos: RepositoryPorts<{ stories: 'list' | 'findBySlug' | 'findById' | 'slugsLike' | 'create' | 'update' | 'delete' }>) {}
+  constructor(
+    private readonly repos: RepositoryPorts<{ stories: 'list' | 'findBySlug' | 'findById' | 'slugsLike' | 'create' | 'update' | 'delete' }>,
+    private readonly urls: MediaUrls,
+  ) {}
 
   async published(): Promise<Story[]> {
-    return (await this.repos.stories.list('published')).map(toStory);
+    return (await this.repos.stories.list('published')).map((row) => this.toStory(row));
   }
 
   /** Every story, whatever its status (the editor's list). */
   async all(): Promise<Story[]> {
-    return (await this.repos.stories.list()).map(toStory);
+    return (await this.repos.stories.list()).map((row) => this.toStory(row));
   }
 
   async publishedBySlug(slug: string): Promise<Story> {
     const story = await this.repos.stories.findBySlug(slug);
     if (!story || story.status !== 'published') throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
-    return toStory(story);
+    return this.toStory(story);
   }
 
   /** A new story's slug comes from its title; a taken one gets the first free numeric suffix. */
   async create(input: StoryInput): Promise<Story> {
-    const fields = toFields(input);
+    const fields = toFields(input, this.urls);
     const base = slugify(fields.title) || 'story';
     // Two stories of one title created at once can pick the same free slug: the loser of the
     // unique index looks again.
@@ -38,7 +43,7 @@ export class StoriesService {
       let slug = base;
       for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
       try {
-        return toStory(await this.repos.stories.create({ ...fields, slug }));
+        return this.toStory(await this.repos.stories.create({ ...fields, slug }));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (attempt >= SLUG_ATTEMPTS) throw new ConflictError(SLUG_CONFLICT, 'SLUG_CONFLICT');
@@ -48,24 +53,29 @@ export class StoriesService {
 
   /** An edited story keeps its slug (spec 3 §5). */
   async update(id: string, input: StoryInput): Promise<Story> {
-    const updated = await this.repos.stories.update(id, toFields(input));
+    const updated = await this.repos.stories.update(id, toFields(input, this.urls));
     if (!updated) throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
-    return toStory(updated);
+    return this.toStory(updated);
   }
 
   async delete(id: string): Promise<void> {
     if (!(await this.repos.stories.delete(id))) throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
   }
+
+  private toStory(row: StoryRow): Story {
+    return { ...toStory(row), hero_image_url: this.urls.url(row.hero_image_url) };
+  }
 }
 
-function toFields(input: StoryInput): StoryFields {
+/** The fields to store: a hero image of ours by its key (see MediaUrls). */
+function toFields(input: StoryInput, urls: MediaUrls): StoryFields {
   const parsed = storyInputSchema.parse(input);
   if (!parsed.title || !parsed.teaser_text || !parsed.full_story_content) throw new InvalidInputError(STORY_FIELDS_REQUIRED, 'STORY_FIELDS_REQUIRED');
   return {
     title: parsed.title,
     teaser_text: parsed.teaser_text,
     full_story_content: parsed.full_story_content,
-    hero_image_url: parsed.hero_image_url || null,
+    hero_image_url: parsed.hero_image_url ? heroImageRef(parsed.hero_image_url, urls) : null,
     story_category: parsed.story_category,
     status: parsed.status,
     featured: parsed.featured,
@@ -73,7 +83,8 @@ function toFields(input: StoryInput): StoryFields {
   };
 }
 
-export function toStory(row: StoryRow): Story {
+/** The story as stored; its hero is a reference, which the service makes an address. */
+function toStory(row: StoryRow): Story {
   return {
     id: row.id,
     slug: row.slug,

@@ -179,7 +179,6 @@ export class UploadService {
         height: media.height,
         duration_seconds: media.durationSeconds,
         storage_key: key,
-        url: this.storage.publicUrl(key),
       });
     } catch (error) {
       await this.storage.delete(key).catch(() => {});
@@ -200,8 +199,8 @@ export class UploadService {
       width: row.width,
       height: row.height,
       folder: row.folder,
-      url: row.url,
-      secure_url: row.url,
+      url: this.storage.publicUrl(row.storage_key),
+      secure_url: this.storage.publicUrl(row.storage_key),
       ...(row.duration_seconds !== null ? { duration: row.duration_seconds } : {}),
     };
   }

@@ -1,6 +1,7 @@
 import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
 import type { Logger } from '@app/shared/server/logger';
+import type { MediaUrls } from '@app/shared/server/storage';
 import { WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRedis } from '@app/shared/server/redis';
 import type { Repositories } from '@app/shared/server/repositories';
@@ -20,6 +21,7 @@ export function createRunEvents(
   config: Pick<Config, 'queuePrefix'> & { generation: Pick<Config['generation'], 'routes'> },
   infra: Pick<Infrastructure, 'redis' | 'redisUrl' | 'queues'>,
   repos: Pick<Repositories, 'runEvents' | 'media' | 'users'>,
+  urls: MediaUrls,
   logger: Logger,
 ): { service: RunEventsService; hub: RunEventsHub } {
   const queue = infra.queues.queue('generation');
@@ -47,7 +49,7 @@ export function createRunEvents(
       reader.on('error', (error) => logger.debug({ err: error }, 'run events reader connection error'));
       return reader;
     },
-    mapper: new RunEventMapper(repos),
+    mapper: new RunEventMapper(repos, urls),
     positions,
     currentState: currentStateOf(repos),
     logger,

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunEvent } from '@app/shared/api/runs';
 import type { Repositories } from '@app/shared/server/repositories';
 import { runProgressSchema } from '@app/shared/server/queue';
+import type { MediaUrls } from '@app/shared/server/storage';
 import { toRunMedia } from '../media-presenter';
 import type { StreamEntry } from './queue-event-stream';
 
@@ -48,7 +49,10 @@ export function progressEvent(entry: StreamEntry): PersonEvent | undefined {
  * (done with its media, failed with the refund, canceled). Anything else is no run event.
  */
 export class RunEventMapper {
-  constructor(private readonly repos: MapperRepositories) {}
+  constructor(
+    private readonly repos: MapperRepositories,
+    private readonly urls: MediaUrls,
+  ) {}
 
   async map(entry: StreamEntry): Promise<PersonEvent | undefined> {
     const progress = progressEvent(entry);
@@ -76,6 +80,6 @@ export class RunEventMapper {
     const [media] = await this.repos.media.findByRunId(runId);
     if (!media) return undefined;
     const charged = Math.max(0, run.creditsReserved - run.creditsRefunded);
-    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media), charged, balance } };
+    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media, this.urls), charged, balance } };
   }
 }

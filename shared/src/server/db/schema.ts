@@ -108,7 +108,6 @@ export interface UploadsTable {
   height: number;
   duration_seconds: number | null;
   storage_key: string;
-  url: string;
   created_at: Timestamp;
 }
 

@@ -20,7 +20,7 @@ export const storedRunRequestSchema = z.object({
   negativePrompt: z.string().optional(),
   aspectRatio: z.enum(aspectRatios),
   /** `key` is the upload's storage key (rows already stored spell it so). */
-  sources: z.array(z.object({ key: z.string().min(1), url: z.string(), publicId: z.string() })),
+  sources: z.array(z.object({ key: z.string().min(1), url: z.string().optional(), publicId: z.string() })),
   enableVideo: z.boolean(),
   identity: z.object({ threshold: z.number().min(0).max(1), retries: z.number().int().min(0), blocking: z.boolean() }),
   /** Credits reserved for the run. */

@@ -14,7 +14,7 @@ export interface NewRun {
 }
 
 /** What a submit needs of a source upload. */
-export type SourceUpload = Pick<Upload, 'user_id' | 'url' | 'public_id' | 'storage_key' | 'width' | 'height' | 'resource_type'>;
+export type SourceUpload = Pick<Upload, 'user_id' | 'public_id' | 'storage_key' | 'width' | 'height' | 'resource_type'>;
 
 /** What a submit reads before it writes. */
 export interface SubmitContext {
@@ -22,7 +22,7 @@ export interface SubmitContext {
   account: Pick<User, 'id' | 'credits' | 'banned'> | undefined;
   /** The owner of a run that already has this id. */
   runOwner: string | undefined;
-  /** The uploads found at the given URLs and public ids (anyone's: the caller checks ownership). */
+  /** The uploads found at the given keys and public ids (anyone's: the caller checks ownership). */
   uploads: SourceUpload[];
 }
 
@@ -88,10 +88,10 @@ export class GenerationRunsRepository {
 
   /**
    * What a submit reads before it writes, in one round trip: the person's account (undefined when
-   * it is gone), the owner of a run with this id, and the source uploads named by URL or public id
+   * it is gone), the owner of a run with this id, and the source uploads named by storage key or public id
    * (anyone's: the caller checks ownership).
    */
-  async submitContext(userId: string, runId: string, sources: { urls: string[]; publicIds: string[] }): Promise<SubmitContext> {
+  async submitContext(userId: string, runId: string, sources: { keys: string[]; publicIds: string[] }): Promise<SubmitContext> {
     const query = this.db
       .selectNoFrom((eb) => [
         jsonObjectFrom(eb.selectFrom('users').select(['users.id', 'users.credits', 'users.banned']).where('users.id', '=', userId)).as('account'),
@@ -99,8 +99,8 @@ export class GenerationRunsRepository {
         jsonArrayFrom(
           eb
             .selectFrom('uploads')
-            .select(['uploads.user_id', 'uploads.url', 'uploads.public_id', 'uploads.storage_key', 'uploads.width', 'uploads.height', 'uploads.resource_type'])
-            .where((w) => w.or([w('uploads.url', '=', sql<string>`any(${sources.urls}::text[])`), w('uploads.public_id', '=', sql<string>`any(${sources.publicIds}::text[])`)])),
+            .select(['uploads.user_id', 'uploads.public_id', 'uploads.storage_key', 'uploads.width', 'uploads.height', 'uploads.resource_type'])
+            .where((w) => w.or([w('uploads.storage_key', '=', sql<string>`any(${sources.keys}::text[])`), w('uploads.public_id', '=', sql<string>`any(${sources.publicIds}::text[])`)])),
         ).as('uploads'),
       ])
       .compile();

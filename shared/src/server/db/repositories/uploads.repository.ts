@@ -12,11 +12,6 @@ export class UploadsRepository {
     return this.db.insertInto('uploads').values(upload).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** The upload served at a public URL: how a source URL sent by a client is checked to be ours. */
-  findByUrl(url: string): Promise<Upload | undefined> {
-    return this.db.selectFrom('uploads').selectAll().where('url', '=', url).executeTakeFirst();
-  }
-
   findByPublicId(publicId: string): Promise<Upload | undefined> {
     return this.db.selectFrom('uploads').selectAll().where('public_id', '=', publicId).executeTakeFirst();
   }

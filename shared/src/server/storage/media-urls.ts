@@ -1,0 +1,57 @@
+import { assertValidKey, type Storage } from './storage';
+
+/** A reference has a scheme when it is an address of a file we don't host; a key never does. */
+const ADDRESS = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Stored media references and the addresses browsers load. The database keeps a *reference*: the
+ * storage key of a file of ours (`users/<id>/media/<id>/full.jpg`), or the absolute address of one
+ * we don't host (a story's hero pasted from the web). Addresses are made from keys only when an
+ * answer is built, from the storage's configured public base, so a new port, domain, bucket or CDN
+ * changes every address at once and nothing stored goes stale.
+ */
+export class MediaUrls {
+  /** Where our files are served from, ending in '/'. */
+  readonly base: string;
+
+  constructor(storage: Pick<Storage, 'publicUrl'>) {
+    this.base = storage.publicUrl('probe').replace(/probe$/, '');
+    this.publicUrl = (key) => storage.publicUrl(key);
+  }
+
+  private readonly publicUrl: (key: string) => string;
+
+  /** The address of a stored reference. */
+  url(ref: string): string;
+  url(ref: string | null): string | null;
+  url(ref: string | null): string | null {
+    if (ref === null || ref === '') return ref;
+    return ADDRESS.test(ref) ? ref : this.publicUrl(ref);
+  }
+
+  /** The key of an address under our public base (parsed, so `..` or another host never pass); else undefined. */
+  keyOf(address: string): string | undefined {
+    if (!URL.canParse(address)) return undefined;
+    const url = new URL(address);
+    if (url.username || url.password || url.hash || url.search) return undefined;
+    if (!url.href.startsWith(this.base)) return undefined;
+    let key: string;
+    try {
+      key = decodeURIComponent(url.href.slice(this.base.length));
+      assertValidKey(key);
+    } catch {
+      return undefined;
+    }
+    return key;
+  }
+
+  /** What to store for an address a client sent: the key when it names a file of ours, else the address. */
+  ref(address: string): string {
+    return this.keyOf(address) ?? address;
+  }
+
+  /** Whether a stored reference is a key of ours (a file we can read back). */
+  static isKey(ref: string): boolean {
+    return !ADDRESS.test(ref);
+  }
+}
