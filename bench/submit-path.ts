@@ -224,9 +224,10 @@ async function createAccounts(handle: DatabaseHandle, jwtSecret: string, apiUrl:
       height: 1024,
       duration_seconds: null,
       storage_key: `${publicId}.jpg`,
-      url: `${apiUrl}/media/${publicId}.jpg`,
     });
-    accounts.push({ userId: user.id, authorization: `Bearer ${await tokens.signAccessToken(user.id, randomUUID())}`, sourceUrl: upload.url });
+    // The address local storage serves the upload at (PUBLIC_URL/media/<key>), as a client sends it.
+    const sourceUrl = `${apiUrl}/media/${upload.storage_key}`;
+    accounts.push({ userId: user.id, authorization: `Bearer ${await tokens.signAccessToken(user.id, randomUUID())}`, sourceUrl });
   }
   return accounts;
 }

@@ -13,6 +13,7 @@ import { getConfig } from '@app/shared/server/config';
 import { openInfrastructure } from '@app/shared/server/infrastructure';
 import { createLogger } from '@app/shared/server/logger';
 import { createRepositories } from '@app/shared/server/repositories';
+import { MediaUrls } from '@app/shared/server/storage';
 import { composeApi, listen } from '../api/src/compose';
 import { StoriesService } from '../api/src/services/stories.service';
 
@@ -116,7 +117,8 @@ async function main() {
       for (const [j, id] of mediaIds.entries()) if ((i + j) % 3 === 0) await call(base, 'toggleLike', person.token, { mediaId: id });
     }
 
-    const stories = new StoriesService(repos);
+    const urls = new MediaUrls(infra.storage);
+    const stories = new StoriesService(repos, urls);
     const heroes = (await repos.media.listForAdmin({ limit: 50, offset: 0 })).filter((m) => m.type === 'image' && m.final_url);
     for (const [i, story] of STORIES.entries()) {
       await stories.create({
@@ -126,7 +128,7 @@ async function main() {
         story_category: story.story_category,
         status: 'published',
         featured: i === 0,
-        hero_image_url: heroes[i % Math.max(heroes.length, 1)]?.final_url ?? null,
+        hero_image_url: urls.url(heroes[i % Math.max(heroes.length, 1)]?.final_url ?? null),
       });
     }
     await repos.settings.set(SEEDED_KEY, { at: new Date().toISOString() });

@@ -80,7 +80,8 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     expect(res.body.media.metadata.identity.score).toBeGreaterThan(res.body.media.metadata.identity.threshold);
 
     const row = await ctx.infra.db.selectFrom('media').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
-    expect(row.source_url).toBe(source.secure_url);
+    // The row names the source by its key; the answer made its address from the storage's base.
+    expect(ctx.infra.storage.publicUrl(row.source_url!)).toBe(source.secure_url);
     const image = (await readObject(ctx.infra.storage, row.storage_key!))!;
     const meta = await sharp(image).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(1024);

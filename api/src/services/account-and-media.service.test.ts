@@ -9,7 +9,7 @@ import { DraftsService } from './drafts.service';
 import { FeedService } from './feed.service';
 import { LikesService } from './likes.service';
 import { DELETE_FAILED, MediaService } from './media.service';
-import { aMedia, aUser } from './testing/rows';
+import { aMedia, aUser, testMediaUrls } from './testing/rows';
 
 const silent = createLogger({ log: { level: 'silent', pretty: false } }, 'services-test');
 const noStorage = new MemoryStorage();
@@ -47,7 +47,7 @@ const theirs = aMedia({ id: '66666666-6666-4666-8666-666666666666', user_id: bob
 
 describe('MediaService', () => {
   it('pages the owner’s library and refuses someone else’s', async () => {
-    const service = new MediaService({ media: mediaRepo([mine, theirs]) }, noStorage, silent);
+    const service = new MediaService({ media: mediaRepo([mine, theirs]) }, noStorage, testMediaUrls, silent);
     const page = await service.library(ada, { limit: 20, offset: 0, all: false, order: 'desc' });
     expect(page).toMatchObject({ total: 1, hasMore: false, items: [{ id: mine.id }] });
     await expect(service.library(ada, { userId: bob.id, limit: 20, offset: 0, all: false, order: 'desc' })).rejects.toBeInstanceOf(NotAllowedError);
@@ -62,7 +62,7 @@ describe('MediaService', () => {
       if (prefix.endsWith(broken.id)) throw new Error('disk on fire');
       return 0;
     };
-    const service = new MediaService({ media: mediaRepo(rows) }, storage, silent);
+    const service = new MediaService({ media: mediaRepo(rows) }, storage, testMediaUrls, silent);
     await expect(service.deleteOne(ada, theirs.id)).rejects.toMatchObject({ message: "You don't have permission for this action.", code: 'FORBIDDEN' });
     await expect(service.deleteOne(ada, '88888888-8888-4888-8888-888888888888')).rejects.toMatchObject({ message: 'No such media', code: 'NOT_FOUND' });
     const report = await service.deleteMany(ada, [mine.id, theirs.id, broken.id]);
@@ -99,7 +99,7 @@ describe('DraftsService', () => {
       id: 'd1', user_id: userId, media_url: fields.media_url, prompt: fields.prompt ?? '', media_type: 'photo' as const,
       aspect_ratio: '4/3', width: 800, height: 600, metadata: {}, created_at: new Date(), updated_at: new Date(),
     }));
-    const service = new DraftsService({ drafts: { create: created, update: async () => undefined, delete: async () => false, list: async () => [] } });
+    const service = new DraftsService({ drafts: { create: created, update: async () => undefined, delete: async () => false, list: async () => [] } }, testMediaUrls);
     expect((await service.create(ada, { media_url: 'https://x/a.jpg', prompt: '   ' })).draft.prompt).toBe('Untitled draft');
     await expect(service.update(ada, 'd2', { prompt: 'x' })).rejects.toMatchObject({ message: 'No such draft' });
     await expect(service.delete(ada, 'd2')).rejects.toBeInstanceOf(NotFoundError);
@@ -108,7 +108,7 @@ describe('DraftsService', () => {
 
 describe('FeedService', () => {
   it('refuses a cursor it did not make', async () => {
-    const service = new FeedService({ feed: { page: async () => [], trending: async () => [] } });
+    const service = new FeedService({ feed: { page: async () => [], trending: async () => [] } }, testMediaUrls);
     await expect(service.page({ limit: 10, cursor: 'garbage' })).rejects.toMatchObject({ message: 'Invalid cursor' });
   });
 });
@@ -128,19 +128,19 @@ describe('AccountService', () => {
   });
 
   it('answers get-user-profile in its schema, with the likes received', async () => {
-    const service = new AccountService(repos(), noStorage, otp, mail, silent, 'http://localhost:3000/media/');
+    const service = new AccountService(repos(), noStorage, otp, mail, silent, testMediaUrls);
     const profile = userProfileResponse.parse(await service.profile(ada));
     expect(profile.user.totalLikesReceived).toBe(7);
     expect(profile.profile).toEqual(profile.user);
   });
 
   it('completes onboarding on the empty update sent after sign-in', async () => {
-    const service = new AccountService(repos(), noStorage, otp, mail, silent, 'http://localhost:3000/media/');
+    const service = new AccountService(repos(), noStorage, otp, mail, silent, testMediaUrls);
     expect((await service.updateProfile(ada, {})).profile.onboarding_completed).toBe(true);
   });
 
   it('mails no code for an address that is already yours or taken', async () => {
-    const service = new AccountService(repos([bob]), noStorage, otp, mail, silent, 'http://localhost:3000/media/');
+    const service = new AccountService(repos([bob]), noStorage, otp, mail, silent, testMediaUrls);
     await expect(service.requestEmailChange(ada, ada.email)).rejects.toMatchObject({ code: 'SAME_EMAIL' });
     await expect(service.requestEmailChange(ada, bob.email)).rejects.toMatchObject({ message: 'That email address is already in use.' });
     expect(mail.send).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { NotAllowedError, NotAuthenticatedError, TooManyRequestsError } from '@a
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_SUSPENDED, AuthService, BETA_FULL, INVALID_REFRESH } from './auth.service';
 import { INVITED_ACCOUNTS_PER_IP_PER_DAY, ReferralsService } from './referrals.service';
-import { aUser } from './testing/rows';
+import { aUser, testMediaUrls } from './testing/rows';
 import { TokenService } from './tokens';
 
 type AuthRepositories = ConstructorParameters<typeof AuthService>[0];
@@ -56,7 +56,7 @@ describe('AuthService', () => {
   it('refuses a new address once the beta is full, but lets existing accounts in', async () => {
     const ada = aUser();
     const { repos } = fakeAccounts([ada]);
-    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => false }, denylist);
+    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => false }, denylist, testMediaUrls);
     const refused = await auth.requestCode('new@example.com', stranger).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NotAllowedError);
     expect(refused).toMatchObject({ message: BETA_FULL, code: 'BETA_FULL' });
@@ -67,14 +67,14 @@ describe('AuthService', () => {
   it('mails no code to a suspended account and answers as for anyone else', async () => {
     const send = vi.fn(async () => 'm');
     const { repos } = fakeAccounts([aUser({ banned: true })]);
-    await new AuthService(repos, otp, { send }, tokens, { signUpOpen: async () => true }, denylist).requestCode(aUser().email, stranger);
+    await new AuthService(repos, otp, { send }, tokens, { signUpOpen: async () => true }, denylist, testMediaUrls).requestCode(aUser().email, stranger);
     expect(send).not.toHaveBeenCalled();
   });
 
   it('creates an account with its sign-up credits, and the invited bonus for the referrer’s friend', async () => {
     const inviter = aUser({ email: 'inviter@example.com' });
     const state = fakeAccounts([inviter]);
-    const auth = new AuthService(state.repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => true }, denylist);
+    const auth = new AuthService(state.repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => true }, denylist, testMediaUrls);
     const answer = await auth.verifyCode({ email: 'friend@example.com', code: '123456', referrerEmail: inviter.email }, client);
     expect(answer).toMatchObject({ success: true, isNewUser: true, user: { email: 'friend@example.com' } });
     expect(answer.token).toBe(answer.accessToken);
@@ -87,7 +87,7 @@ describe('AuthService', () => {
 
   it('refuses a suspended account at sign-in and an unknown refresh token', async () => {
     const { repos } = fakeAccounts([aUser({ banned: true })]);
-    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => true }, denylist);
+    const auth = new AuthService(repos, otp, { send: async () => 'm' }, tokens, { signUpOpen: async () => true }, denylist, testMediaUrls);
     await expect(auth.verifyCode({ email: aUser().email, code: '123456' }, client)).rejects.toMatchObject({ message: ACCOUNT_SUSPENDED });
     const refused = await auth.refresh('r'.repeat(43), client).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NotAuthenticatedError);

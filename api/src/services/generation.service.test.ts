@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { QUEUE_UNAVAILABLE, type RunQueues, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './enqueue-run';
 import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService } from './generation.service';
 import { FakeUploads } from './testing/fake-uploads';
-import { aMedia, anUpload, aUser } from './testing/rows';
+import { aMedia, anUpload, aUser, testMediaUrls } from './testing/rows';
 
 /** The runs, credits and referrals settlement uses (the shared fake), plus the uploads and media generation reads. */
 class FakeGenerationRepositories implements GenerationRepositories {
@@ -29,8 +29,8 @@ class FakeGenerationRepositories implements GenerationRepositories {
     return {
       ...this.settlement.runs,
       // As the real ones: the run id's owner and the uploads named; then, for a new run id within the cap and the balance, the run, debit and ledger row.
-      submitContext: async (userId, runId, { urls, publicIds }) => {
-        const uploads = this.uploads.rows.filter((u) => urls.includes(u.url) || publicIds.includes(u.public_id));
+      submitContext: async (userId, runId, { keys, publicIds }) => {
+        const uploads = this.uploads.rows.filter((u) => keys.includes(u.storage_key) || publicIds.includes(u.public_id));
         return { account: this.account(userId), runOwner: runsById.get(runId)?.user_id, uploads };
       },
       ofAccount: async (userId, runId) => {
@@ -85,7 +85,7 @@ function setup(maxRunsInFlight = 10) {
       },
     }),
   };
-  const service = new GenerationService(repos, queues, { find: async () => undefined }, logger, { maxRunsInFlight });
+  const service = new GenerationService(repos, queues, { find: async () => undefined }, testMediaUrls, logger, { maxRunsInFlight });
   return { repos, jobs, queue, service };
 }
 
@@ -145,7 +145,24 @@ describe('GenerationService.submit', () => {
     const { repos, service } = setup();
     const theirs = anUpload({ user_id: 'someone-else' });
     repos.uploads.rows.push(theirs);
-    await expect(service.submit(ada.id, { ...custom, sourceAssetId: theirs.url })).rejects.toMatchObject({ message: FOREIGN_SOURCE });
+    await expect(service.submit(ada.id, { ...custom, sourceAssetId: testMediaUrls.url(theirs.storage_key) })).rejects.toMatchObject({ message: FOREIGN_SOURCE });
+    expect(repos.settlement.runsById.size).toBe(0);
+  });
+
+  it('takes the person’s upload by the address it was served at, and records its key', async () => {
+    const { repos, service } = setup();
+    const mine = anUpload({ user_id: ada.id });
+    repos.uploads.rows.push(mine);
+    await service.submit(ada.id, { ...custom, sourceAssetId: testMediaUrls.url(mine.storage_key) });
+    expect(repos.settlement.runsById.get(RUN)?.request).toMatchObject({ sources: [{ key: mine.storage_key, publicId: mine.public_id }] });
+  });
+
+  it('refuses an address outside our storage, even one ending in the person’s key', async () => {
+    const { repos, service } = setup();
+    const mine = anUpload({ user_id: ada.id });
+    repos.uploads.rows.push(mine);
+    const elsewhere = `https://elsewhere.example/${mine.storage_key}`;
+    await expect(service.submit(ada.id, { ...custom, sourceAssetId: elsewhere })).rejects.toMatchObject({ message: FOREIGN_SOURCE });
     expect(repos.settlement.runsById.size).toBe(0);
   });
 

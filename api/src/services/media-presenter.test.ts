@@ -1,12 +1,13 @@
 import { getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
 import { getUserMediaCall, runMediaSchema } from '@app/shared/api/media';
+import { MediaUrls } from '@app/shared/server/storage';
 import { describe, expect, it } from 'vitest';
 import { toFeedItem, toMediaItem, toRunMedia, toTrendingItem } from './media-presenter';
-import { aFeedRow, aMedia } from './testing/rows';
+import { aFeedRow, aMedia, testMediaUrls as urls } from './testing/rows';
 
 describe('the media presenter', () => {
   it('answers getUserMedia in the shape of its schema, the preset kind under `type`', () => {
-    const item = toMediaItem(aMedia({ type: 'video', expires_at: new Date('2025-03-03T00:00:00Z') }));
+    const item = toMediaItem(aMedia({ type: 'video', expires_at: new Date('2025-03-03T00:00:00Z') }), urls);
     const answer = getUserMediaCall.response.parse({ success: true, items: [item], total: 1, hasMore: false });
     expect(answer.items[0]).toEqual(item);
     expect(item).toMatchObject({ mediaType: 'video', type: 'ghibli_reaction', presetType: 'ghibli_reaction', expiresAt: '2025-03-03T00:00:00.000Z' });
@@ -15,29 +16,54 @@ describe('the media presenter', () => {
   });
 
   it('answers getMediaByRunId with the media kind under `type`', () => {
-    const item = runMediaSchema.parse(toRunMedia(aMedia()));
+    const item = runMediaSchema.parse(toRunMedia(aMedia(), urls));
     expect(item).toMatchObject({ type: 'image', mediaType: 'photo', presetType: 'ghibli_reaction', url: 'https://cdn.example/final.jpg' });
   });
 
   it('names the creator in the feed by name, else username, else null', () => {
-    expect(toFeedItem(aFeedRow({ name: 'Ada', username: 'ada_l' })).user.name).toBe('Ada');
-    expect(toFeedItem(aFeedRow({ name: '  ', username: 'ada_l' })).user.name).toBe('ada_l');
-    expect(toFeedItem(aFeedRow()).user.name).toBeNull();
+    expect(toFeedItem(aFeedRow({ name: 'Ada', username: 'ada_l' }), urls).user.name).toBe('Ada');
+    expect(toFeedItem(aFeedRow({ name: '  ', username: 'ada_l' }), urls).user.name).toBe('ada_l');
+    expect(toFeedItem(aFeedRow(), urls).user.name).toBeNull();
   });
 
   it('answers the feed in its schema and shows the source photo to its owner only', () => {
     const row = aFeedRow({ metadata: { videoResults: [{ videoUrl: 'https://cdn.example/v.mp4' }], totalVideos: 1, secret: 'x' } });
-    const page = getPublicFeedCall.response.parse({ success: true, items: [toFeedItem(row)], hasMore: false, nextCursor: null });
+    const page = getPublicFeedCall.response.parse({ success: true, items: [toFeedItem(row, urls)], hasMore: false, nextCursor: null });
     expect(page.items[0]).toMatchObject({ mediaType: 'image', type: 'ghibli_reaction', user_id: row.user_id, source_url: null });
     expect(page.items[0]!.metadata).toEqual({ videoResults: [{ videoUrl: 'https://cdn.example/v.mp4' }], totalVideos: 1, successfulVideos: 0 });
-    expect(toFeedItem(row, row.user_id!).source_url).toBe('https://cdn.example/source.jpg');
-    expect(toFeedItem(row, 'someone-else').source_url).toBeNull();
+    expect(toFeedItem(row, urls, row.user_id!).source_url).toBe('https://cdn.example/source.jpg');
+    expect(toFeedItem(row, urls, 'someone-else').source_url).toBeNull();
+  });
+
+  it('makes addresses of stored keys from the storage’s base, and leaves addresses of files not ours as they are', () => {
+    const base = 'users/u-1/media/m-1';
+    const stored = {
+      final_url: `${base}/clip-0.mp4`,
+      thumbnail_url: `${base}/thumb.webp`,
+      source_url: 'users/u-1/uploads/p.jpg',
+      metadata: { imageUrl: `${base}/full.jpg`, videoResults: [{ index: 0, success: true, videoUrl: `${base}/clip-0.mp4` }, { index: 1, success: false, error: 'x' }] },
+    };
+    const item = toMediaItem(aMedia({ ...stored, type: 'video' }), urls);
+    expect(item).toMatchObject({
+      finalUrl: `http://media.test/${base}/clip-0.mp4`,
+      url: `http://media.test/${base}/clip-0.mp4`,
+      imageUrl: `http://media.test/${base}/full.jpg`,
+      thumbnailUrl: `http://media.test/${base}/thumb.webp`,
+    });
+    expect(item.metadata).toMatchObject({ imageUrl: `http://media.test/${base}/full.jpg`, videoResults: [{ videoUrl: `http://media.test/${base}/clip-0.mp4` }, { success: false, error: 'x' }] });
+    const row = aFeedRow({ ...stored, avatar_url: 'users/u-1/avatar/a.webp' });
+    const feedItem = toFeedItem(row, urls, row.user_id!);
+    expect(feedItem).toMatchObject({ source_url: 'http://media.test/users/u-1/uploads/p.jpg', user: { avatar: 'http://media.test/users/u-1/avatar/a.webp' } });
+    expect(feedItem.metadata.videoResults).toEqual([{ index: 0, success: true, videoUrl: `http://media.test/${base}/clip-0.mp4` }, { index: 1, success: false, error: 'x' }]);
+    // Another deployment's base serves the same rows at its own addresses.
+    const elsewhere = new MediaUrls({ publicUrl: (key) => `https://cdn.example.org/m/${key}` });
+    expect(toFeedItem(row, elsewhere).finalUrl).toBe(`https://cdn.example.org/m/${base}/clip-0.mp4`);
   });
 
   it('scores trending items as likes × e^(−age in days / decay)', () => {
     const created = new Date('2025-03-01T00:00:00Z');
     const now = new Date('2025-03-08T00:00:00Z');
-    const item = toTrendingItem(aFeedRow({ likes_count: 10, created_at: created }), now, 7);
+    const item = toTrendingItem(aFeedRow({ likes_count: 10, created_at: created }), urls, now, 7);
     expect(getTrendingCall.response.parse({ success: true, items: [item] }).items[0]!.trendingScore).toBeCloseTo(10 / Math.E, 6);
   });
 });

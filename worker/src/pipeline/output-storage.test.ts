@@ -10,7 +10,7 @@ const request: StoredRunRequest = {
   presetId: 'story_time_cinematic',
   prompt: 'a cinematic story',
   aspectRatio: '4:5',
-  sources: [{ key: 'users/u1/uploads/a.jpg', url: 'http://media.test/users/u1/uploads/a.jpg', publicId: 'a' }],
+  sources: [{ key: 'users/u1/uploads/a.jpg', publicId: 'a' }],
   enableVideo: true,
   identity: { threshold: 0.5, retries: 0, blocking: true },
   cost: 15,
@@ -19,7 +19,7 @@ const request: StoredRunRequest = {
 const owner = { runId: 'run-00000001', userId: 'u1', isPublic: true };
 
 describe('storeOutput', () => {
-  it('keeps an image as a JPEG with a WebP thumbnail under the media folder, costing one image', async () => {
+  it('keeps an image as a JPEG with a WebP thumbnail under the media folder, costing one image, and names its files by key', async () => {
     const storage = new MemoryStorage();
     const still = await solidImage(640, 800);
     const imageRequest = { ...request, serviceMode: 'custom-prompt', presetType: 'custom_prompt', enableVideo: false } as const;
@@ -32,13 +32,15 @@ describe('storeOutput', () => {
     expect(row).toMatchObject({
       run_id: 'run-00000001',
       type: 'image',
-      final_url: `http://media.test/${base}/full.jpg`,
-      source_url: request.sources[0]!.url,
+      // Keys, not addresses: the api makes addresses from the storage's base when it answers.
+      final_url: `${base}/full.jpg`,
+      thumbnail_url: `${base}/thumb.webp`,
+      source_url: request.sources[0]!.key,
       is_public: true,
       width: 640,
       height: 800,
     });
-    expect(JSON.parse(String(row.metadata))).toMatchObject({ provider: 'fake', identity: { score: 0.8, attempts: 1, passed: true } });
+    expect(JSON.parse(String(row.metadata))).toMatchObject({ provider: 'fake', imageUrl: `${base}/full.jpg`, identity: { score: 0.8, attempts: 1, passed: true } });
   });
 
   it('charges Story Time per clip made and points the media at the first one', async () => {
@@ -48,11 +50,15 @@ describe('storeOutput', () => {
     const { row, cost } = await storeOutput(storage, owner, request, undefined, { type: 'video', still, video: Buffer.from('clip1'), videos });
     expect(cost).toBe(2 * COST_VIDEO);
     expect(row.storage_key).toBe(`users/u1/media/${row.id}/clip-1.mp4`);
-    expect(row.final_url).toBe(`http://media.test/users/u1/media/${row.id}/clip-1.mp4`);
+    expect(row.final_url).toBe(`users/u1/media/${row.id}/clip-1.mp4`);
     expect(JSON.parse(String(row.metadata))).toMatchObject({
       totalVideos: 3,
       successfulVideos: 2,
-      videoResults: [{ index: 0, success: false, error: 'provider hiccup' }, { index: 1, success: true }, { index: 2, success: true }],
+      videoResults: [
+        { index: 0, success: false, error: 'provider hiccup' },
+        { index: 1, success: true, videoUrl: `users/u1/media/${row.id}/clip-1.mp4` },
+        { index: 2, success: true, videoUrl: `users/u1/media/${row.id}/clip-2.mp4` },
+      ],
     });
   });
 

@@ -19,7 +19,9 @@ export type RunMediaRow = NewMedia & { run_id: string; output_index: number };
 /**
  * Writes a run's output to storage (a JPEG, a WebP thumbnail, and its clips) and describes the
  * media row that points at them, with what it costs: an image, a video, or each Story Time clip
- * made. Keys derive from the run id, so a retried job overwrites rather than duplicates.
+ * made. Keys derive from the run id, so a retried job overwrites rather than duplicates. The row
+ * names its files by key (`final_url`, `thumbnail_url`, `source_url`, metadata's `imageUrl` and
+ * `videoUrl`): the api makes their addresses when it answers (MediaUrls).
  */
 export async function storeOutput(
   storage: Storage,
@@ -41,10 +43,8 @@ export async function storeOutput(
   ]);
   await storage.put(`${base}/full.jpg`, full, { contentType: 'image/jpeg', immutable: true });
   await storage.put(`${base}/thumb.webp`, thumb, { contentType: 'image/webp', immutable: true });
-  const imageUrl = storage.publicUrl(`${base}/full.jpg`);
-
-  let finalUrl = imageUrl;
-  let storageKey = `${base}/full.jpg`;
+  const imageKey = `${base}/full.jpg`;
+  let storageKey = imageKey;
   // What it costs comes from the one price function the submit charged by (`generationCost`),
   // applied to what was made: a still, a video, or the Story Time clips that came out.
   let cost = generationCost({ serviceMode: request.serviceMode === 'story-time' ? 'presets' : request.serviceMode, enableVideo: false });
@@ -58,7 +58,7 @@ export async function storeOutput(
     presetKey,
     width: output.still.width,
     height: output.still.height,
-    imageUrl,
+    imageUrl: imageKey,
   };
   if (output.identity) {
     const { applicable, score, threshold, attempts, passed, reason } = output.identity;
@@ -73,7 +73,7 @@ export async function storeOutput(
       }
       const key = `${base}/clip-${index}.mp4`;
       await storage.put(key, clip.video, { contentType: 'video/mp4', immutable: true });
-      results.push({ index, success: true, videoUrl: storage.publicUrl(key) });
+      results.push({ index, success: true, videoUrl: key });
     }
     const successful = results.filter((r) => r.success);
     const first = successful[0];
@@ -82,14 +82,12 @@ export async function storeOutput(
     metadata.videoResults = results;
     metadata.totalVideos = results.length;
     metadata.successfulVideos = successful.length;
-    finalUrl = first.videoUrl;
-    storageKey = `${base}/clip-${first.index}.mp4`;
+    storageKey = first.videoUrl;
     cost = generationCost({ serviceMode: 'story-time', sources: successful.map((r) => r.videoUrl) });
   } else if (output.video) {
     storageKey = `${base}/video.mp4`;
     await storage.put(storageKey, output.video, { contentType: 'video/mp4', immutable: true });
-    finalUrl = storage.publicUrl(storageKey);
-    metadata.videoResults = [{ index: 0, success: true, videoUrl: finalUrl }];
+    metadata.videoResults = [{ index: 0, success: true, videoUrl: storageKey }];
     metadata.totalVideos = 1;
     metadata.successfulVideos = 1;
     cost = generationCost({ serviceMode: request.serviceMode, enableVideo: true });
@@ -106,10 +104,10 @@ export async function storeOutput(
       preset_type: request.presetType,
       preset_key: presetKey,
       prompt: request.prompt,
-      source_url: request.sources[0]?.url ?? null,
+      source_url: request.sources[0]?.key ?? null,
       status: 'completed',
-      final_url: finalUrl,
-      thumbnail_url: storage.publicUrl(`${base}/thumb.webp`),
+      final_url: storageKey,
+      thumbnail_url: `${base}/thumb.webp`,
       storage_key: storageKey,
       thumbnail_key: `${base}/thumb.webp`,
       width: output.still.width,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEventFacts } from '@app/shared/server/repositories';
-import { aMedia } from '../testing/rows';
+import { aMedia, testMediaUrls } from '../testing/rows';
 import { RunEventMapper } from './run-event-mapper';
 
 function mapperWith(facts: Partial<RunEventFacts> | undefined) {
@@ -8,7 +8,7 @@ function mapperWith(facts: Partial<RunEventFacts> | undefined) {
   return new RunEventMapper({
     runEvents: { findFacts: async () => run },
     media: { findByRunId: async () => [aMedia({ run_id: 'run-1', user_id: 'me' })] },
-  });
+  }, testMediaUrls);
 }
 
 const entry = (fields: Record<string, string>) => ({ id: '1-1', fields });
@@ -58,7 +58,7 @@ describe('RunEventMapper', () => {
         },
       },
       media: { findByRunId: async () => [] },
-    });
+    }, testMediaUrls);
     expect((await mapper.map(entry({ event: 'removed', jobId: 'run-1', prev: 'waiting' })))?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5, balance: 20 });
   });
 });

@@ -2,7 +2,7 @@ import type { Upload } from '@app/shared/server/db';
 import type { Repositories } from '@app/shared/server/repositories';
 import { anUpload } from './rows';
 
-type UploadsPort = Pick<Repositories['uploads'], 'insert' | 'findByUrl' | 'findByPublicId'>;
+type UploadsPort = Pick<Repositories['uploads'], 'insert' | 'findByPublicId'>;
 
 /** The uploads table in memory, for the services that record uploads and resolve sources. */
 export class FakeUploads implements UploadsPort {
@@ -29,13 +29,11 @@ export class FakeUploads implements UploadsPort {
       height: upload.height,
       duration_seconds: upload.duration_seconds ?? null,
       storage_key: upload.storage_key,
-      url: upload.url,
       created_at: new Date(),
     });
     this.rows.push(row);
     return row;
   };
 
-  findByUrl: UploadsPort['findByUrl'] = async (url) => this.rows.find((r) => r.url === url);
   findByPublicId: UploadsPort['findByPublicId'] = async (publicId) => this.rows.find((r) => r.public_id === publicId);
 }

@@ -1,5 +1,9 @@
 import type { Media, Upload, User } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
+import { MediaUrls } from '@app/shared/server/storage';
+
+/** Addresses as a storage serving from http://media.test/ makes them. */
+export const testMediaUrls = new MediaUrls({ publicUrl: (key) => `http://media.test/${key}` });
 
 /** Rows as the repositories return them, for services' unit tests. */
 export function aUser(overrides: Partial<User> = {}): User {
@@ -104,7 +108,6 @@ export function anUpload(overrides: Partial<Upload> = {}): Upload {
     height: 1000,
     duration_seconds: null,
     storage_key: key,
-    url: `http://media.test/${key}`,
     created_at: new Date('2025-02-01T08:00:00.000Z'),
     ...overrides,
   };

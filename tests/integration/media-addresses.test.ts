@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { type RunningProcess, exitOf, freePort, repoRoot, runEntry, waitForOk } from '../support/process';
+
+/**
+ * Stored media are keys; addresses are made from the configured base when an answer is built
+ * (MediaUrls). So content made while the product answered on one address is served whole when it
+ * answers on another: a new port here, as for a new domain, bucket or CDN.
+ */
+describe('media addresses follow the address the product answers on', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-addresses-'));
+  const env = { DATA_DIR: dataDir, REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: `addresses-${process.pid}`, GENERATION_PROVIDER: 'instant', LOG_LEVEL: 'warn' };
+  let product: RunningProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    ensureBuilt('all-in-one');
+    const madeOn = await freePort();
+    const demo = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/demo.ts'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...env, PORT: String(madeOn), PUBLIC_URL: `http://127.0.0.1:${madeOn}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    demo.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    demo.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const { code } = await exitOf({ child: demo, output: () => output, exited: new Promise((resolve) => demo.once('exit', (c, signal) => resolve({ code: c, signal }))) }, 120_000);
+    expect(code, output).toBe(0);
+
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    product = runEntry('all-in-one', { ...env, PORT: String(port), PUBLIC_URL: base });
+    await waitForOk(`${base}/readyz`, product, 120_000);
+  }, 300_000);
+
+  afterAll(async () => {
+    product?.child.kill('SIGTERM');
+    await product?.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = async (call: string) => {
+    const res = await fetch(`${base}/.netlify/functions/${call}`);
+    expect(res.status, call).toBe(200);
+    return res.json();
+  };
+
+  it('serves every feed, trending, story and tag image of the demo from the new address', async () => {
+    const feed = await get('getPublicFeed?limit=50');
+    const trending = await get('getTrending');
+    const stories = await get('story-api');
+    const tag = feed.items.flatMap((i: { tags: string[] }) => i.tags)[0];
+    const tagPage = await get(`getTagPage?tag=${encodeURIComponent(tag)}`);
+    expect(feed.items.length).toBeGreaterThanOrEqual(10);
+
+    const addresses = new Set<string>();
+    for (const item of [...feed.items, ...trending.items]) {
+      for (const url of [item.finalUrl, item.imageUrl, item.thumbnailUrl]) if (url) addresses.add(url);
+      for (const video of item.metadata.videoResults) if (video.videoUrl) addresses.add(video.videoUrl);
+    }
+    for (const story of stories) if (story.hero_image_url) addresses.add(story.hero_image_url);
+    for (const media of tagPage.media) if (media.image_url) addresses.add(media.image_url);
+    expect(stories.filter((s: { hero_image_url: string | null }) => s.hero_image_url).length).toBeGreaterThan(0);
+
+    for (const url of addresses) {
+      expect(url.startsWith(`${base}/media/users/`), url).toBe(true);
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toMatch(/^(image|video)\//);
+      await res.arrayBuffer();
+    }
+  });
+});
