@@ -11,6 +11,7 @@ import * as m0008 from './0008-live-runs';
 import * as m0009 from './0009-runs-in-flight';
 import * as m0010 from './0010-sign-in-codes-per-client';
 import * as m0011 from './0011-media-references';
+import * as m0012 from './0012-media-variants';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0009-runs-in-flight': m0009,
   '0010-sign-in-codes-per-client': m0010,
   '0011-media-references': m0011,
+  '0012-media-variants': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
 import { dailyCreditTopupHandler, expireGuestMediaHandler } from './jobs/maintenance';
+import { makeMediaVariantsHandler } from './jobs/media-variants';
 import { reconcileRunsHandler } from './jobs/reconcile-runs';
 import { GenerationPipeline } from './pipeline/generation-pipeline';
 import { createThreadedFaceEmbedder } from './pipeline/identity/threaded-face-embedder';
@@ -71,12 +72,14 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
       'expire-guest-media': expireGuestMediaHandler(repos, infra.storage, subsystem(logger, 'maintenance')),
       'daily-credit-topup': dailyCreditTopupHandler(repos, subsystem(logger, 'maintenance')),
       'reconcile-runs': reconcileRunsHandler({ repos, queues: infra.queues, ...config.generation.reconcile, logger: subsystem(logger, 'maintenance') }),
+      'make-media-variants': makeMediaVariantsHandler({ repos, storage: infra.storage, logger: subsystem(logger, 'maintenance') }),
     },
   };
   // Schedulers are upserted by id, so every worker process may declare them.
   const maintenance = infra.queues.queue('maintenance');
   await maintenance.upsertJobScheduler('expire-guest-media', { pattern: '17 * * * *' }, { name: 'expire-guest-media', data: {} });
   await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
+  await maintenance.upsertJobScheduler('make-media-variants', { every: 60_000 }, { name: 'make-media-variants', data: {} });
   await maintenance.upsertJobScheduler('reconcile-runs', { every: config.generation.reconcile.everySeconds * 1000 }, { name: 'reconcile-runs', data: {} });
   const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
   const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({

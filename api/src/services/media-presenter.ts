@@ -22,6 +22,7 @@ type MediaColumns = Pick<
   | 'height'
   | 'likes_count'
   | 'metadata'
+  | 'variants'
   | 'tags'
   | 'cloudinary_public_id'
   | 'created_at'
@@ -59,6 +60,7 @@ function core(row: MediaColumns, urls: MediaUrls) {
     thumbnailUrl: urls.url(row.thumbnail_url),
     width: row.width,
     height: row.height,
+    variants: (row.variants ?? []).map((v) => ({ url: urls.url(v.key), width: v.width, format: v.format })),
     tags: row.tags,
     likes_count: row.likes_count,
     createdAt: row.created_at.toISOString(),

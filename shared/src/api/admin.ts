@@ -128,6 +128,8 @@ export const debugInfoSchema = z.object({
     p95Seconds: z.number().nullable(),
   }),
   identity: z.array(identityStatsSchema),
+  /** The backfill of image variants (make-media-variants): items done (or with none possible) of all. */
+  mediaVariants: z.object({ done: z.number(), total: z.number() }),
   versions: z.object({ app: z.string(), node: z.string() }),
   /** Which engine makes each service mode (GENERATION_PROVIDER and its per-mode overrides). */
   engines: z.array(z.object({ mode: z.string(), provider: z.string(), label: z.string() })),

@@ -33,6 +33,10 @@ export type MediaKind = z.infer<typeof mediaKindSchema>;
 export const mediaTypeSchema = z.enum(['photo', 'video']);
 export const mediaStatusSchema = z.enum(['processing', 'completed', 'failed']);
 
+/** A smaller WebP copy of the item's still, for `srcset` (the grids); the viewer loads the full image. */
+export const mediaVariantSchema = z.object({ url: z.string(), width: z.number(), format: z.enum(['webp', 'avif']) });
+export type MediaVariant = z.infer<typeof mediaVariantSchema>;
+
 /** Fields every view of a media item carries, the feed's included. */
 export const mediaCoreSchema = z.object({
   id: z.string(),
@@ -48,6 +52,8 @@ export const mediaCoreSchema = z.object({
   thumbnailUrl: z.nullable(z.string()),
   width: z.nullable(z.number()),
   height: z.nullable(z.number()),
+  /** Narrowest first; empty while the backfill has not reached an item stored before variants. */
+  variants: z.array(mediaVariantSchema),
   tags: z.array(z.string()),
   likes_count: z.number(),
   createdAt: z.string(),

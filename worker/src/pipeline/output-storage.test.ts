@@ -1,6 +1,7 @@
 import { COST_IMAGE, COST_VIDEO } from '@app/shared';
 import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { storeOutput } from './output-storage';
 import { MemoryStorage, solidImage } from './pipeline-fakes';
 
@@ -27,7 +28,11 @@ describe('storeOutput', () => {
     const { row, cost } = await storeOutput(storage, owner, imageRequest, undefined, { type: 'image', still, identity });
     expect(cost).toBe(COST_IMAGE);
     const base = `users/u1/media/${row.id}`;
-    expect([...storage.objects.keys()].sort()).toEqual([`${base}/full.jpg`, `${base}/thumb.webp`]);
+    // A 640 px still gets the one grid width narrower than itself, never an enlargement.
+    expect([...storage.objects.keys()].sort()).toEqual([`${base}/full.jpg`, `${base}/thumb.webp`, `${base}/w320.webp`]);
+    expect(JSON.parse(String(row.variants))).toEqual([{ key: `${base}/w320.webp`, width: 320, format: 'webp' }]);
+    const variant = await sharp(storage.objects.get(`${base}/w320.webp`)!.data).metadata();
+    expect([variant.format, variant.width, variant.height]).toEqual(['webp', 320, 400]);
     expect(storage.objects.get(`${base}/full.jpg`)?.contentType).toBe('image/jpeg');
     expect(row).toMatchObject({
       run_id: 'run-00000001',

@@ -5,6 +5,7 @@ import type { Storage } from '@app/shared/server/storage';
 import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import sharp from 'sharp';
 import type { Output } from './produce-output';
+import { VARIANT_WIDTHS, storeVariants } from './image-variants';
 import { deriveTags } from './tags';
 
 export interface OutputOwner {
@@ -29,6 +30,8 @@ export async function storeOutput(
   request: StoredRunRequest,
   preset: PresetDefinition | undefined,
   output: Output,
+  /** The grid widths to store; the bench passes none to measure what variants cost. */
+  variantWidths: readonly number[] = VARIANT_WIDTHS,
 ): Promise<{ row: RunMediaRow; cost: number }> {
   const id = deterministicUuid(`${owner.runId}:0`);
   // One folder per media item, so deleting it is one prefix. A retried run's files go to a
@@ -37,9 +40,12 @@ export async function storeOutput(
   // libjpeg-turbo with optimised Huffman tables, not mozjpeg: about 15 % more bytes for an eighth
   // of the CPU (190 → 23 ms at 1024 px), and a worker is CPU-bound. WebP effort 2 halves the
   // thumbnail's time for the same size (docs/performance.md).
-  const [full, thumb] = await Promise.all([
-    sharp(output.still.data).jpeg({ quality: 90, optimiseCoding: true }).toBuffer(),
-    sharp(output.still.data).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 82, effort: 2 }).toBuffer(),
+  // One decode of the still serves every encode (sharp clones share the input).
+  const still = sharp(output.still.data);
+  const [full, thumb, variants] = await Promise.all([
+    still.clone().jpeg({ quality: 90, optimiseCoding: true }).toBuffer(),
+    still.clone().resize({ width: 480, withoutEnlargement: true }).webp({ quality: 82, effort: 2 }).toBuffer(),
+    storeVariants(storage, base, still, output.still.width, variantWidths),
   ]);
   await storage.put(`${base}/full.jpg`, full, { contentType: 'image/jpeg', immutable: true });
   await storage.put(`${base}/thumb.webp`, thumb, { contentType: 'image/webp', immutable: true });
@@ -114,6 +120,7 @@ export async function storeOutput(
       height: output.still.height,
       is_public: owner.isPublic,
       metadata: JSON.stringify(metadata),
+      variants: JSON.stringify(variants),
       tags: deriveTags(request.presetType, preset, request.presetLabel ?? request.prompt),
     },
   };

@@ -56,7 +56,7 @@ describe('DiagnosisService', () => {
     probes: [{ name: 'database', label: 'Database', required: true, probe }],
     queues: [],
     heartbeats: { list: async () => [] },
-    insights: { runCounts: async () => [], runDurations: async () => ({ median: null, p95: null }), identityCounts: async () => [{ mode: 'custom-prompt', checked: 4, passed: 3, retried: 1 }] },
+    insights: { runCounts: async () => [], runDurations: async () => ({ median: null, p95: null }), identityCounts: async () => [{ mode: 'custom-prompt', checked: 4, passed: 3, retried: 1 }], variantProgress: async () => ({ done: 3, total: 4 }) },
     version: 'v1',
     queueStaleSeconds: 120,
     routes: ROUTES,

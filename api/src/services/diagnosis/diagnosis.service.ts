@@ -14,7 +14,7 @@ export interface DiagnosisDeps {
   probes: SystemProbe[];
   queues: StatsQueue[];
   heartbeats: Pick<WorkerHeartbeats, 'list'>;
-  insights: Pick<AdminInsightsRepository, 'runCounts' | 'runDurations' | 'identityCounts'>;
+  insights: Pick<AdminInsightsRepository, 'runCounts' | 'runDurations' | 'identityCounts' | 'variantProgress'>;
   version: string;
   queueStaleSeconds: number;
   /** The engine of each service mode, from the config. */
@@ -50,9 +50,14 @@ export class DiagnosisService {
     const databaseUp = systems.find((s) => s.name === 'database')?.state !== 'failing';
     const workers = redisUp ? await this.deps.heartbeats.list().catch(() => []) : [];
     const queues = redisUp ? await Promise.all(this.deps.queues.map((q) => readQueueStats(q, workers, now).catch(() => undefined))) : [];
-    const [runs, durations, identity] = databaseUp
-      ? await Promise.all([this.deps.insights.runCounts(hourAgo), this.deps.insights.runDurations(hourAgo), this.deps.insights.identityCounts(hourAgo)])
-      : [[], { median: null, p95: null }, []];
+    const [runs, durations, identity, mediaVariants] = databaseUp
+      ? await Promise.all([
+          this.deps.insights.runCounts(hourAgo),
+          this.deps.insights.runDurations(hourAgo),
+          this.deps.insights.identityCounts(hourAgo),
+          this.deps.insights.variantProgress(),
+        ])
+      : [[], { median: null, p95: null }, [], { done: 0, total: 0 }];
     const queueStats = queues.filter((q): q is QueueStats => q !== undefined);
     const { health, reasons } = judgeHealth(systems, queueStats, this.deps.queueStaleSeconds);
     return {
@@ -68,6 +73,7 @@ export class DiagnosisService {
         passRate: m.checked > 0 ? m.passed / m.checked : null,
         retryRate: m.checked > 0 ? m.retried / m.checked : null,
       })),
+      mediaVariants,
       versions: { app: this.deps.version, node: process.version },
       engines: Object.entries(this.deps.routes).map(([mode, provider]) => ({ mode, provider, label: PROVIDER_LABELS[provider] })),
       thresholds: { oldestWaitingSeconds: this.deps.queueStaleSeconds },

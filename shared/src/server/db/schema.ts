@@ -163,6 +163,13 @@ export interface ProviderRequestsTable {
 
 export type MediaStatus = 'processing' | 'completed' | 'failed';
 
+/** A smaller copy of a media item's still, stored beside it (`w320.webp`); its address is made when answered. */
+export interface StoredVariant {
+  key: string;
+  width: number;
+  format: 'webp' | 'avif';
+}
+
 export interface MediaTable {
   id: Generated<string>;
   user_id: string | null;
@@ -182,6 +189,8 @@ export interface MediaTable {
   height: number | null;
   is_public: Generated<boolean>;
   metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Null until made: the backfill (make-media-variants) looks for these. Empty when none can be. */
+  variants: ColumnType<StoredVariant[] | null, string | null | undefined, string | null>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   likes_count: Generated<number>;
   trending_score: number | null;

@@ -25,6 +25,8 @@ export interface JobPayloads {
     'daily-credit-topup': Record<string, never>;
     /** Re-enqueues runs left processing without a job (an api killed mid-submit), or fails and refunds them past a deadline. */
     'reconcile-runs': Record<string, never>;
+    /** Makes the WebP variants of media stored before variants existed (the backfill). */
+    'make-media-variants': Record<string, never>;
   };
 }
 

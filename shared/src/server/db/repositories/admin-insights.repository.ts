@@ -56,6 +56,15 @@ export class AdminInsightsRepository {
   }
 
   /** The identity check of outputs made since a moment, by mode (the media rows keep its result). */
+  /** How far the variants backfill is: items with their variants made (or none possible), of all. */
+  async variantProgress(): Promise<{ done: number; total: number }> {
+    const row = await this.db
+      .selectFrom('media')
+      .select([sql<string>`count(*) filter (where variants is not null)`.as('done'), sql<string>`count(*)`.as('total')])
+      .executeTakeFirstOrThrow();
+    return { done: Number(row.done), total: Number(row.total) };
+  }
+
   async identityCounts(since: Date): Promise<IdentityCounts[]> {
     const rows = await this.db
       .selectFrom('media')

@@ -27,6 +27,7 @@ const FEED_COLUMNS = [
   'media.height',
   'media.likes_count',
   'media.metadata',
+  'media.variants',
   'media.tags',
   'media.cloudinary_public_id',
   'media.created_at',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import type { Media, NewMedia } from '../schema';
+import type { Media, NewMedia, StoredVariant } from '../schema';
 
 export class MediaRepository {
   constructor(private readonly db: Db) {}
@@ -25,6 +25,7 @@ export class MediaRepository {
             width: eb.ref('excluded.width'),
             height: eb.ref('excluded.height'),
             metadata: eb.ref('excluded.metadata'),
+            variants: eb.ref('excluded.variants'),
             tags: eb.ref('excluded.tags'),
             updated_at: new Date(),
           })),
@@ -134,5 +135,16 @@ export class MediaRepository {
       .where('user_id', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Items whose variants were never made (stored before them), in id order after `afterId`. */
+  withoutVariants(afterId: string | undefined, limit: number): Promise<Pick<Media, 'id' | 'type' | 'storage_key' | 'width' | 'metadata'>[]> {
+    let query = this.db.selectFrom('media').select(['id', 'type', 'storage_key', 'width', 'metadata']).where('variants', 'is', null);
+    if (afterId !== undefined) query = query.where('id', '>', afterId);
+    return query.orderBy('id').limit(limit).execute();
+  }
+
+  async setVariants(id: string, variants: StoredVariant[]): Promise<void> {
+    await this.db.updateTable('media').set({ variants: JSON.stringify(variants) }).where('id', '=', id).execute();
   }
 }

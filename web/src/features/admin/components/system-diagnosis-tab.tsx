@@ -4,6 +4,7 @@ import type { adminConfigCall, DebugInfo, QueueStats, SystemConfig } from '@app/
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatAgo, formatRate, formatSeconds, healthTone, systemTone } from '../admin-rules';
 import { AuditLog } from './audit-log';
+import { MediaVariantsSection } from './media-variants-section';
 import { QueueDashboardLink } from './queue-dashboard-link';
 import { SettingsCard } from './settings-card';
 import '../../../styles/caps-label.css';
@@ -62,6 +63,7 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
         <AdminTableSection title="Runs, last hour" note={`Median ${formatSeconds(runs.medianSeconds)} · p95 ${formatSeconds(runs.p95Seconds)}`} empty="No runs finished in the last hour." columns={RUN_COLUMNS} items={runs.lastHour} row={(run) => <RunRow key={`${run.mode}/${run.provider}`} run={run} />} />
         <AdminTableSection title="Identity check" note="Outputs whose source had a face" empty="No identity checks yet." columns={IDENTITY_COLUMNS} items={debugInfo.identity} row={(row) => <IdentityRow key={row.mode} row={row} />} />
       </div>
+      <MediaVariantsSection progress={debugInfo.mediaVariants} />
       <div className="admin-columns">
         <SettingsCard />
         <VersionsSection debugInfo={debugInfo} systemConfig={systemConfig} />

@@ -25,6 +25,7 @@ function serverMedia(runId: string, patch: Partial<ServerRunMedia> = {}): Server
     thumbnailUrl: `https://cdn.example.com/${runId}_thumb.png`,
     width: 832,
     height: 1216,
+    variants: [],
     tags: [],
     likes_count: 0,
     createdAt: '2025-01-01T00:00:10.000Z',

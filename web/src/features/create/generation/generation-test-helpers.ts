@@ -45,6 +45,7 @@ export function media(runId: string, patch: Partial<RunMedia> = {}): RunMedia {
     prompt: 'a cat in space',
     width: 832,
     height: 1216,
+    variants: [],
     tags: [],
     likes_count: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
