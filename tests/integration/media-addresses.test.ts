@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
-import { type RunningProcess, exitOf, freePort, repoRoot, runEntry, waitForOk } from '../support/process';
+import { seedDemo } from '../support/demo';
+import { type RunningProcess, freePort, runEntry, waitForOk } from '../support/process';
 
 /**
  * Stored media are keys; addresses are made from the configured base when an answer is built
@@ -13,27 +13,17 @@ import { type RunningProcess, exitOf, freePort, repoRoot, runEntry, waitForOk } 
  */
 describe('media addresses follow the address the product answers on', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-addresses-'));
-  const env = { DATA_DIR: dataDir, REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: `addresses-${process.pid}`, GENERATION_PROVIDER: 'instant', LOG_LEVEL: 'warn' };
+  const env = { DATA_DIR: dataDir, REDIS_URL: inject('redisUrl'), QUEUE_PREFIX: `addresses-${process.pid}` };
   let product: RunningProcess;
   let base: string;
 
   beforeAll(async () => {
     ensureBuilt('all-in-one');
-    const madeOn = await freePort();
-    const demo = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/demo.ts'], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...env, PORT: String(madeOn), PUBLIC_URL: `http://127.0.0.1:${madeOn}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    demo.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    demo.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const { code } = await exitOf({ child: demo, output: () => output, exited: new Promise((resolve) => demo.once('exit', (c, signal) => resolve({ code: c, signal }))) }, 120_000);
-    expect(code, output).toBe(0);
+    await seedDemo(env);
 
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    product = runEntry('all-in-one', { ...env, PORT: String(port), PUBLIC_URL: base });
+    product = runEntry('all-in-one', { ...env, LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: base });
     await waitForOk(`${base}/readyz`, product, 120_000);
   }, 300_000);
 
@@ -61,6 +51,7 @@ describe('media addresses follow the address the product answers on', () => {
     for (const item of [...feed.items, ...trending.items]) {
       for (const url of [item.finalUrl, item.imageUrl, item.thumbnailUrl]) if (url) addresses.add(url);
       for (const video of item.metadata.videoResults) if (video.videoUrl) addresses.add(video.videoUrl);
+      for (const variant of item.variants) addresses.add(variant.url);
     }
     for (const story of stories) if (story.hero_image_url) addresses.add(story.hero_image_url);
     for (const media of tagPage.media) if (media.image_url) addresses.add(media.image_url);
