@@ -100,7 +100,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   });
   const stories = new StoriesService(repos);
   const tags = new TagsService(repos);
-  const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl);
+  const feed = new FeedService(repos);
+  const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl, feed);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -128,7 +129,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadRoutes(uploads),
       metricsRoutes(metrics, infra.queues.all(), config.observability.metricsToken),
       queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
-      seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage), config.http.publicUrl),
+      seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage, feed), config.http.publicUrl),
     ],
     functions: [
       launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage), config.generation.routes, launch)),
@@ -138,7 +139,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
       runRoutes(runControl, signedIn),
-      feedRoutes(new FeedService(repos), optionalUser(tokens, repos.users, denylist)),
+      feedRoutes(feed, optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), mediaBaseUrl(infra.storage)),

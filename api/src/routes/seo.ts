@@ -6,7 +6,7 @@ import type { TagsService } from '../services/tags.service';
 
 const SITEMAP_TAGS = 500;
 
-/** robots.txt, sitemap.xml (published stories and tags) and the stories' share images. */
+/** robots.txt, sitemap.xml (published stories and tags) and the share images of stories and creations. */
 export function seoRoutes(stories: Pick<StoriesService, 'published'>, tags: Pick<TagsService, 'topTags'>, shareImages: ShareImageService, publicUrl: string): Router {
   const router = Router();
 
@@ -31,6 +31,13 @@ export function seoRoutes(stories: Pick<StoriesService, 'published'>, tags: Pick
   router.get('/share/story/:file', async (req, res) => {
     const slug = req.params.file.replace(/\.jpg$/, '');
     const image = await shareImages.forStory(slug);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('image/jpeg').send(image);
+  });
+
+  router.get('/share/m/:file', async (req, res) => {
+    const id = req.params.file.replace(/\.jpg$/, '');
+    const image = await shareImages.forMedia(id);
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('image/jpeg').send(image);
   });

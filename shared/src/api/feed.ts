@@ -63,3 +63,13 @@ export const getTrendingCall = defineCall({
   request: trendingQuery,
   response: answer({ items: z.array(trendingItemSchema) }),
 });
+
+/** One creation, for its page /m/<id>: a public item for anyone, a private one for its owner only. */
+export const mediaItemQuery = z.object({ id: uuidSchema('id') });
+
+export const getMediaItemCall = defineCall({
+  name: 'get-media-item',
+  method: 'GET',
+  request: mediaItemQuery,
+  response: answer({ item: feedItemSchema }),
+});
