@@ -104,6 +104,8 @@ export function toTagMedia(row: FeedRow): TagPage['media'][number] {
     user_name: displayName(row),
     likes_count: row.likes_count,
     created_at: row.created_at.toISOString(),
+    width: row.width,
+    height: row.height,
   };
 }
 

@@ -61,6 +61,9 @@ export const tagMediaSchema = z.object({
   user_name: z.string().nullable(),
   likes_count: z.number(),
   created_at: z.string(),
+  /** The item's size, so its tile is reserved at its own ratio before the image arrives. */
+  width: z.number().nullable(),
+  height: z.number().nullable(),
 });
 export const tagPageResponse = answer({
   tag: z.string(),

@@ -7,6 +7,7 @@ import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { formatCardDate } from '../../entities/media/media-format';
 import { resolveMediaUrl } from '../../entities/media/media-item';
+import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
 import '../../styles/card-grid.css';
@@ -109,9 +110,12 @@ export function TagPage() {
 function TagTile({ item }: { item: TagMedia }) {
   const src = resolveMediaUrl(item.image_url);
   const name = item.user_name ?? 'Anonymous';
+  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   return (
     <article className="tag-tile stack surface-card" data-testid="tag-media">
-      <div className="tag-tile__media">{src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" />}</div>
+      <div className="tag-tile__media" style={{ aspectRatio: String(ratio) }}>
+        {src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" onLoad={onMedia} />}
+      </div>
       <div className="tag-tile__body stack">
         <div className="tag-tile__creator">
           {item.user_avatar ? (
