@@ -129,7 +129,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadRoutes(uploads),
       metricsRoutes(metrics, infra.queues.all(), config.observability.metricsToken),
       queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
-      seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage, feed), config.http.publicUrl),
+      seoRoutes(stories, tags, new ShareImageService(stories, repos, infra.storage, feed), config.http.publicUrl, feed),
     ],
     functions: [
       launchRoutes(new AppInfoService(repos, config.contactEmail, mediaBaseUrl(infra.storage), config.generation.routes, launch)),

@@ -104,6 +104,9 @@ describe(`creation pages /m/<id> (${dialect})`, () => {
     const stats = await sharp(image.body as Buffer).stats();
     expect(stats.channels.some((c) => c.stdev > 5)).toBe(true);
 
+    const sitemap = await request(ctx.app).get('/sitemap.xml');
+    expect(sitemap.text).toContain(`<loc>${PUBLIC_URL}/m/${id}</loc>`);
+
     const answer = await item(ctx, id);
     expect(answer.status).toBe(200);
     expect(answer.body.item).toMatchObject({ id, prompt, user: { name: 'Ada Lovelace' }, source_url: null });
@@ -127,6 +130,7 @@ describe(`creation pages /m/<id> (${dialect})`, () => {
 
     // Private: a 404 page for everyone; the call answers its owner only.
     await expectMissing(id);
+    expect((await request(ctx.app).get('/sitemap.xml')).text).not.toContain(`/m/${id}<`);
     expect((await item(ctx, id)).status).toBe(404);
     expect((await item(ctx, id, stranger)).status).toBe(404);
     const own = await item(ctx, id, owner);
