@@ -191,6 +191,16 @@ describe('creations at their own ratio, and a page per creation', () => {
     await settle(page);
     await viewportShot(page, 'creation-ratios-tag-desktop');
     await page.close();
+
+    const phone = await app.browser.newPage({ viewport: MOBILE });
+    await phone.goto(`${app.baseUrl}/tag/${TAG}`);
+    await expect.poll(() => phone.locator('.tag-tile__media').count(), { timeout: 15_000 }).toBe(SEEDS.length);
+    await mediaLoaded(phone, '.tag-tile__media');
+    expectOwnRatios(await ratios(phone.locator('.tag-tile__media')), SEEDS.length);
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await settle(phone);
+    await viewportShot(phone, 'creation-ratios-tag-mobile');
+    await phone.close();
   });
 
   it('keeps /m/<id> in the address while the viewer is open: steps replace it, Back closes it where the feed was, Share copies it', async () => {
