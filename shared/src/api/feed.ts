@@ -1,5 +1,6 @@
 /**
- * The public feed and trending (spec 1 §7 getPublicFeed; getTrending). Public calls; a
+ * The public feed and trending (spec 1 §7 getPublicFeed; getTrending), and one creation
+ * (get-media-item, for its page /m/<id>). Public calls; a
  * signed-in viewer sees the source photo of their own items only.
  */
 import { z } from 'zod/mini';
