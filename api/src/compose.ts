@@ -103,7 +103,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   });
   const stories = new StoriesService(repos, urls);
   const tags = new TagsService(repos, urls);
-  const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl);
+  const feed = new FeedService(repos, urls);
+  const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl, feed);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -131,7 +132,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadRoutes(uploads),
       metricsRoutes(metrics, infra.queues.all(), config.observability.metricsToken),
       queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
-      seoRoutes(stories, tags, new ShareImageService(stories, infra.storage, urls), config.http.publicUrl),
+      seoRoutes(stories, tags, new ShareImageService(stories, infra.storage, urls, feed), config.http.publicUrl, feed),
     ],
     functions: [
       launchRoutes(new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch)),
@@ -141,7 +142,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
       runRoutes(runControl, signedIn),
-      feedRoutes(new FeedService(repos, urls), optionalUser(tokens, repos.users, denylist)),
+      feedRoutes(feed, optionalUser(tokens, repos.users, denylist)),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret)),

@@ -263,7 +263,8 @@ describe('the home screen in Chromium', () => {
     await viewer.getByRole('button', { name: /^Like/ }).click();
     const saveFavorites = page.getByRole('dialog', { name: 'Save Favorites' });
     await saveFavorites.waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // The viewer keeps the creation's page in the address (issue 27).
+    expect(new URL(page.url()).pathname).toMatch(/^\/m\/[0-9a-f-]{36}$/);
     await saveFavorites.getByRole('button', { name: 'Sign Up Free' }).click();
     await page.waitForURL(`${app.baseUrl}/auth`);
     await page.close();

@@ -160,7 +160,8 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
       await viewer.getByRole('button', { name: /^Like/ }).click();
       const prompt = page.getByRole('dialog', { name: 'Save Favorites' });
       await prompt.waitFor();
-      expect(new URL(page.url()).pathname).toBe('/');
+      // The viewer keeps the creation's page in the address (issue 27).
+      expect(new URL(page.url()).pathname).toMatch(/^\/m\/[0-9a-f-]{36}$/);
       await settle(page);
       await shot(page, `media-viewer-signup-${name}`);
       await prompt.getByRole('button', { name: 'Continue Browsing' }).click();

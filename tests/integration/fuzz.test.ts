@@ -151,6 +151,7 @@ const ENDPOINTS: Endpoint[] = [
     examples: [{ limit: '10', offset: '0', type: 'custom-prompt', creator: uuidA, userId: uuidA }, { limit: '10', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }],
   },
   { method: 'GET', path: '/getTrending', auth: 'none', examples: [{ limit: '5' }] },
+  { method: 'GET', path: '/get-media-item', auth: 'none', examples: [{ id: uuidA }, { id: MEDIA }] },
   // media
   { method: 'GET', path: '/getUserMedia', auth: 'user', examples: [{ userId: uuidA, limit: '10', offset: '0', all: 'false', sort: 'created_at', order: 'asc' }] },
   { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
@@ -211,6 +212,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/sitemap.xml', full: true, auth: 'none', examples: [{}] },
   { method: 'GET', path: '/share/story/{}.jpg', full: true, route: '/share/story/:file', auth: 'none', examples: [{}] },
   { method: 'GET', path: '/share/story/{}', full: true, route: '/share/story/:file', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/share/m/{}.jpg', full: true, route: '/share/m/:file', auth: 'none', examples: [{}] },
+  { method: 'GET', path: '/m/{}', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
   { method: 'GET', path: '/story/{}', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
   { method: 'GET', path: '/tag/{}', full: true, route: '/{*path}', auth: 'none', examples: [{}] },
   { method: 'GET', path: '/profile', full: true, route: '/{*path}', auth: 'none', examples: [{}] },

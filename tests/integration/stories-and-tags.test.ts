@@ -111,6 +111,8 @@ describe(`stories and tag pages (${dialect})`, () => {
         prompt: `neon portrait ${i}`,
         status: 'completed' as const,
         final_url: `http://localhost/media/tagged-${i}.webp`,
+        width: 1024,
+        height: 1536,
         is_public: i !== 0,
         tags: ['cyber-siren', 'neon', ...(i < 11 ? [`extra-${i % 11}`] : [])],
         created_at: new Date(Date.now() - i * 60_000),
@@ -131,6 +133,10 @@ describe(`stories and tag pages (${dialect})`, () => {
         user_name: 'Tag Owner',
         likes_count: 0,
         created_at: expect.any(String),
+        // Its size, so the tile is reserved at its ratio before the image arrives (issue 27).
+        width: 1024,
+        height: 1536,
+        variants: [],
       });
       expect(res.body.popularTags).toHaveLength(8);
       expect(res.body.popularTags[0]).toEqual({ tag: 'neon', count: 13 });

@@ -11,5 +11,7 @@ declare global {
     __pushed?: Array<{ usr?: unknown }>;
     /** Times the library said "No media yet" while a run finished (creation-loop). */
     emptySeen?: string[];
+    /** The layout shifts of feed tiles, summed by a PerformanceObserver (creation-page). */
+    __layoutShift: number;
   }
 }

@@ -34,6 +34,11 @@ export async function viewportShot(page: Page, name: string): Promise<void> {
 
 /** Uploads the astronaut through a running product as the composer does: sign, then the multipart upload. */
 export async function uploadAstronaut(baseUrl: string, token: string): Promise<{ secure_url: string; width: number; height: number }> {
+  return uploadImage(baseUrl, token, fs.readFileSync(path.join(repoRoot, 'tests/fixtures/faces/astronaut.png')));
+}
+
+/** Uploads a PNG through a running product as the composer does: sign, then the multipart upload. */
+export async function uploadImage(baseUrl: string, token: string, png: Buffer): Promise<{ secure_url: string; width: number; height: number }> {
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const signRes = await fetch(`${baseUrl}/api/cloudinary-sign`, { method: 'POST', headers, body: JSON.stringify({ folder: 'sources' }) });
   const signed = (await signRes.json()) as { timestamp: number; signature: string; apiKey: string; cloudName: string; folder: string };
@@ -42,7 +47,7 @@ export async function uploadAstronaut(baseUrl: string, token: string): Promise<{
   form.set('signature', signed.signature);
   form.set('api_key', signed.apiKey);
   form.set('folder', signed.folder);
-  form.set('file', new Blob([fs.readFileSync(path.join(repoRoot, 'tests/fixtures/faces/astronaut.png'))], { type: 'image/png' }), 'astronaut.png');
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
   const res = await fetch(`${baseUrl}/v1_1/${signed.cloudName}/auto/upload`, { method: 'POST', body: form });
   if (res.status !== 200) throw new Error(`upload answered ${res.status}`);
   return (await res.json()) as { secure_url: string; width: number; height: number };

@@ -10,6 +10,8 @@ export interface PageMeta {
   /** Structured data (schema.org), written as one JSON-LD block. */
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+  /** The page names nothing that exists (a private or deleted creation): served with a 404. */
+  status?: 404;
 }
 
 /** index.html with the page's title, description, canonical link, Open Graph and Twitter tags. */

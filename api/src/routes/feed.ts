@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import { getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import { getMediaItemCall, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
 import { parseInput } from '../http/validation';
 import type { FeedService } from '../services/feed.service';
 
@@ -31,6 +31,11 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler = (_req, _r
   router.get('/getTrending', noStore, viewer, async (req, res) => {
     const { limit } = parseInput(getTrendingCall.request, req.query);
     res.json(await feed.trending(limit, req.user?.id));
+  });
+
+  router.get('/get-media-item', noStore, viewer, async (req, res) => {
+    const { id } = parseInput(getMediaItemCall.request, req.query);
+    res.json(await feed.item(id, req.user?.id));
   });
 
   return router;

@@ -1,9 +1,12 @@
 import { TRENDING_DECAY_DAYS, TRENDING_DEFAULT_LIMIT } from '@app/shared';
 import type { FeedCursor } from '@app/shared/server/repositories';
-import { InvalidInputError } from '@app/shared/server/domain-errors';
+import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { toFeedItem, toTrendingItem } from './media-presenter';
 import type { RepositoryPorts } from './repository-ports';
+
+export const MEDIA_ITEM_NOT_FOUND = 'Creation not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FeedQuery {
   limit: number;
@@ -18,7 +21,7 @@ export interface FeedQuery {
 /** The public feed and trending, as the spec's "feed item as received". */
 export class FeedService {
   constructor(
-    private readonly repos: RepositoryPorts<{ feed: 'page' | 'trending' }>,
+    private readonly repos: RepositoryPorts<{ feed: 'page' | 'trending' | 'byId' }>,
     private readonly urls: MediaUrls,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -42,6 +45,25 @@ export class FeedService {
       hasMore,
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     };
+  }
+
+  /**
+   * One creation (its page, /m/<id>): completed and unexpired, public, or private to its owner
+   * looking. Anything else is not found, so a stranger cannot tell a private item from none.
+   */
+  async item(id: string, viewerId?: string) {
+    const row = await this.visible(id, viewerId);
+    return { success: true as const, item: toFeedItem(row, this.urls, viewerId) };
+  }
+
+  /** The row of an item `viewerId` (none: anyone) may see, with its storage keys; else NotFoundError. */
+  async visible(id: string, viewerId?: string) {
+    // An id that is not a UUID names nothing (and must not reach a uuid column).
+    const row = UUID.test(id) ? await this.repos.feed.byId(id) : undefined;
+    const live = row && row.status === 'completed' && (!row.expires_at || row.expires_at > this.now());
+    const allowed = row && (row.is_public || (viewerId !== undefined && row.user_id === viewerId));
+    if (!row || !live || !allowed) throw new NotFoundError(MEDIA_ITEM_NOT_FOUND, 'MEDIA_NOT_FOUND');
+    return row;
   }
 
   async trending(limit = TRENDING_DEFAULT_LIMIT, viewerId?: string) {

@@ -116,14 +116,18 @@ export function toAdminMediaRow(media: Media, urls: MediaUrls): AdminMediaRow {
  */
 /** An item of a tag page (spec 3 §3 tag page response). */
 export function toTagMedia(row: FeedRow, urls: MediaUrls): TagPage['media'][number] {
+  const view = core(row, urls);
   return {
     id: row.id,
-    image_url: core(row, urls).imageUrl,
+    image_url: view.imageUrl,
     prompt: row.prompt,
     user_avatar: urls.url(row.avatar_url),
     user_name: displayName(row),
     likes_count: row.likes_count,
     created_at: row.created_at.toISOString(),
+    width: row.width,
+    height: row.height,
+    variants: view.variants,
   };
 }
 

@@ -1,17 +1,20 @@
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, TAG_STRUCTURED_DATA_LIMIT, storyCategoryLabel } from '@app/shared';
 import { DomainError } from '@app/shared/server/domain-errors';
 import type { PageMeta } from '../http/inject-meta';
+import type { FeedService } from './feed.service';
+import { mediaPageMeta, missingMediaMeta } from './media-page-meta';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
 
 const PRIVATE_PAGES = [/^\/StoryCreation\/?$/i, /^\/dashboard\//];
 
-/** The meta tags of the pages crawlers and link previews read: a story, a tag page, and noindex for tools. */
+/** The meta tags of the pages crawlers and link previews read: a story, a tag page, a creation, and noindex for tools. */
 export class PageMetaService {
   constructor(
     private readonly stories: Pick<StoriesService, 'publishedBySlug'>,
     private readonly tags: Pick<TagsService, 'page'>,
     private readonly publicUrl: string,
+    private readonly media: Pick<FeedService, 'item'>,
   ) {}
 
   async forPath(pathname: string): Promise<PageMeta | undefined> {
@@ -23,7 +26,19 @@ export class PageMetaService {
     if (story) return this.story(decodeURIComponent(story[1]!)).catch(notFoundAsUndefined);
     const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
     if (tag) return this.tag(decodeURIComponent(tag[1]!)).catch(notFoundAsUndefined);
+    const media = /^\/m\/([^/]+)\/?$/.exec(pathname);
+    if (media) return this.mediaPage(media[1]!, canonical);
     return undefined;
+  }
+
+  /** A public creation's page; anything else (private, deleted, expired, not an id) is a 404. */
+  private async mediaPage(rawId: string, canonical: string): Promise<PageMeta> {
+    try {
+      return mediaPageMeta((await this.media.item(decodeURIComponent(rawId))).item, this.publicUrl);
+    } catch (error) {
+      if (error instanceof DomainError || error instanceof URIError) return missingMediaMeta(canonical);
+      throw error;
+    }
   }
 
   private async story(slug: string): Promise<PageMeta> {

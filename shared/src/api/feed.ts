@@ -1,5 +1,6 @@
 /**
- * The public feed and trending (spec 1 §7 getPublicFeed; getTrending). Public calls; a
+ * The public feed and trending (spec 1 §7 getPublicFeed; getTrending), and one creation
+ * (get-media-item, for its page /m/<id>). Public calls; a
  * signed-in viewer sees the source photo of their own items only.
  */
 import { z } from 'zod/mini';
@@ -62,4 +63,14 @@ export const getTrendingCall = defineCall({
   method: 'GET',
   request: trendingQuery,
   response: answer({ items: z.array(trendingItemSchema) }),
+});
+
+/** One creation, for its page /m/<id>: a public item for anyone, a private one for its owner only. */
+export const mediaItemQuery = z.object({ id: uuidSchema('id') });
+
+export const getMediaItemCall = defineCall({
+  name: 'get-media-item',
+  method: 'GET',
+  request: mediaItemQuery,
+  response: answer({ item: feedItemSchema }),
 });

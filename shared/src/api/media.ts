@@ -4,7 +4,8 @@
  * Calls defined in shared/src/api (import from `@app/shared/api/<file>`):
  * - media.ts:     getUserMediaCall, deleteMediaCall, shareMediaCall, migrateGuestMediaCall,
  *                 toggleLikeCall, getUserLikesCall; schemas mediaItemSchema, runMediaSchema
- * - feed.ts:      getPublicFeedCall, getTrendingCall; feedItemSchema (creator's display name in `user.name`)
+ * - feed.ts:      getPublicFeedCall, getTrendingCall, getMediaItemCall (one creation, /m/<id>); feedItemSchema
+ *                 (creator's display name in `user.name`)
  * - auth.ts:      checkSignUpQuotaCall, requestOtpCall, verifyOtpCall, refreshTokenCall, logoutCall
  * - account.ts:   getUserProfileCall, updateProfileCall, getUserSettingsCall, updateUserSettingsCall,
  *                 uploadAgreementCall, checkQuotaCall, getQuotaCall, requestEmailChangeOtpCall,

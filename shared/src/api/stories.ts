@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_STORY_CATEGORY } from '../stories/categories';
 import { answer, defineCall } from './define-call';
+import { mediaVariantSchema } from './media';
 
 export const STORY_FIELDS_REQUIRED = 'Title, teaser text, and story content are required';
 export const STORY_NOT_FOUND = 'Story not found';
@@ -61,6 +62,11 @@ export const tagMediaSchema = z.object({
   user_name: z.string().nullable(),
   likes_count: z.number(),
   created_at: z.string(),
+  /** The item's size, so its tile is reserved at its own ratio before the image arrives. */
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** Smaller copies of the image for the tile's `srcset`, narrowest first. */
+  variants: z.array(mediaVariantSchema),
 });
 export const tagPageResponse = answer({
   tag: z.string(),

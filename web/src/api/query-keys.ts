@@ -19,6 +19,8 @@ export const queryKeys = {
   /** The published stories; with a slug, one story. */
   stories: (slug?: string) => (slug === undefined ? (['stories'] as const) : (['stories', slug] as const)),
   tagPage: (tag: string) => ['tag-page', tag] as const,
+  /** One creation, for its page /m/<id>. */
+  mediaItem: (id: string) => ['media-item', id] as const,
   /** The story editor's list: every story, any status. */
   storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */

@@ -1,4 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { viewerBackground } from '../features/viewer/viewer-url';
 import { paths } from '../config/paths';
 import { RouteErrorBoundary } from '../components/errors/route-error-screen';
 import { AppLayout } from './layout';
@@ -30,11 +31,18 @@ const BestPracticesPage = lazyPage(() =>
   import('../pages/best-practices/best-practices-page').then((m) => m.BestPracticesPage),
 );
 const TagPage = lazyPage(() => import('../pages/tag/tag-page').then((m) => m.TagPage));
+const MediaPage = lazyPage(() => import('../pages/home/media-page').then((m) => m.MediaPage));
 
+/**
+ * While the viewer shows a creation it opened (its address /m/<id> pushed), the screen under it
+ * is the one it was opened from, still mounted and scrolled; a visit to /m/<id> itself is the
+ * creation's page.
+ */
 export function AppRoutes() {
+  const location = useLocation();
   return (
     <RouteErrorBoundary fullScreen>
-      <Routes>
+      <Routes location={viewerBackground(location) ?? location}>
         <Route element={<AppLayout />}>
           <Route path={paths.home.path} element={<HomePage />} />
           <Route path={paths.auth.path} element={<AuthPage />} />
@@ -50,6 +58,7 @@ export function AppRoutes() {
           <Route path={paths.comingSoon.path} element={<ComingSoonPage />} />
           <Route path={paths.bestPractices.path} element={<BestPracticesPage />} />
           <Route path={paths.tag.path} element={<TagPage />} />
+          <Route path={paths.media.path} element={<MediaPage />} />
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Route>
       </Routes>

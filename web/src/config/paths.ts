@@ -41,4 +41,6 @@ export const paths = {
   comingSoon: { path: '/coming-soon', getHref: (ref?: string) => withQuery('/coming-soon', { ref }) },
   bestPractices: { path: '/bestpractices', getHref: () => '/bestpractices' },
   tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
+  /** One creation's page: the viewer shows it over the feed (issue 27). */
+  media: { path: '/m/:id', getHref: (id: string) => `/m/${encodeURIComponent(id)}` },
 } as const;

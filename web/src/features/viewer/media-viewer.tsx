@@ -22,6 +22,8 @@ import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
 import { engineLabelOf } from './engine-of';
 import { downloadMedia, shareMedia } from './viewer-actions';
+import { ViewerMedia } from './viewer-media';
+import { useViewerUrl } from './viewer-url';
 import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
@@ -71,6 +73,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   const [clip, setClip] = useState(0);
   const many = items.length > 1;
   useFocusTrap(dialog, closeButton);
+  useViewerUrl(item?.id, onClose);
 
   useEffect(() => {
     document.documentElement.classList.add('has-viewer');
@@ -108,14 +111,15 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   const source = isVideo ? (item.videoResults[clip] ?? item.url) : (item.url ?? item.posterUrl);
   const ready = isReady(item) && !isWaitingForVideos(item);
   const creatorName = item.creator?.name ?? null;
+  // In place of the creation's address, so Back from there does not come back to it.
   const goTo = (href: string) => {
     onClose();
-    void navigate(href);
+    void navigate(href, { replace: true });
   };
   const remix = () => {
     onClose();
     const state: RemixState = { remixPrompt: item.prompt ?? '' };
-    void navigate(paths.home.getHref(), { state });
+    void navigate(paths.home.getHref(), { state, replace: true });
   };
   const gated = (variant: 'remix' | 'save' | 'share', action: () => void) => () => {
     if (!isAuthenticated) showSignUpPrompt(variant);
@@ -154,11 +158,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         </div>
 
         <div className="viewer__media" key={`${item.id}-${clip}`}>
-          {isVideo ? (
-            <video className="viewer__video" src={source ?? undefined} poster={item.posterUrl ?? undefined} controls autoPlay muted loop playsInline />
-          ) : (
-            <img className="viewer__image" src={source ?? undefined} alt={caption.title ?? caption.text} />
-          )}
+          <ViewerMedia item={item} source={source} alt={caption.title ?? caption.text} />
           {isWaitingForVideos(item) && <span className="viewer__waiting">Generating Videos...</span>}
         </div>
 

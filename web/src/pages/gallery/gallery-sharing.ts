@@ -3,6 +3,7 @@ import { downloadItem, fetchMediaBlob } from '../../entities/media/download';
 import { singleDownloadName } from '../../entities/media/download-names';
 import { captionOf } from '../../entities/media/caption';
 import type { MediaItem } from '../../entities/media/media-item';
+import { pageLinkOf } from '../../features/viewer/viewer-actions';
 
 /** The gallery's texts (spec 2 §8, mobile). */
 export const GALLERY_TEXT = {
@@ -41,7 +42,8 @@ export async function shareItem(item: MediaItem): Promise<void> {
       }
     }
     if (typeof navigator.share === 'function') {
-      await navigator.share({ title, text, url: new URL(url, window.location.href).href });
+      // A public creation has a page with its own preview card; a private one only its file.
+      await navigator.share({ title, text, url: item.isPublic ? pageLinkOf(item) : new URL(url, window.location.href).href });
       return;
     }
     toast.error(...GALLERY_TEXT.shareUnsupported);

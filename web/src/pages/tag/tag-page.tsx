@@ -6,7 +6,9 @@ import { PanelEmpty } from '../../components/page/panel-empty';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { formatCardDate } from '../../entities/media/media-format';
-import { resolveMediaUrl } from '../../entities/media/media-item';
+import { DEFAULT_ASPECT_RATIO, resolveMediaUrl } from '../../entities/media/media-item';
+import { MasonryGrid } from '../../components/masonry/masonry-grid';
+import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
 import '../../styles/card-grid.css';
@@ -18,11 +20,15 @@ import '../../styles/icon-tile.css';
 import '../../styles/line-clamp.css';
 import '../../styles/panels.css';
 import '../../styles/surface-card.css';
+import { useTagColumns } from './use-tag-columns';
 import './tag.css';
 
 type TagMedia = TagPageData['media'][number];
 
 const SKELETON_TILES = 8;
+/** A tile's caption (creator, prompt, likes) as a share of its width: the masonry's estimate of its height. */
+const TILE_BODY_SHARE = 0.5;
+const ratioOf = (item: TagMedia) => declaredRatio(item.width, item.height) ?? DEFAULT_ASPECT_RATIO;
 
 /** The feed, narrowed to the tag when the tag is a preset type the feed can filter by. */
 function feedHref(tag: string): string {
@@ -36,6 +42,7 @@ export function TagPage() {
   const page = useTagPage(tag);
   const data = page.data;
   const count = data?.totalCount ?? 0;
+  const columns = useTagColumns();
 
   return (
     <div className="page tag-page">
@@ -86,13 +93,7 @@ export function TagPage() {
         </PanelEmpty>
       ) : (
         <>
-          <ul className="tag-page__grid card-grid">
-            {data.media.map((item) => (
-              <li key={item.id}>
-                <TagTile item={item} />
-              </li>
-            ))}
-          </ul>
+          <MasonryGrid items={data.media} columns={columns} ratioOf={ratioOf} extra={TILE_BODY_SHARE} className="tag-page__grid" renderItem={(item) => <TagTile item={item} />} />
           {data.totalCount > data.media.length && (
             <div className="tag-page__more">
               <Link to={feedHref(tag)} className="button button--primary button--large">
@@ -109,9 +110,12 @@ export function TagPage() {
 function TagTile({ item }: { item: TagMedia }) {
   const src = resolveMediaUrl(item.image_url);
   const name = item.user_name ?? 'Anonymous';
+  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   return (
     <article className="tag-tile stack surface-card" data-testid="tag-media">
-      <div className="tag-tile__media">{src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" />}</div>
+      <div className="tag-tile__media" style={{ aspectRatio: String(ratio) }}>
+        {src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" onLoad={onMedia} />}
+      </div>
       <div className="tag-tile__body stack">
         <div className="tag-tile__creator">
           {item.user_avatar ? (

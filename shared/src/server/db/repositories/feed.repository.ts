@@ -114,6 +114,19 @@ export class FeedRepository {
       .execute();
   }
 
+  /**
+   * One item with its creator, whatever its visibility (the caller decides who may see it),
+   * and the storage keys of its files (its share image is made from them).
+   */
+  byId(id: string) {
+    return this.db
+      .selectFrom('media')
+      .leftJoin('users', 'users.id', 'media.user_id')
+      .select([...FEED_COLUMNS, 'media.is_public', 'media.status', 'media.expires_at', 'media.storage_key', 'media.thumbnail_key'])
+      .where('media.id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** Trending: ordered by the time-invariant score ln(likes) + created/7 days, from its index. */
   trending(limit: number) {
     return this.base({})

@@ -3,6 +3,7 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
 import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import '../../../styles/glass-pill.css';
 
 type FeedTileProps = {
@@ -20,11 +21,15 @@ function initialOf(name: string | null): string {
   return (name?.trim()[0] ?? 'M').toUpperCase();
 }
 
-/** One feed item: its space reserved from the aspect ratio, the media, creator, preset tag and likes. */
+/**
+ * One feed item: its box reserved at the item's own aspect ratio before the file arrives (the
+ * media then fills it, no bars), the media, creator, preset tag and likes.
+ */
 export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCreator }: FeedTileProps) {
   const video = useRef<HTMLVideoElement>(null);
   const tile = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
+  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   const label = presetTypeLabel(item.presetType);
   const isVideo = item.mediaType === 'video';
   const creatorName = item.creator?.name ?? null;
@@ -69,7 +74,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
     <article
       ref={tile}
       className={`feed-tile${loaded ? ' is-loaded' : ''}`}
-      style={{ aspectRatio: `${item.aspectRatio}` }}
+      style={{ aspectRatio: `${ratio}` }}
       data-testid="feed-item"
       onMouseEnter={play}
       onMouseLeave={stop}
@@ -90,6 +95,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
           loop
           playsInline
           preload="metadata"
+          onLoadedMetadata={onMedia}
           onLoadedData={() => setLoaded(true)}
         />
       ) : (
@@ -101,7 +107,10 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
           alt={lookTitleOf(item) ?? (item.prompt || label || 'A community creation')}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          onLoad={() => setLoaded(true)}
+          onLoad={(event) => {
+            onMedia(event);
+            setLoaded(true);
+          }}
         />
       )}
       </button>

@@ -6,6 +6,7 @@ import { CheckIcon, FingerprintIcon, GlobeIcon, TrashIcon } from '../../../compo
 import { formatCardDate, identityLabel } from '../../../entities/media/media-format';
 import { captionOf } from '../../../entities/media/caption';
 import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/glass-pill.css';
@@ -42,6 +43,7 @@ export function MediaCard({
   const caption = captionOf(item);
   const prompt = caption.title ?? caption.text;
   const ready = isReady(item);
+  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   const selecting = selection !== undefined;
   const selected = selection?.selected ?? false;
   const classes = ['media-card', selected && 'is-selected', selecting && 'is-selecting', item.pending && 'is-pending']
@@ -50,7 +52,7 @@ export function MediaCard({
 
   return (
     <article className={classes} data-media-id={item.id} data-status={item.status}>
-      <div className="media-card__frame" style={{ aspectRatio: String(item.aspectRatio) }}>
+      <div className="media-card__frame" style={{ aspectRatio: String(ratio) }}>
         <button
           type="button"
           className="media-card__open"
@@ -59,7 +61,7 @@ export function MediaCard({
           aria-pressed={selecting ? selected : undefined}
           disabled={item.pending && !selecting}
         >
-          <MediaPreview item={item} />
+          <MediaPreview item={item} onMedia={onMedia} />
         </button>
 
         <div className="media-card__chips">

@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { type SyntheticEvent, useState } from 'react';
 import { ImageIcon } from '../../../components/icons/line-icons';
 import { captionOf } from '../../../entities/media/caption';
 import { type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
 
 /**
  * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its
- * first frame and plays, muted, while the pointer is on it.
+ * first frame and plays, muted, while the pointer is on it. `onMedia` hears its loaded size.
  */
-export function MediaPreview({ item }: { item: MediaItem }) {
+export function MediaPreview({ item, onMedia }: { item: MediaItem; onMedia?: (event: SyntheticEvent<HTMLImageElement | HTMLVideoElement>) => void }) {
   const [broken, setBroken] = useState(false);
   const image = previewUrlOf(item);
   const video = item.mediaType === 'video' ? item.url : null;
@@ -31,6 +31,7 @@ export function MediaPreview({ item }: { item: MediaItem }) {
         playsInline
         preload="metadata"
         aria-label={alt}
+        onLoadedMetadata={onMedia}
         onMouseEnter={(event) => void event.currentTarget.play().catch(() => {})}
         onMouseLeave={(event) => event.currentTarget.pause()}
         onError={() => setBroken(true)}
@@ -45,6 +46,7 @@ export function MediaPreview({ item }: { item: MediaItem }) {
       loading="lazy"
       decoding="async"
       draggable={false}
+      onLoad={onMedia}
       onError={() => setBroken(true)}
     />
   );

@@ -1,0 +1,51 @@
+import { KEEP_IDENTITY, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, findPreset } from '@app/shared';
+import type { FeedItem } from '@app/shared/api/feed';
+import type { PageMeta } from '../http/inject-meta';
+
+const TITLE_MAX = 70;
+const DESCRIPTION_MAX = 200;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/**
+ * The meta of a creation's page, /m/<id>: what it shows (the look's name, else the person's
+ * prompt), who made it, its 1200×630 share image and an ImageObject / VideoObject.
+ */
+export function mediaPageMeta(item: FeedItem, publicUrl: string): PageMeta {
+  const url = `${publicUrl}/m/${item.id}`;
+  const look = item.presetKey ? findPreset(item.presetType.replace(/_/g, '-'), item.presetKey) : undefined;
+  const prompt = (item.prompt ?? '').replace(KEEP_IDENTITY, '').trim();
+  const what = look?.label ?? (prompt ? clip(prompt, TITLE_MAX) : item.mediaType === 'video' ? 'An AI video' : 'An AI portrait');
+  const creator = item.user.name;
+  const kind = item.mediaType === 'video' ? 'video' : 'image';
+  const description = prompt
+    ? clip(prompt, DESCRIPTION_MAX)
+    : `An AI ${kind === 'video' ? 'video' : 'portrait'}${creator ? ` by ${creator}` : ''}, made with Mirrorverse.`;
+  const image = `${publicUrl}/share/m/${item.id}.jpg`;
+  const media = kind === 'video' ? (item.finalUrl ?? undefined) : (item.imageUrl ?? item.finalUrl ?? undefined);
+  return {
+    title: `${what}${creator ? ` by ${creator}` : ''} — Mirrorverse`,
+    description,
+    canonical: url,
+    image: { url: image, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: look?.label ?? (prompt || what) },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': kind === 'video' ? 'VideoObject' : 'ImageObject',
+      name: what,
+      description,
+      url,
+      contentUrl: media,
+      thumbnailUrl: image,
+      uploadDate: item.created_at,
+      ...(item.width && item.height ? { width: item.width, height: item.height } : {}),
+      ...(creator ? { creator: { '@type': 'Person', name: creator } } : {}),
+    },
+  };
+}
+
+/** What a crawler gets for an id that names no public creation, with a 404. */
+export function missingMediaMeta(canonical: string): PageMeta {
+  return { title: 'Creation not found — Mirrorverse', description: 'This creation is private, was deleted, or never existed.', canonical, noindex: true, status: 404 };
+}

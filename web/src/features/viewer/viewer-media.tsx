@@ -1,0 +1,37 @@
+import type { CSSProperties } from 'react';
+import type { MediaItem } from '../../entities/media/media-item';
+import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
+
+type ViewerMediaProps = {
+  item: MediaItem;
+  source: string | null;
+  alt: string;
+};
+
+/**
+ * The creation, whole, in a box of its own ratio as large as the stage allows: the box is
+ * there before the file arrives, and the media fills it exactly (no frame, no bars).
+ */
+export function ViewerMedia({ item, source, alt }: ViewerMediaProps) {
+  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
+  const style = { '--media-ratio': ratio } as CSSProperties;
+  return (
+    <div className="viewer__frame" style={style} data-testid="viewer-frame">
+      {item.mediaType === 'video' ? (
+        <video
+          className="viewer__video"
+          src={source ?? undefined}
+          poster={item.posterUrl ?? undefined}
+          controls
+          autoPlay
+          muted
+          loop
+          playsInline
+          onLoadedMetadata={onMedia}
+        />
+      ) : (
+        <img className="viewer__image" src={source ?? undefined} alt={alt} onLoad={onMedia} />
+      )}
+    </div>
+  );
+}
