@@ -209,7 +209,10 @@ describe('creations at their own ratio, and a page per creation', () => {
     const tiles = page.getByTestId('feed-item');
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(SEEDS.length);
     const last = tiles.last();
+    // Scrolled once the page has stopped growing (the hero's trending cards, the feed's end line).
+    await page.waitForLoadState('networkidle');
     await last.evaluate((node) => node.scrollIntoView({ block: 'center' }));
+    await page.waitForLoadState('networkidle');
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
     const historyLength = await page.evaluate(() => history.length);
@@ -240,7 +243,7 @@ describe('creations at their own ratio, and a page per creation', () => {
     await page.goBack();
     await viewer.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await tiles.count()).toBe(SEEDS.length);
 
     // The close button goes back too.

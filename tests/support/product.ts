@@ -20,8 +20,9 @@ export interface RunningProduct {
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   ensureBuilt('all-in-one');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-e2e-'));
-  copyPgliteTemplate(path.join(dataDir, 'db'));
+  // A DATA_DIR given holds a database already (e.g. seeded with the demo); else a fresh one.
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-e2e-'));
+  if (!fs.existsSync(path.join(dataDir, 'db'))) copyPgliteTemplate(path.join(dataDir, 'db'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const proc = runEntry('all-in-one', {

@@ -1,6 +1,6 @@
 import { PRESET_TYPE_LABELS, findPresetLook, isPresetType } from '@app/shared';
 import type { FeedItem as FeedAnswerItem } from '@app/shared/api/feed';
-import type { MediaItem as LibraryAnswerItem, RunMedia } from '@app/shared/api/media';
+import type { MediaItem as LibraryAnswerItem, MediaVariant, RunMedia } from '@app/shared/api/media';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 
 /**
@@ -38,6 +38,8 @@ export interface MediaItem {
   posterUrl: string | null;
   /** A small image for grid tiles. */
   thumbnailUrl: string | null;
+  /** Smaller WebP copies of the still (the server's), narrowest first: a tile's `srcset`. */
+  variants: readonly MediaVariant[];
   width: number | null;
   height: number | null;
   /** width / height, DEFAULT_ASPECT_RATIO when the size is not known. */
@@ -151,6 +153,7 @@ export function fromFeedItem(raw: FeedAnswerItem): MediaItem | null {
     url,
     posterUrl: isVideo ? (still ?? thumbnailUrl) : url,
     thumbnailUrl,
+    variants: raw.variants,
     width,
     height,
     aspectRatio: ratioOf(width, height),
@@ -198,6 +201,7 @@ export function fromLibraryItem(raw: LibraryAnswerItem): MediaItem {
     url: (isVideo ? clips[0] : null) ?? file,
     posterUrl: isVideo ? (still && !VIDEO_FILE.test(still) ? still : resolveMediaUrl(raw.thumbnailUrl)) : file,
     thumbnailUrl: resolveMediaUrl(raw.thumbnailUrl),
+    variants: raw.variants,
     width,
     height,
     aspectRatio: ratioOf(width, height),

@@ -49,6 +49,7 @@ function standIn(run: RunCard, status: 'processing' | 'failed'): MediaItem {
     url: null,
     posterUrl: null,
     thumbnailUrl: null,
+    variants: [],
     width: null,
     height: null,
     aspectRatio: 1,

@@ -13,6 +13,7 @@ const base = {
   url: '/media/a.jpg',
   posterUrl: '/media/a.jpg',
   thumbnailUrl: null,
+  variants: [],
   width: 819,
   height: 1024,
   aspectRatio: 0.8,

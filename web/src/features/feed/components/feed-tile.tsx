@@ -1,10 +1,13 @@
-import { FEED_IMAGE_WIDTH } from '@app/shared';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
 import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import { stillSources } from '../../../entities/media/still-sources';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import '../../../styles/glass-pill.css';
+
+/** One column on a phone (the page's padding aside), three of at most ~400 px elsewhere. */
+const TILE_SIZES = '(max-width: 768px) calc(100vw - 32px), 400px';
 
 type FeedTileProps = {
   item: MediaItem;
@@ -29,6 +32,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
   const video = useRef<HTMLVideoElement>(null);
   const tile = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
+  const [playing, setPlaying] = useState(false);
   const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   const label = presetTypeLabel(item.presetType);
   const isVideo = item.mediaType === 'video';
@@ -64,11 +68,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
     action();
   };
 
-  const still = item.thumbnailUrl ?? item.posterUrl ?? item.url ?? undefined;
-  const srcSet =
-    !isVideo && item.url && item.thumbnailUrl && item.thumbnailUrl !== item.url
-      ? `${item.thumbnailUrl} 480w, ${item.url} ${item.width ?? FEED_IMAGE_WIDTH}w`
-      : undefined;
+  const still = stillSources(item);
 
   return (
     <article
@@ -85,32 +85,33 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
         aria-label={`Open ${label ?? 'creation'}${creatorName ? ` by ${creatorName}` : ''}`}
         onClick={onOpen}
       >
-      {isVideo ? (
+      {/* Every tile shows its still, right-sized and lazy below the first screen; a video loads
+          nothing until it plays (no poster: a poster is fetched at once, on screen or not). */}
+      <img
+        className="feed-tile__media"
+        src={still.src}
+        srcSet={still.srcSet}
+        sizes={TILE_SIZES}
+        alt={lookTitleOf(item) ?? (item.prompt || label || 'A community creation')}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
+        onLoad={(event) => {
+          onMedia(event);
+          setLoaded(true);
+        }}
+      />
+      {isVideo && (
         <video
           ref={video}
-          className="feed-tile__media"
+          className={`feed-tile__media feed-tile__video${playing ? ' is-playing' : ''}`}
           src={item.url ?? undefined}
-          poster={item.posterUrl ?? undefined}
           muted
           loop
           playsInline
-          preload="metadata"
-          onLoadedMetadata={onMedia}
-          onLoadedData={() => setLoaded(true)}
-        />
-      ) : (
-        <img
-          className="feed-tile__media"
-          src={still}
-          srcSet={srcSet}
-          sizes="(max-width: 768px) 100vw, 400px"
-          alt={lookTitleOf(item) ?? (item.prompt || label || 'A community creation')}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          onLoad={(event) => {
-            onMedia(event);
-            setLoaded(true);
-          }}
+          preload="none"
+          onPlaying={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
         />
       )}
       </button>
