@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const HTTP_SUITE = [
   'admin', 'auth', 'feed-and-likes', 'fuzz', 'generation', 'library', 'page-meta', 'run-control',
-  'security', 'sign-in-guessing', 'spec-client', 'stories-and-tags', 'uploads', 'webhooks-http',
+  'security', 'sign-in-guessing', 'spec-client', 'stories-and-tags', 'uploads', 'webhooks-http', 'creators',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /**

@@ -10,6 +10,7 @@ import * as m0007 from './0007-providers';
 import * as m0008 from './0008-live-runs';
 import * as m0009 from './0009-runs-in-flight';
 import * as m0010 from './0010-sign-in-codes-per-client';
+import * as m0011 from './0011-usernames-case-insensitive';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0008-live-runs': m0008,
   '0009-runs-in-flight': m0009,
   '0010-sign-in-codes-per-client': m0010,
+  '0011-usernames-case-insensitive': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,7 +36,7 @@ export function webAppRoutes(distDir: string, pageMeta?: PageMetaResolver): Rout
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     const meta = await pageMeta?.(req.path);
-    res.type('html').send(meta ? injectMeta(indexHtml, meta) : indexHtml);
+    res.status(meta?.status ?? 200).type('html').send(meta ? injectMeta(indexHtml, meta) : indexHtml);
   });
   return router;
 }

@@ -50,7 +50,7 @@ export class AccountService {
   /** The empty update sent after every sign-in completes onboarding (spec 3 §4). */
   async updateProfile(user: User, changes: { name?: string; username?: string; avatar?: string; onboarding_completed?: boolean }) {
     const isEmpty = Object.keys(changes).length === 0;
-    if (changes.avatar !== undefined) checkAvatar(changes.avatar, this.mediaBase);
+    if (changes.avatar !== undefined) checkAvatar(changes.avatar, this.mediaBase, user.id);
     try {
       const updated = await this.repos.users.update(user.id, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),

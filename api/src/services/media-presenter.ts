@@ -3,7 +3,8 @@ import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
 import type { MediaItem, RunMedia } from '@app/shared/api/media';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 import type { TagPage } from '@app/shared/api/stories';
-import type { Media } from '@app/shared/server/db';
+import type { Creator } from '@app/shared/api/creators';
+import type { Media, User } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
 
 /** The columns every view of a media item is made from (a media row, or a feed row joined to its creator). */
@@ -102,6 +103,7 @@ export function toTagMedia(row: FeedRow): TagPage['media'][number] {
     prompt: row.prompt,
     user_avatar: row.avatar_url,
     user_name: displayName(row),
+    user_username: row.username,
     likes_count: row.likes_count,
     created_at: row.created_at.toISOString(),
   };
@@ -114,7 +116,7 @@ export function toFeedItem(row: FeedRow, viewerId?: string): FeedItem {
     mediaType: row.type === 'video' ? 'video' : 'image',
     user_id: row.user_id,
     created_at: row.created_at.toISOString(),
-    user: { avatar: row.avatar_url, tier: row.tier ?? 'free', name: displayName(row) },
+    user: { avatar: row.avatar_url, tier: row.tier ?? 'free', name: displayName(row), username: row.username },
     type: row.preset_type,
     source_url: viewerId !== undefined && row.user_id === viewerId ? row.source_url : null,
     metadata: {
@@ -123,6 +125,18 @@ export function toFeedItem(row: FeedRow, viewerId?: string): FeedItem {
       successfulVideos: typeof metadata.successfulVideos === 'number' ? metadata.successfulVideos : 0,
       ...(metadata.identity ? { identity: metadata.identity } : {}),
     },
+  };
+}
+
+/** A creator's public page header: never their e-mail or anything only they may see. */
+export function toCreator(user: Pick<User, 'username' | 'name' | 'avatar_url' | 'created_at'> & { username: string }, stats: { creations: number; likes: number }): Creator {
+  return {
+    username: user.username,
+    name: user.name?.trim() || null,
+    avatar: user.avatar_url,
+    creations: stats.creations,
+    likes: stats.likes,
+    joinedAt: user.created_at.toISOString(),
   };
 }
 

@@ -15,9 +15,15 @@ export function isOwnMediaUrl(value: string, base: string): boolean {
   return url.href.startsWith(root) && url.pathname.length > new URL(root).pathname.length;
 }
 
-/** An avatar is shown to everyone beside the person's work: only a file in our storage, never a foreign or internal address. */
-export function checkAvatar(value: string, base: string): void {
-  if (!isOwnMediaUrl(value, base)) throw new InvalidInputError(AVATAR_NOT_OURS, 'BAD_REQUEST');
+/**
+ * An avatar is shown to everyone beside the person's work: only a file the person uploaded to
+ * our storage (under their own `users/<id>/` prefix), never a foreign or internal address, nor
+ * someone else's photo.
+ */
+export function checkAvatar(value: string, base: string, userId: string): void {
+  if (!isOwnMediaUrl(value, base) || !isOwnMediaUrl(value, `${new URL(base).href}users/${userId}/`)) {
+    throw new InvalidInputError(AVATAR_NOT_OURS, 'BAD_REQUEST');
+  }
 }
 
 /** A story's hero image: https anywhere (no credentials in it), or an image in our storage (http in development). */

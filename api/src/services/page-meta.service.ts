@@ -1,6 +1,7 @@
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, TAG_STRUCTURED_DATA_LIMIT, storyCategoryLabel } from '@app/shared';
 import { DomainError } from '@app/shared/server/domain-errors';
 import type { PageMeta } from '../http/inject-meta';
+import type { CreatorsService } from './creators.service';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
 
@@ -11,6 +12,7 @@ export class PageMetaService {
   constructor(
     private readonly stories: Pick<StoriesService, 'publishedBySlug'>,
     private readonly tags: Pick<TagsService, 'page'>,
+    private readonly creators: Pick<CreatorsService, 'page'>,
     private readonly publicUrl: string,
   ) {}
 
@@ -23,6 +25,8 @@ export class PageMetaService {
     if (story) return this.story(decodeURIComponent(story[1]!)).catch(notFoundAsUndefined);
     const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
     if (tag) return this.tag(decodeURIComponent(tag[1]!)).catch(notFoundAsUndefined);
+    const creator = /^\/u\/([^/]+)\/?$/.exec(pathname);
+    if (creator) return this.creator(decodeURIComponent(creator[1]!)).catch((error: unknown) => notFoundPage(error, canonical));
     return undefined;
   }
 
@@ -46,6 +50,37 @@ export class PageMetaService {
         dateModified: story.updated_at,
         url,
         ...(story.hero_image_url ? { image: story.hero_image_url } : {}),
+      },
+    };
+  }
+
+  private async creator(username: string): Promise<PageMeta> {
+    const { creator, items } = await this.creators.page({ username, limit: TAG_STRUCTURED_DATA_LIMIT });
+    const url = `${this.publicUrl}/u/${encodeURIComponent(creator.username)}`;
+    const shown = creator.name ?? `@${creator.username}`;
+    const count = `${creator.creations} ${creator.creations === 1 ? 'creation' : 'creations'}`;
+    const first = items.find((m) => m.imageUrl);
+    return {
+      title: `${shown} (@${creator.username}) — Mirrorverse`,
+      description: `${count} by ${shown} on Mirrorverse: AI portraits and videos.`,
+      canonical: url,
+      type: 'profile',
+      image: creator.avatar
+        ? { url: creator.avatar, width: 256, height: 256, alt: shown }
+        : first?.imageUrl
+          ? { url: first.imageUrl, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: first.prompt ?? shown }
+          : undefined,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'ProfilePage',
+        url,
+        mainEntity: {
+          '@type': 'Person',
+          name: shown,
+          alternateName: `@${creator.username}`,
+          ...(creator.avatar ? { image: creator.avatar } : {}),
+          interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: creator.likes },
+        },
       },
     };
   }
@@ -75,6 +110,12 @@ export class PageMetaService {
       },
     };
   }
+}
+
+/** An address that names nothing: a 404 with the app's page, which shows its not-found screen. */
+function notFoundPage(error: unknown, canonical: string): PageMeta {
+  if (!(error instanceof DomainError)) throw error;
+  return { title: 'Not found — Mirrorverse', description: 'This page does not exist on Mirrorverse.', canonical, noindex: true, status: 404 };
 }
 
 function notFoundAsUndefined(error: unknown): undefined {

@@ -19,6 +19,8 @@ export const queryKeys = {
   /** The published stories; with a slug, one story. */
   stories: (slug?: string) => (slug === undefined ? (['stories'] as const) : (['stories', slug] as const)),
   tagPage: (tag: string) => ['tag-page', tag] as const,
+  /** A creator's public page; `creator()` alone covers every creator's. */
+  creator: (username?: string) => (username === undefined ? (['creator'] as const) : (['creator', username] as const)),
   /** The story editor's list: every story, any status. */
   storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */

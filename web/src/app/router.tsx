@@ -30,6 +30,7 @@ const BestPracticesPage = lazyPage(() =>
   import('../pages/best-practices/best-practices-page').then((m) => m.BestPracticesPage),
 );
 const TagPage = lazyPage(() => import('../pages/tag/tag-page').then((m) => m.TagPage));
+const CreatorPage = lazyPage(() => import('../pages/creator/creator-page').then((m) => m.CreatorPage));
 
 export function AppRoutes() {
   return (
@@ -50,6 +51,7 @@ export function AppRoutes() {
           <Route path={paths.comingSoon.path} element={<ComingSoonPage />} />
           <Route path={paths.bestPractices.path} element={<BestPracticesPage />} />
           <Route path={paths.tag.path} element={<TagPage />} />
+          <Route path={paths.creator.path} element={<CreatorPage />} />
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Route>
       </Routes>

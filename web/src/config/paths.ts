@@ -41,4 +41,6 @@ export const paths = {
   comingSoon: { path: '/coming-soon', getHref: (ref?: string) => withQuery('/coming-soon', { ref }) },
   bestPractices: { path: '/bestpractices', getHref: () => '/bestpractices' },
   tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
+  /** A creator's public page (their username is case-insensitive; links use it as stored). */
+  creator: { path: '/u/:username', getHref: (username: string) => `/u/${encodeURIComponent(username)}` },
 } as const;

@@ -3,6 +3,7 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
 import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import { TileCreator } from './tile-creator';
 import '../../../styles/glass-pill.css';
 
 type FeedTileProps = {
@@ -15,10 +16,6 @@ type FeedTileProps = {
   onPresetType: (presetType: string) => void;
   onCreator: (userId: string) => void;
 };
-
-function initialOf(name: string | null): string {
-  return (name?.trim()[0] ?? 'M').toUpperCase();
-}
 
 /** One feed item: its space reserved from the aspect ratio, the media, creator, preset tag and likes. */
 export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCreator }: FeedTileProps) {
@@ -120,22 +117,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
           )}
         </div>
         <div className="feed-tile__bottom">
-          <button
-            type="button"
-            className="feed-tile__creator"
-            disabled={!item.userId}
-            onClick={stopThen(() => item.userId && onCreator(item.userId))}
-            title="More from this creator"
-          >
-            {item.creator?.avatar ? (
-              <img src={item.creator.avatar} alt="" className="feed-tile__avatar" />
-            ) : (
-              <span className="feed-tile__avatar feed-tile__avatar--initial" aria-hidden="true">
-                {initialOf(creatorName)}
-              </span>
-            )}
-            <span className="feed-tile__name">{creatorName ?? 'Mirrorverse creator'}</span>
-          </button>
+          <TileCreator item={item} onCreator={onCreator} />
           <LikeButton item={item} variant="overlay" />
         </div>
       </div>
