@@ -98,15 +98,16 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await form.getByLabel('Username').fill(TAKEN.toUpperCase());
     await form.getByRole('button', { name: 'Save profile' }).click();
     await form.getByRole('alert').filter({ hasText: 'That username is taken.' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'account-taken-desktop.png') });
 
     await form.getByLabel('Username').fill(USERNAME.toUpperCase());
     expect(await form.getByRole('alert').count()).toBe(0);
     await page.getByTestId('avatar-input').setInputFiles(ASTRONAUT);
     // The preview is the square crop, before anything is uploaded.
     await expect.poll(() => form.locator('img.profile-form__avatar').getAttribute('src')).toMatch(/^blob:/);
-    // (A desktop shot only: the phone's profile is another layout, which would start the form afresh.)
-    await settle(page);
-    await page.screenshot({ path: path.join(SHOTS_DIR, 'account-editing-desktop.png'), fullPage: true });
+    // Desktop shots of what is on screen only: the profile is not a phone screen (the mobile guard
+    // sends phones to /gallery), and a full-page shot resizes the window, which the guard re-checks.
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'account-editing-desktop.png') });
 
     await form.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Profile saved').first().waitFor();
@@ -127,7 +128,8 @@ describe('creators: name, username, avatar and /u/<username>', () => {
       return [img.naturalWidth, img.naturalHeight];
     }, avatarUrl);
     expect(size).toEqual([256, 256]);
-    await shots(page, 'account-saved');
+    await settle(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'account-saved-desktop.png') });
   });
 
   it('shows the name and avatar on the feed tile, whose creator opens /u/<username>', async () => {
@@ -135,6 +137,7 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     const creator = page.getByTestId('tile-creator').filter({ hasText: 'Ana Lima' }).first();
     await creator.waitFor();
     expect(await creator.locator('img.feed-tile__avatar').getAttribute('src')).toMatch(/\/media\/users\//);
+    await shots(page, 'feed');
     await creator.click();
     await page.waitForURL(`${app.baseUrl}/u/${USERNAME}`);
 
@@ -156,6 +159,15 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'creator-viewer-desktop.png') });
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
+
+    // A tag page names the creator too, and links to their page.
+    await page.goto(`${app.baseUrl}/tag/golden`);
+    const tagCreator = page.getByTestId('tag-media').getByRole('link', { name: 'Ana Lima' });
+    await tagCreator.waitFor();
+    expect(await page.locator('img.tag-tile__avatar').first().getAttribute('src')).toMatch(/\/media\/users\//);
+    await shots(page, 'tag-page');
+    await tagCreator.click();
+    await page.waitForURL(`${app.baseUrl}/u/${USERNAME}`);
   });
 
   it('on a phone, tapping the creator in the feed opens their page; every tap target is at least 44 px', async () => {

@@ -2,30 +2,18 @@ import { usernameProblem } from '@app/shared';
 import type { AuthUser } from '@app/shared/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, errorMessage } from '../../../api/api-error';
 import { type UserProfile, updateProfile } from '../../../api/profile';
 import { queryKeys } from '../../../api/query-keys';
 import { toast } from '../../../components/toast/toast-store';
 import { uploadToMediaCloud } from '../../../features/create/upload/upload-to-media-cloud';
 import { updateAuthUser } from '../../../state/auth-store';
+import { type ProfileProblems, problemsOf } from './profile-problems';
 import { squareAvatar } from './square-avatar';
 
 export interface ProfileFields {
   name: string | null;
   username: string | null;
   avatar: string | null;
-}
-
-export type ProfileProblems = Partial<Record<'name' | 'username' | 'avatar' | 'form', string>>;
-
-/** Which field a refusal of update-profile is about: the server names it (`username: …`) or says USERNAME_TAKEN. */
-export function problemsOf(error: unknown): ProfileProblems {
-  const text = errorMessage(error, 'Your profile could not be saved. Please try again.');
-  if (error instanceof ApiError && error.code === 'USERNAME_TAKEN') return { username: text };
-  const field = /^(name|username|avatar): (.*)$/s.exec(text);
-  if (!field) return { form: text };
-  const message = field[2]!.split('\n')[0]!;
-  return { [field[1]!]: field[1] === 'name' ? `Name: ${message}` : message };
 }
 
 /** The Account tab's profile form: name, username and avatar, saved together with update-profile. */
