@@ -12,6 +12,7 @@ import * as m0009 from './0009-runs-in-flight';
 import * as m0010 from './0010-sign-in-codes-per-client';
 import * as m0011 from './0011-media-references';
 import * as m0012 from './0012-media-variants';
+import * as m0013 from './0013-usernames-case-insensitive';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0010-sign-in-codes-per-client': m0010,
   '0011-media-references': m0011,
   '0012-media-variants': m0012,
+  '0013-usernames-case-insensitive': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,7 @@ import { LaunchSettings } from './services/launch-settings';
 import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { feedRoutes } from './routes/feed';
+import { creatorRoutes } from './routes/creators';
 import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
 import { libraryRoutes } from './routes/library';
@@ -48,6 +49,7 @@ import { AuthService } from './services/auth.service';
 import { DevOutboxService } from './services/dev-outbox.service';
 import { DraftsService } from './services/drafts.service';
 import { FeedService } from './services/feed.service';
+import { CreatorsService } from './services/creators.service';
 import { GenerationService } from './services/generation.service';
 import { LikesService } from './services/likes.service';
 import { MailService } from './services/mail.service';
@@ -104,7 +106,9 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const stories = new StoriesService(repos, urls);
   const tags = new TagsService(repos, urls);
   const feed = new FeedService(repos, urls);
-  const pageMeta = new PageMetaService(stories, tags, config.http.publicUrl, feed);
+  const creators = new CreatorsService(repos, feed, urls);
+  const viewer = optionalUser(tokens, repos.users, denylist);
+  const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -142,7 +146,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
       runRoutes(runControl, signedIn),
-      feedRoutes(feed, optionalUser(tokens, repos.users, denylist)),
+      feedRoutes(feed, viewer),
+      creatorRoutes(creators, viewer),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret)),

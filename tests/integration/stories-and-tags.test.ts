@@ -101,9 +101,10 @@ describe(`stories and tag pages (${dialect})`, () => {
   });
 
   describe('tag pages', () => {
+    const ownerUsername = `tag_owner_${randomBytes(4).toString('hex')}`;
     beforeAll(async () => {
       const owner = await createAccount(ctx.infra, `tags-${randomBytes(4).toString('hex')}@example.com`);
-      await ctx.infra.db.updateTable('users').set({ name: 'Tag Owner' }).where('id', '=', owner.user.id).execute();
+      await ctx.infra.db.updateTable('users').set({ name: 'Tag Owner', username: ownerUsername }).where('id', '=', owner.user.id).execute();
       const rows = Array.from({ length: 14 }, (_, i) => ({
         user_id: owner.user.id,
         type: 'image' as const,
@@ -131,6 +132,7 @@ describe(`stories and tag pages (${dialect})`, () => {
         prompt: 'neon portrait 1',
         user_avatar: null,
         user_name: 'Tag Owner',
+        user_username: ownerUsername,
         likes_count: 0,
         created_at: expect.any(String),
         // Its size, so the tile is reserved at its ratio before the image arrives (issue 27).

@@ -6,11 +6,11 @@ export interface PageMeta {
   description: string;
   canonical: string;
   image?: { url: string; width: number; height: number; alt: string };
-  type?: 'website' | 'article';
+  type?: 'website' | 'article' | 'profile';
   /** Structured data (schema.org), written as one JSON-LD block. */
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
-  /** The page names nothing that exists (a private or deleted creation): served with a 404. */
+  /** The HTTP status of the page: 404 for an address that names nothing (the app shows its not-found screen). */
   status?: 404;
 }
 

@@ -50,7 +50,7 @@ export class AccountService {
   /** The empty update sent after every sign-in completes onboarding (spec 3 §4). */
   async updateProfile(user: User, changes: { name?: string; username?: string; avatar?: string; onboarding_completed?: boolean }) {
     const isEmpty = Object.keys(changes).length === 0;
-    const avatar = changes.avatar !== undefined ? avatarRef(changes.avatar, this.urls) : undefined;
+    const avatar = changes.avatar !== undefined ? avatarRef(changes.avatar, this.urls, user.id) : undefined;
     try {
       const updated = await this.repos.users.update(user.id, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),

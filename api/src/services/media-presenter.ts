@@ -3,7 +3,8 @@ import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
 import type { MediaItem, RunMedia } from '@app/shared/api/media';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 import type { TagPage } from '@app/shared/api/stories';
-import type { Media } from '@app/shared/server/db';
+import type { Creator } from '@app/shared/api/creators';
+import type { Media, User } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
 import type { MediaUrls } from '@app/shared/server/storage';
 
@@ -123,6 +124,7 @@ export function toTagMedia(row: FeedRow, urls: MediaUrls): TagPage['media'][numb
     prompt: row.prompt,
     user_avatar: urls.url(row.avatar_url),
     user_name: displayName(row),
+    user_username: row.username,
     likes_count: row.likes_count,
     created_at: row.created_at.toISOString(),
     width: row.width,
@@ -138,7 +140,7 @@ export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string): Fe
     mediaType: row.type === 'video' ? 'video' : 'image',
     user_id: row.user_id,
     created_at: row.created_at.toISOString(),
-    user: { avatar: urls.url(row.avatar_url), tier: row.tier ?? 'free', name: displayName(row) },
+    user: { avatar: urls.url(row.avatar_url), tier: row.tier ?? 'free', name: displayName(row), username: row.username },
     type: row.preset_type,
     source_url: viewerId !== undefined && row.user_id === viewerId ? urls.url(row.source_url) : null,
     metadata: {
@@ -147,6 +149,22 @@ export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string): Fe
       successfulVideos: typeof metadata.successfulVideos === 'number' ? metadata.successfulVideos : 0,
       ...(metadata.identity ? { identity: metadata.identity } : {}),
     },
+  };
+}
+
+/** A creator's public page header: never their e-mail or anything only they may see. */
+export function toCreator(
+  user: Pick<User, 'username' | 'name' | 'avatar_url' | 'created_at'> & { username: string },
+  stats: { creations: number; likes: number },
+  urls: MediaUrls,
+): Creator {
+  return {
+    username: user.username,
+    name: user.name?.trim() || null,
+    avatar: urls.url(user.avatar_url),
+    creations: stats.creations,
+    likes: stats.likes,
+    joinedAt: user.created_at.toISOString(),
   };
 }
 

@@ -5,12 +5,13 @@ export const AVATAR_NOT_OURS = 'avatar: must be a picture stored here (one of yo
 export const HERO_IMAGE_NOT_HTTPS = 'hero_image_url: must be an https address or an image stored here';
 
 /**
- * An avatar is shown to everyone beside the person's work: only a file in our storage, never a
- * foreign or internal address. Answers the file's key, which is what is stored.
+ * An avatar is shown to everyone beside the person's work: only a file the person uploaded to our
+ * storage (under their own `users/<id>/` prefix), never a foreign or internal address, nor someone
+ * else's photo. Answers the file's key, which is what is stored.
  */
-export function avatarRef(value: string, urls: MediaUrls): string {
+export function avatarRef(value: string, urls: MediaUrls, userId: string): string {
   const key = urls.keyOf(value);
-  if (key === undefined) throw new InvalidInputError(AVATAR_NOT_OURS, 'BAD_REQUEST');
+  if (key === undefined || !key.startsWith(`users/${userId}/`)) throw new InvalidInputError(AVATAR_NOT_OURS, 'BAD_REQUEST');
   return key;
 }
 

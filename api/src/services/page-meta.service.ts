@@ -3,6 +3,7 @@ import { DomainError } from '@app/shared/server/domain-errors';
 import type { PageMeta } from '../http/inject-meta';
 import type { FeedService } from './feed.service';
 import { mediaPageMeta, missingMediaMeta } from './media-page-meta';
+import type { CreatorsService } from './creators.service';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
 
@@ -13,6 +14,7 @@ export class PageMetaService {
   constructor(
     private readonly stories: Pick<StoriesService, 'publishedBySlug'>,
     private readonly tags: Pick<TagsService, 'page'>,
+    private readonly creators: Pick<CreatorsService, 'page'>,
     private readonly publicUrl: string,
     private readonly media: Pick<FeedService, 'item'>,
   ) {}
@@ -28,6 +30,8 @@ export class PageMetaService {
     if (tag) return this.tag(decodeURIComponent(tag[1]!)).catch(notFoundAsUndefined);
     const media = /^\/m\/([^/]+)\/?$/.exec(pathname);
     if (media) return this.mediaPage(media[1]!, canonical);
+    const creator = /^\/u\/([^/]+)\/?$/.exec(pathname);
+    if (creator) return this.creator(decodeURIComponent(creator[1]!)).catch((error: unknown) => notFoundPage(error, canonical));
     return undefined;
   }
 
@@ -65,6 +69,37 @@ export class PageMetaService {
     };
   }
 
+  private async creator(username: string): Promise<PageMeta> {
+    const { creator, items } = await this.creators.page({ username, limit: TAG_STRUCTURED_DATA_LIMIT });
+    const url = `${this.publicUrl}/u/${encodeURIComponent(creator.username)}`;
+    const shown = creator.name ?? `@${creator.username}`;
+    const count = `${creator.creations} ${creator.creations === 1 ? 'creation' : 'creations'}`;
+    const first = items.find((m) => m.imageUrl);
+    return {
+      title: `${shown} (@${creator.username}) — Mirrorverse`,
+      description: `${count} by ${shown} on Mirrorverse: AI portraits and videos.`,
+      canonical: url,
+      type: 'profile',
+      image: creator.avatar
+        ? { url: creator.avatar, width: 256, height: 256, alt: shown }
+        : first?.imageUrl
+          ? { url: first.imageUrl, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: first.prompt ?? shown }
+          : undefined,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'ProfilePage',
+        url,
+        mainEntity: {
+          '@type': 'Person',
+          name: shown,
+          alternateName: `@${creator.username}`,
+          ...(creator.avatar ? { image: creator.avatar } : {}),
+          interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: creator.likes },
+        },
+      },
+    };
+  }
+
   private async tag(tag: string): Promise<PageMeta> {
     const page = await this.tags.page(tag);
     const url = `${this.publicUrl}/tag/${encodeURIComponent(page.tag)}`;
@@ -90,6 +125,12 @@ export class PageMetaService {
       },
     };
   }
+}
+
+/** An address that names nothing: a 404 with the app's page, which shows its not-found screen. */
+function notFoundPage(error: unknown, canonical: string): PageMeta {
+  if (!(error instanceof DomainError)) throw error;
+  return { title: 'Not found — Mirrorverse', description: 'This page does not exist on Mirrorverse.', canonical, noindex: true, status: 404 };
 }
 
 function notFoundAsUndefined(error: unknown): undefined {

@@ -20,7 +20,13 @@ export const feedItemSchema = z.extend(mediaCoreSchema, {
   user_id: z.nullable(z.string()),
   created_at: z.string(),
   /** The creator: `name` is their display name (name, else username), null when they set neither. */
-  user: z.object({ avatar: z.nullable(z.string()), tier: z.string(), name: z.nullable(z.string()) }),
+  user: z.object({
+    avatar: z.nullable(z.string()),
+    tier: z.string(),
+    name: z.nullable(z.string()),
+    /** Their page is /u/<username>; null when they have not picked one. */
+    username: z.nullable(z.string()),
+  }),
   /** The preset kind, under the name spec 1 §3 fixes. */
   type: z.string(),
   /** The uploader's own photo: filled only for the item's owner, null for everyone else. */

@@ -60,6 +60,8 @@ export const tagMediaSchema = z.object({
   prompt: z.string().nullable(),
   user_avatar: z.string().nullable(),
   user_name: z.string().nullable(),
+  /** The creator's page is /u/<user_username>; null when they have no username. */
+  user_username: z.string().nullable(),
   likes_count: z.number(),
   created_at: z.string(),
   /** The item's size, so its tile is reserved at its own ratio before the image arrives. */

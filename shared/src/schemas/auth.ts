@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { OTP_LENGTH } from '../constants';
 import { safeText } from './input';
+import { usernameSchema } from './username';
 
 /** Request bodies of the sign-in and account calls (spec 3 §7, spec 1 §7, spec 2 §7); their answers are typed in shared/src/api. */
 // The web shows this schema's messages (web/src/lib/email.ts) and loads no zod locale: every message is explicit
@@ -28,7 +29,7 @@ export const refreshTokenRequest = z.object({ refreshToken: safeText().check(z.m
 export const logoutRequest = z.object({ refreshToken: z.optional(safeText().check(z.maxLength(512))) });
 export const updateProfileRequest = z.strictObject({
   name: z.optional(safeText().check(z.trim(), z.minLength(1), z.maxLength(80))),
-  username: z.optional(safeText().check(z.trim(), z.regex(/^[a-z0-9_.]{3,30}$/i, { error: 'Username: 3–30 letters, digits, _ or .' }))),
+  username: z.optional(usernameSchema),
   avatar: z.optional(z.pipe(safeText(), z.url().check(z.maxLength(2048)))),
   onboarding_completed: z.optional(z.boolean()),
 });

@@ -21,6 +21,8 @@ export const queryKeys = {
   tagPage: (tag: string) => ['tag-page', tag] as const,
   /** One creation, for its page /m/<id>. */
   mediaItem: (id: string) => ['media-item', id] as const,
+  /** A creator's public page; `creator()` alone covers every creator's. */
+  creator: (username?: string) => (username === undefined ? (['creator'] as const) : (['creator', username] as const)),
   /** The story editor's list: every story, any status. */
   storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */

@@ -32,6 +32,7 @@ const BestPracticesPage = lazyPage(() =>
 );
 const TagPage = lazyPage(() => import('../pages/tag/tag-page').then((m) => m.TagPage));
 const MediaPage = lazyPage(() => import('../pages/home/media-page').then((m) => m.MediaPage));
+const CreatorPage = lazyPage(() => import('../pages/creator/creator-page').then((m) => m.CreatorPage));
 
 /**
  * While the viewer shows a creation it opened (its address /m/<id> pushed), the screen under it
@@ -59,6 +60,7 @@ export function AppRoutes() {
           <Route path={paths.bestPractices.path} element={<BestPracticesPage />} />
           <Route path={paths.tag.path} element={<TagPage />} />
           <Route path={paths.media.path} element={<MediaPage />} />
+          <Route path={paths.creator.path} element={<CreatorPage />} />
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Route>
       </Routes>

@@ -43,4 +43,6 @@ export const paths = {
   tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   /** One creation's page: the viewer shows it over the feed (issue 27). */
   media: { path: '/m/:id', getHref: (id: string) => `/m/${encodeURIComponent(id)}` },
+  /** A creator's public page (their username is case-insensitive; links use it as stored). */
+  creator: { path: '/u/:username', getHref: (username: string) => `/u/${encodeURIComponent(username)}` },
 } as const;

@@ -11,7 +11,7 @@ const feedItem: FeedItem = {
   id: 'm1',
   userId: 'u1',
   user_id: 'u1',
-  user: { avatar: null, tier: 'free', name: 'Ada' },
+  user: { avatar: null, tier: 'free', name: 'Ada', username: 'ada' },
   mediaType: 'image',
   presetType: 'unreal_reflection',
   type: 'unreal_reflection',
@@ -67,7 +67,7 @@ describe('one media item from every answer', () => {
       posterUrl: feedItem.finalUrl,
       aspectRatio: 0.8,
       isPublic: true,
-      creator: { name: 'Ada', avatar: null },
+      creator: { name: 'Ada', avatar: null, username: 'ada' },
       identity: { score: 0.91, threshold: 0.75, attempts: 1 },
     });
   });

@@ -20,6 +20,8 @@ export interface IdentityCheck {
 export interface MediaCreator {
   name: string | null;
   avatar: string | null;
+  /** Their page is /u/<username>; null when they have not picked one. */
+  username: string | null;
 }
 
 export interface MediaItem {
@@ -164,7 +166,7 @@ export function fromFeedItem(raw: FeedAnswerItem): MediaItem | null {
     videoResults: clipsOf(raw.metadata.videoResults),
     identity: identityOf(raw.metadata.identity),
     tags: raw.tags,
-    creator: { name: raw.user.name, avatar: raw.user.avatar },
+    creator: { name: raw.user.name, avatar: raw.user.avatar, username: raw.user.username },
   };
 }
 

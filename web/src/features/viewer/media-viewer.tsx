@@ -24,6 +24,7 @@ import { engineLabelOf } from './engine-of';
 import { downloadMedia, shareMedia } from './viewer-actions';
 import { ViewerMedia } from './viewer-media';
 import { useViewerUrl } from './viewer-url';
+import { ViewerCreator } from './viewer-creator';
 import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
@@ -52,10 +53,6 @@ type MediaViewerProps = {
   /** Opened by the owner: delete, download and share-to-feed instead of remix and save. */
   owner?: OwnerActions;
 };
-
-function initialOf(name: string | null | undefined): string {
-  return (name?.trim()[0] ?? 'M').toUpperCase();
-}
 
 /**
  * The one full-screen media viewer (spec 1 §2, §4): close, previous / next (wrapping), the date,
@@ -110,7 +107,6 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   const isVideo = item.mediaType === 'video';
   const source = isVideo ? (item.videoResults[clip] ?? item.url) : (item.url ?? item.posterUrl);
   const ready = isReady(item) && !isWaitingForVideos(item);
-  const creatorName = item.creator?.name ?? null;
   // In place of the creation's address, so Back from there does not come back to it.
   const goTo = (href: string) => {
     onClose();
@@ -180,27 +176,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             {formatViewerDate(item.createdAt)}
           </time>
         ) : (
-          <div className="viewer__creator">
-            {item.creator?.avatar ? (
-              <img className="viewer__avatar" src={item.creator.avatar} alt="" />
-            ) : (
-              <span className="viewer__avatar viewer__avatar--initial" aria-hidden="true">
-                {initialOf(creatorName)}
-              </span>
-            )}
-            <div className="viewer__who">
-              {item.userId ? (
-                <button type="button" className="viewer__name" onClick={() => goTo(`${paths.home.getHref()}?creator=${encodeURIComponent(item.userId ?? '')}`)}>
-                  {creatorName ?? 'Mirrorverse creator'}
-                </button>
-              ) : (
-                <span className="viewer__name">{creatorName ?? 'Mirrorverse creator'}</span>
-              )}
-              <time className="viewer__date" dateTime={item.createdAt ?? undefined}>
-                {formatViewerDate(item.createdAt)}
-              </time>
-            </div>
-          </div>
+          <ViewerCreator item={item} onGo={goTo} />
         )}
 
         <div className="viewer__tags">

@@ -21,7 +21,7 @@ function openGenerated(item: MediaItem): void {
 
 /** The person's own new item, credited to them ('You'). */
 function asMine(item: MediaItem): MediaItem {
-  return { ...item, userId: item.userId ?? getAuthState().user?.id ?? null, creator: { name: 'You', avatar: null } };
+  return { ...item, userId: item.userId ?? getAuthState().user?.id ?? null, creator: { name: 'You', avatar: null, username: null } };
 }
 
 /**

@@ -58,6 +58,8 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
 
   const email = profile?.email || profile?.user?.email || user.email || '';
   const name = profile?.name || user.name || null;
+  const avatar = profile?.avatar ?? user.avatar ?? null;
+  const username = profile?.user?.username ?? user.username ?? null;
   const totalLikes = Math.max(0, profile?.user?.totalLikesReceived ?? 0);
 
   return (
@@ -67,6 +69,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
       <ProfileSidebar
         active={tab}
         name={name}
+        avatar={avatar}
         email={email}
         balance={balance}
         totalLikes={totalLikes}
@@ -80,8 +83,8 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}
         {tab === 'account' && (
           <>
-            <PanelHeader title="Account" subtitle="Your sign-in address and what happens to your data." />
-            <AccountTab email={email} />
+            <PanelHeader title="Account" subtitle="How you appear to others, your sign-in address and what happens to your data." />
+            <AccountTab email={email} saved={{ name, username, avatar }} />
           </>
         )}
       </div>

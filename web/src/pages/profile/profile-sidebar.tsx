@@ -6,12 +6,14 @@ import { SocialLinks } from '../../components/social-links/social-links';
 import { paths, type ProfileTab } from '../../config/paths';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import type { ShareToFeed } from '../../features/library/use-share-to-feed';
+import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { emailName } from '../../lib/email';
 import { useSignOut } from '../../state/use-sign-out';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
   name: string | null;
+  avatar: string | null;
   email: string;
   balance: number | null;
   totalLikes: number;
@@ -48,10 +50,9 @@ function Stat({ icon, label, value, current = false }: { icon: ReactNode; label:
  * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Drafts and
  * Account; the legal and social links and Logout.
  */
-export function ProfileSidebar({ active, name, email, balance, totalLikes, mediaCount, shareToFeed }: ProfileSidebarProps) {
+export function ProfileSidebar({ active, name, avatar, email, balance, totalLikes, mediaCount, shareToFeed }: ProfileSidebarProps) {
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const initial = (name || email || '?').trim().charAt(0).toUpperCase();
 
   return (
     <aside className="profile-sidebar" aria-label="Profile">
@@ -61,9 +62,7 @@ export function ProfileSidebar({ active, name, email, balance, totalLikes, media
       </button>
 
       <div className="profile-identity">
-        <span className="profile-identity__avatar" aria-hidden="true">
-          {initial}
-        </span>
+        <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar" />
         <div className="profile-identity__text">
           <p className="profile-identity__name">{name || (email ? emailName(email) : 'My Profile')}</p>
           <p className="profile-identity__email">{email}</p>

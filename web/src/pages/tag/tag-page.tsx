@@ -9,6 +9,7 @@ import { formatCardDate } from '../../entities/media/media-format';
 import { DEFAULT_ASPECT_RATIO, resolveMediaUrl } from '../../entities/media/media-item';
 import { MasonryGrid } from '../../components/masonry/masonry-grid';
 import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
+import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
 import '../../styles/card-grid.css';
@@ -117,16 +118,7 @@ function TagTile({ item }: { item: TagMedia }) {
         {src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" onLoad={onMedia} />}
       </div>
       <div className="tag-tile__body stack">
-        <div className="tag-tile__creator">
-          {item.user_avatar ? (
-            <img className="tag-tile__avatar" src={item.user_avatar} alt="" />
-          ) : (
-            <span className="tag-tile__avatar tag-tile__avatar--initial icon-tile" aria-hidden="true">
-              {name[0]?.toUpperCase()}
-            </span>
-          )}
-          <span className="tag-tile__name">{name}</span>
-        </div>
+        <TagCreator item={item} name={name} />
         {item.prompt && <p className="tag-tile__prompt line-clamp">{item.prompt}</p>}
         <div className="tag-tile__foot">
           <span className="tag-tile__likes inline-row" aria-label={`${item.likes_count} likes`}>
@@ -137,5 +129,22 @@ function TagTile({ item }: { item: TagMedia }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** The creator of a tag tile, linking to /u/<username> when they have one. */
+function TagCreator({ item, name }: { item: TagMedia; name: string }) {
+  const face = (
+    <>
+      <CreatorAvatar avatar={item.user_avatar} name={name} className="tag-tile__avatar" />
+      <span className="tag-tile__name">{name}</span>
+    </>
+  );
+  return item.user_username ? (
+    <Link to={paths.creator.getHref(item.user_username)} className="tag-tile__creator tag-tile__creator--link" title={`@${item.user_username}`}>
+      {face}
+    </Link>
+  ) : (
+    <div className="tag-tile__creator">{face}</div>
   );
 }

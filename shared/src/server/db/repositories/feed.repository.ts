@@ -56,6 +56,18 @@ export class FeedRepository {
     return query;
   }
 
+  /** A creator's public work: how many items, and the likes they received. */
+  async creatorStats(userId: string): Promise<{ creations: number; likes: number }> {
+    const row = await this.db
+      .selectFrom('media')
+      .select((eb) => [eb.fn.countAll<string>().as('creations'), sql<string>`coalesce(sum(likes_count), 0)`.as('likes')])
+      .where('user_id', '=', userId)
+      .where('is_public', '=', true)
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    return { creations: Number(row.creations), likes: Math.max(0, Number(row.likes)) };
+  }
+
   /** How many public items carry a tag. */
   async countTagged(tag: string): Promise<number> {
     const row = await this.db

@@ -14,6 +14,15 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   }
 
+  /** By username, whatever its case (usernames are stored lowercased; the unique index is on lower()). */
+  findByUsername(username: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', username.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+
   async create(user: Omit<NewUser, 'credits'>): Promise<User> {
     return this.db
       .insertInto('users')

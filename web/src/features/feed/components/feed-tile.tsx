@@ -4,6 +4,7 @@ import { LikeButton } from '../../../entities/media/like-button';
 import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 import { stillSources } from '../../../entities/media/still-sources';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
+import { TileCreator } from './tile-creator';
 import '../../../styles/glass-pill.css';
 
 /** One column on a phone (the page's padding aside), three of at most ~400 px elsewhere. */
@@ -19,10 +20,6 @@ type FeedTileProps = {
   onPresetType: (presetType: string) => void;
   onCreator: (userId: string) => void;
 };
-
-function initialOf(name: string | null): string {
-  return (name?.trim()[0] ?? 'M').toUpperCase();
-}
 
 /**
  * One feed item: its box reserved at the item's own aspect ratio before the file arrives (the
@@ -130,22 +127,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
           )}
         </div>
         <div className="feed-tile__bottom">
-          <button
-            type="button"
-            className="feed-tile__creator"
-            disabled={!item.userId}
-            onClick={stopThen(() => item.userId && onCreator(item.userId))}
-            title="More from this creator"
-          >
-            {item.creator?.avatar ? (
-              <img src={item.creator.avatar} alt="" className="feed-tile__avatar" />
-            ) : (
-              <span className="feed-tile__avatar feed-tile__avatar--initial" aria-hidden="true">
-                {initialOf(creatorName)}
-              </span>
-            )}
-            <span className="feed-tile__name">{creatorName ?? 'Mirrorverse creator'}</span>
-          </button>
+          <TileCreator item={item} onCreator={onCreator} />
           <LikeButton item={item} variant="overlay" />
         </div>
       </div>

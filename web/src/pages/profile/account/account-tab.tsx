@@ -1,17 +1,28 @@
 import { type ReactNode, useId, useState } from 'react';
 import { TextField } from '../../../components/form/text-field';
-import { MailIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { MailIcon, TrashIcon, UserIcon } from '../../../components/icons/line-icons';
 import { HeadingText } from '../../../components/page/heading-text';
 import { ChangeEmailModal } from './change-email-modal';
 import { DeleteAccountModal } from './delete-account-modal';
+import { ProfileCard } from './profile-card';
+import type { ProfileFields } from './use-edit-profile';
 
-/** The Account tab (spec 2 §2): the e-mail address with Change, and the Danger Zone. */
-export function AccountTab({ email }: { email: string }) {
+/** The Account tab (spec 2 §2): the public profile (name, username, avatar), the e-mail address with Change, and the Danger Zone. */
+export function AccountTab({ email, saved }: { email: string; saved: ProfileFields }) {
   const id = useId();
   const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
     <div className="account">
+      <AccountCard
+        titleId={`${id}-profile`}
+        icon={<UserIcon />}
+        title="Public Profile"
+        text="Your name and photo appear on your public creations, and your username is your page's address."
+      >
+        <ProfileCard saved={saved} email={email} />
+      </AccountCard>
+
       <AccountCard
         titleId={`${id}-info`}
         icon={<MailIcon />}

@@ -1,0 +1,98 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { GridIcon } from '../../components/icons/creation-icons';
+import { ArrowLeftIcon, UserIcon, WarningIcon } from '../../components/icons/line-icons';
+import { MasonryGrid } from '../../components/masonry/masonry-grid';
+import { PanelEmpty } from '../../components/page/panel-empty';
+import { pageTitle } from '../../config/brand';
+import { paths } from '../../config/paths';
+import type { MediaItem } from '../../entities/media/media-item';
+import { FeedTile } from '../../features/feed/components/feed-tile';
+import { FeedSkeleton } from '../../features/feed/components/feed-skeleton';
+import { useFeedColumns } from '../../features/feed/use-columns';
+import { openViewer } from '../../features/viewer/viewer-store';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { CreatorHeader } from './creator-header';
+import { useCreatorPage } from './use-creator-page';
+import '../../components/page/page.css';
+import '../../styles/display-title.css';
+import '../../features/feed/feed.css';
+import './creator.css';
+
+/** The gap between tiles as a share of a column's width (as the feed lays them out). */
+const GAP_SHARE = 0.04;
+const ratioOf = (item: MediaItem) => item.aspectRatio;
+
+/** A creator's public page, /u/:username: who they are and their public creations, in the feed's tiles. */
+export function CreatorPage() {
+  const { username = '' } = useParams();
+  const page = useCreatorPage(username);
+  const columns = useFeedColumns();
+  const navigate = useNavigate();
+  const sentinel = useInfiniteScroll<HTMLDivElement>(page.loadMore, page.status === 'ready' && page.hasMore, page.items.length);
+
+  if (page.status === 'not-found') return <CreatorMissing />;
+  const creator = page.creator;
+  return (
+    <div className="page creator-page">
+      <title>{pageTitle(creator ? (creator.name ?? `@${creator.username}`) : `@${username}`)}</title>
+      <Link to={paths.home.getHref()} className="back-link creator-page__back">
+        <ArrowLeftIcon />
+        Back to Feed
+      </Link>
+      {creator ? <CreatorHeader creator={creator} /> : <div className="creator-header creator-header--skeleton skeleton-card" aria-hidden="true" />}
+
+      {page.status === 'loading' ? (
+        <FeedSkeleton columns={columns} />
+      ) : page.status === 'error' ? (
+        <PanelEmpty className="creator-page__state" icon={<WarningIcon />} title="This page didn't load" text="Check your connection and try again.">
+          <button type="button" className="button button--primary" onClick={page.reload}>
+            Try again
+          </button>
+        </PanelEmpty>
+      ) : page.items.length === 0 ? (
+        <PanelEmpty className="creator-page__state" icon={<GridIcon />} title="No public creations yet" text="When they share a creation to the feed, it shows up here." />
+      ) : (
+        <MasonryGrid
+          items={page.items}
+          columns={columns}
+          ratioOf={ratioOf}
+          extra={GAP_SHARE}
+          className="feed-grid creator-page__grid"
+          laneClassName="feed-grid__column"
+          testId="creator-grid"
+          renderItem={(item, index) => (
+            <FeedTile
+              item={item}
+              playInView={columns === 1}
+              eager={index < columns * 3}
+              onOpen={() => openViewer(page.items, index)}
+              onPresetType={(presetType) => void navigate(`${paths.home.getHref()}?type=${encodeURIComponent(presetType)}`)}
+              onCreator={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            />
+          )}
+        />
+      )}
+      <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
+      {page.loadingMore && (
+        <p className="feed__more" role="status">
+          <span className="spinner feed__spinner" aria-hidden="true" />
+          Loading more...
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The app's not-found screen for a username nobody has (the server answered the page with a 404). */
+function CreatorMissing() {
+  return (
+    <div className="page creator-page">
+      <title>{pageTitle('Creator not found')}</title>
+      <PanelEmpty className="creator-page__state" icon={<UserIcon />} title="Creator not found" text="Nobody on Mirrorverse has that username.">
+        <Link to={paths.home.getHref()} className="button button--primary">
+          Back to Feed
+        </Link>
+      </PanelEmpty>
+    </div>
+  );
+}
