@@ -254,6 +254,7 @@ describe('the signed-in area', () => {
         thumbnailUrl: null,
         width: null,
         height: null,
+        variants: [],
         tags: [],
         cloudinaryPublicId: null,
         expiresAt: null,

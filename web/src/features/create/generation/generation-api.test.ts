@@ -25,6 +25,7 @@ const RUN_MEDIA = {
   thumbnailUrl: 'https://x/y_t.png',
   width: 832,
   height: 1216,
+  variants: [],
   tags: [],
   likes_count: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
