@@ -186,6 +186,15 @@ describe('e-mail code sign-in in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
     await page.keyboard.type('12');
     expect(await dialog.getByLabel('Verification code').inputValue()).toBe('12');
+    // A window narrowed to a phone's width for a moment (under a second) and widened again keeps
+    // the open dialog and what was typed in it: the page stays mounted under the guard's overlay.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: wide.height });
+    await page.getByText('Opening your gallery…').waitFor();
+    await page.setViewportSize(wide);
+    await page.getByText('Opening your gallery…').waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Verification code').inputValue()).toBe('12');
+    expect(new URL(page.url()).pathname).toBe('/profile');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { isMobileDevice } from '../lib/is-mobile-device';
@@ -46,6 +46,11 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const mobile = useIsMobile();
   const target = mobile ? mobileRedirectFor(pathname) : null;
+  // A page already shown stays mounted under the overlay while it waits: a window narrowed for a
+  // moment (or a full-page capture) and widened again keeps its open dialog and typed fields.
+  const shown = useRef<string | null>(null);
+  if (!target) shown.current = pathname;
+  const keepMounted = shown.current === pathname;
 
   useEffect(() => {
     if (!target) return;
@@ -55,9 +60,12 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
 
   if (!target) return children;
   return (
-    <div className="navigation-overlay center-stack" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="navigation-overlay__text">{target === paths.gallery.getHref() ? 'Opening your gallery…' : 'Loading…'}</span>
-    </div>
+    <>
+      {keepMounted && children}
+      <div className="navigation-overlay center-stack" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <span className="navigation-overlay__text">{target === paths.gallery.getHref() ? 'Opening your gallery…' : 'Loading…'}</span>
+      </div>
+    </>
   );
 }
