@@ -12,3 +12,4 @@ export type { UserProfileResponse, UserSettings } from './api/account';
 export type { DevOutboxMessage } from './api/dev-outbox';
 export * from './stories/categories';
 export * from './guide/looks';
+export * from './media/still-sources';

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { FEED_COLUMNS, FEED_TILE_SIZES, stillSources } from '@app/shared';
+import type { FeedItem } from '@app/shared/api/feed';
 import { bearer, createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
@@ -73,6 +75,31 @@ describe(`page meta with $ patterns in user text (${dialect})`, () => {
     expect(head.imageAlt).toBe(prompt);
     expect(head.ogTitle).toBe(`#${word} — 1 creation on Mirrorverse`);
     expect(head.jsonLd).toMatchObject({ '@type': 'ImageGallery', associatedMedia: [expect.objectContaining({ caption: prompt })] });
+  });
+
+  it('preloads the first feed tiles’ stills on the home page, naming the files the tiles will load', async () => {
+    const session = await createAccount(ctx.infra, `home-${randomBytes(4).toString('hex')}@example.com`, 20);
+    const runId = `run_${randomBytes(8).toString('hex')}`;
+    expect((await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a lighthouse at dusk', runId })).status).toBe(202);
+    await until(() => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)), (res) => res.status === 200, 60_000, 'the run to finish');
+    const { id } = await ctx.infra.db.selectFrom('media').select('id').where('run_id', '=', runId).executeTakeFirstOrThrow();
+    await request(ctx.app).post('/api/share-media').set(bearer(session)).send({ mediaId: id, isPublic: true });
+
+    const feed = (await request(ctx.app).get('/api/getPublicFeed').query({ limit: FEED_COLUMNS })).body.items as FeedItem[];
+    const page = await request(ctx.app).get('/').set('Accept', 'text/html');
+    expect(page.status).toBe(200);
+    const head = page.text.slice(0, page.text.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)" media="([^"]*)" fetchpriority="high" \/>/g)].map(
+      ([, href, srcSet, sizes, media]) => ({ href: unescape(href!), srcSet: unescape(srcSet!), sizes: unescape(sizes!), media: unescape(media!) }),
+    );
+    const tile = (item: FeedItem) => stillSources({ still: item.finalUrl, thumbnailUrl: item.thumbnailUrl, variants: item.variants, width: item.width });
+    expect(feed[0]!.variants.length).toBeGreaterThan(0);
+    // A phone shows one tile first, a desktop a row.
+    expect(preloads).toEqual([
+      { href: tile(feed[0]!).src, srcSet: tile(feed[0]!).srcSet, sizes: FEED_TILE_SIZES, media: '(max-width: 768px)' },
+      ...feed.map((item) => ({ href: tile(item).src, srcSet: tile(item).srcSet, sizes: FEED_TILE_SIZES, media: '(min-width: 769px)' })),
+    ]);
+    expect(tile(feed[0]!).srcSet).toContain(feed[0]!.variants[0]!.url);
   });
 
   it('puts a story’s title into og:title, the title and the JSON-LD as written', async () => {

@@ -12,6 +12,17 @@ export interface PageMeta {
   noindex?: boolean;
   /** The HTTP status of the page: 404 for an address that names nothing (the app shows its not-found screen). */
   status?: 404;
+  /** Images the first screen shows, fetched while the app's code loads (the home's first feed tiles). */
+  preloads?: ImagePreload[];
+}
+
+/** A `<link rel="preload" as="image">`: the same `srcset` and `sizes` as the <img> that will show it. */
+export interface ImagePreload {
+  href: string;
+  srcSet?: string;
+  sizes: string;
+  /** The screens it is for (a phone shows one tile first, a desktop a row of three). */
+  media: string;
 }
 
 /** index.html with the page's title, description, canonical link, Open Graph and Twitter tags. */
@@ -35,6 +46,10 @@ export function injectMeta(html: string, meta: PageMeta): string {
       `<meta property="og:image:alt" content="${escapeMarkup(meta.image.alt)}" />`,
       `<meta name="twitter:image" content="${escapeMarkup(meta.image.url)}" />`,
     );
+  }
+  for (const image of meta.preloads ?? []) {
+    const srcSet = image.srcSet ? ` imagesrcset="${escapeMarkup(image.srcSet)}" imagesizes="${escapeMarkup(image.sizes)}"` : '';
+    tags.push(`<link rel="preload" as="image" href="${escapeMarkup(image.href)}"${srcSet} media="${escapeMarkup(image.media)}" fetchpriority="high" />`);
   }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
   if (meta.jsonLd) {

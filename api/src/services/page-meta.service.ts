@@ -1,11 +1,24 @@
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, TAG_STRUCTURED_DATA_LIMIT, storyCategoryLabel } from '@app/shared';
+import {
+  FEED_COLUMNS,
+  FEED_TILE_SIZES,
+  MOBILE_MAX_WIDTH_PX,
+  SHARE_IMAGE_HEIGHT,
+  SHARE_IMAGE_WIDTH,
+  TAG_STRUCTURED_DATA_LIMIT,
+  stillSources,
+  storyCategoryLabel,
+} from '@app/shared';
 import { DomainError } from '@app/shared/server/domain-errors';
-import type { PageMeta } from '../http/inject-meta';
+import type { ImagePreload, PageMeta } from '../http/inject-meta';
 import type { FeedService } from './feed.service';
 import { mediaPageMeta, missingMediaMeta } from './media-page-meta';
 import type { CreatorsService } from './creators.service';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
+
+/** As web/index.html says them. */
+const HOME_TITLE = 'Mirrorverse';
+const HOME_DESCRIPTION = 'Mirrorverse turns your photos into styled images and short videos with themed looks or your own words.';
 
 const PRIVATE_PAGES = [/^\/StoryCreation\/?$/i, /^\/dashboard\//];
 
@@ -16,7 +29,7 @@ export class PageMetaService {
     private readonly tags: Pick<TagsService, 'page'>,
     private readonly creators: Pick<CreatorsService, 'page'>,
     private readonly publicUrl: string,
-    private readonly media: Pick<FeedService, 'item'>,
+    private readonly media: Pick<FeedService, 'item' | 'page'>,
   ) {}
 
   async forPath(pathname: string): Promise<PageMeta | undefined> {
@@ -24,6 +37,8 @@ export class PageMetaService {
     if (PRIVATE_PAGES.some((pattern) => pattern.test(pathname))) {
       return { title: 'Mirrorverse', description: 'Mirrorverse tools.', canonical, noindex: true };
     }
+    // The home's meta never fails the page: without the feed, index.html is served as built.
+    if (pathname === '/') return this.home(canonical).catch(() => undefined);
     const story = /^\/story\/([^/]+)\/?$/.exec(pathname);
     if (story) return this.story(decodeURIComponent(story[1]!)).catch(notFoundAsUndefined);
     const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
@@ -33,6 +48,24 @@ export class PageMetaService {
     const creator = /^\/u\/([^/]+)\/?$/.exec(pathname);
     if (creator) return this.creator(decodeURIComponent(creator[1]!)).catch((error: unknown) => notFoundPage(error, canonical));
     return undefined;
+  }
+
+  /**
+   * The home page: its meta, and the first feed tiles' stills preloaded (one on a phone, a row of
+   * three on a desktop) so they arrive while the app's code loads instead of after its first fetch.
+   */
+  private async home(canonical: string): Promise<PageMeta> {
+    const { items } = await this.media.page({ limit: FEED_COLUMNS });
+    const preload = (item: (typeof items)[number], media: string): ImagePreload | undefined => {
+      const still = item.mediaType === 'video' ? item.imageUrl : (item.finalUrl ?? item.imageUrl);
+      const { src, srcSet } = stillSources({ still, thumbnailUrl: item.thumbnailUrl, variants: item.variants, width: item.width });
+      return src ? { href: src, srcSet, sizes: FEED_TILE_SIZES, media } : undefined;
+    };
+    const preloads = [
+      ...items.slice(0, 1).map((item) => preload(item, `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`)),
+      ...items.map((item) => preload(item, `(min-width: ${MOBILE_MAX_WIDTH_PX + 1}px)`)),
+    ].filter((p): p is ImagePreload => p !== undefined);
+    return { title: HOME_TITLE, description: HOME_DESCRIPTION, canonical, preloads };
   }
 
   /** A public creation's page; anything else (private, deleted, expired, not an id) is a 404. */

@@ -3,11 +3,12 @@ import type { Storage } from '@app/shared/server/storage';
 import sharp from 'sharp';
 
 /**
- * The widths the grids load (docs/performance.md, "Right-sized images"): a tile is 160–360 CSS px
- * wide, so 320 serves one at 1× and a phone's column at 2×, 640 a desktop column at 2× and a
- * phone's at 3×. Wider screens (the viewer) load the full image.
+ * The widths the grids load beside the 480 px thumbnail (docs/performance.md, "Right-sized
+ * images"): a phone's single column is ~360 CSS px wide, so 360 serves it at 1× and 720 at 2× (and
+ * at Lighthouse's 1.75×); a desktop column (~400 px) takes the thumbnail at 1×. Denser screens and
+ * the viewer load the full image.
  */
-export const VARIANT_WIDTHS = [320, 640] as const;
+export const VARIANT_WIDTHS = [360, 720] as const;
 
 /**
  * WebP only. AVIF is ~40 % smaller at these widths, but sharp encodes it 3–6× slower than WebP at

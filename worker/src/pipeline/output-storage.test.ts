@@ -29,10 +29,10 @@ describe('storeOutput', () => {
     expect(cost).toBe(COST_IMAGE);
     const base = `users/u1/media/${row.id}`;
     // A 640 px still gets the one grid width narrower than itself, never an enlargement.
-    expect([...storage.objects.keys()].sort()).toEqual([`${base}/full.jpg`, `${base}/thumb.webp`, `${base}/w320.webp`]);
-    expect(JSON.parse(String(row.variants))).toEqual([{ key: `${base}/w320.webp`, width: 320, format: 'webp' }]);
-    const variant = await sharp(storage.objects.get(`${base}/w320.webp`)!.data).metadata();
-    expect([variant.format, variant.width, variant.height]).toEqual(['webp', 320, 400]);
+    expect([...storage.objects.keys()].sort()).toEqual([`${base}/full.jpg`, `${base}/thumb.webp`, `${base}/w360.webp`]);
+    expect(JSON.parse(String(row.variants))).toEqual([{ key: `${base}/w360.webp`, width: 360, format: 'webp' }]);
+    const variant = await sharp(storage.objects.get(`${base}/w360.webp`)!.data).metadata();
+    expect([variant.format, variant.width, variant.height]).toEqual(['webp', 360, 450]);
     expect(storage.objects.get(`${base}/full.jpg`)?.contentType).toBe('image/jpeg');
     expect(row).toMatchObject({
       run_id: 'run-00000001',

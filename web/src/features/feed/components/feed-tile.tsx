@@ -1,14 +1,12 @@
+import { FEED_TILE_SIZES } from '@app/shared';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
 import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
-import { stillSources } from '../../../entities/media/still-sources';
+import { tileStillSources } from '../../../entities/media/still-sources';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { TileCreator } from './tile-creator';
 import '../../../styles/glass-pill.css';
-
-/** One column on a phone (the page's padding aside), three of at most ~400 px elsewhere. */
-const TILE_SIZES = '(max-width: 768px) calc(100vw - 32px), 400px';
 
 type FeedTileProps = {
   item: MediaItem;
@@ -65,7 +63,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
     action();
   };
 
-  const still = stillSources(item);
+  const still = tileStillSources(item);
 
   return (
     <article
@@ -88,7 +86,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
         className="feed-tile__media"
         src={still.src}
         srcSet={still.srcSet}
-        sizes={TILE_SIZES}
+        sizes={FEED_TILE_SIZES}
         alt={lookTitleOf(item) ?? (item.prompt || label || 'A community creation')}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}

@@ -1,0 +1,41 @@
+/** What is known of an item's still and its stored copies (a feed answer's fields, or the web's item). */
+export interface StillFiles {
+  /** The full still: the image, or a video's first frame. */
+  still: string | null;
+  thumbnailUrl: string | null;
+  variants: readonly { url: string; width: number }[];
+  width: number | null;
+}
+
+export interface StillSources {
+  src: string | undefined;
+  srcSet: string | undefined;
+}
+
+/** The thumbnail is stored 480 px wide (or the image's own width when narrower). */
+const THUMBNAIL_WIDTH = 480;
+/** The widest copy `src` may name (browsers without srcset): never the full file when a copy exists. */
+const SRC_MAX_WIDTH = 720;
+
+/** A feed tile's rendered width: one column on a phone (the page's padding aside), ~400 px beside others. */
+export const FEED_TILE_SIZES = '(max-width: 768px) calc(100vw - 32px), 400px';
+
+/**
+ * What an <img> of a grid tile loads: every size the server stored — the WebP variants, the
+ * thumbnail, the full still — as `srcset` width candidates, so the browser fetches the smallest that
+ * fills the tile at the screen's density. The web's tiles and the server's preload of the first
+ * ones use this one function, so both name the same file.
+ */
+export function stillSources(files: StillFiles): StillSources {
+  const full = files.still ?? undefined;
+  const candidates = new Map<number, string>();
+  if (files.width) {
+    if (full) candidates.set(files.width, full);
+    if (files.thumbnailUrl) candidates.set(Math.min(THUMBNAIL_WIDTH, files.width), files.thumbnailUrl);
+  }
+  for (const variant of files.variants) candidates.set(variant.width, variant.url);
+  const widths = [...candidates.keys()].sort((a, b) => a - b);
+  const mid = widths.filter((w) => w <= SRC_MAX_WIDTH).at(-1);
+  const src = (mid !== undefined ? candidates.get(mid) : undefined) ?? files.thumbnailUrl ?? full;
+  return { src, srcSet: widths.length > 1 ? widths.map((w) => `${candidates.get(w)} ${w}w`).join(', ') : undefined };
+}
