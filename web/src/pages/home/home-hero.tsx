@@ -4,6 +4,7 @@ import { SparkleIcon } from '../../components/icons/line-icons';
 import { paths } from '../../config/paths';
 import { MODE_LABELS, type PresetMode } from '../../features/create/composer/composer-modes';
 import { type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
+import { tileStillSources } from '../../entities/media/still-sources';
 import '../../styles/glass-pill.css';
 
 type HomeHeroProps = {
@@ -68,7 +69,7 @@ export function HomeHero({ trending, fresh, onUpload, onLook, onOpenTrending }: 
                 onClick={() => onOpenTrending(picks, index)}
                 aria-label={`Open trending ${presetTypeLabel(item.presetType) ?? 'creation'}`}
               >
-                <img src={item.thumbnailUrl ?? item.posterUrl ?? item.url ?? undefined} alt="" loading="eager" />
+                <ShowcaseStill item={item} />
                 {item.presetType && <span className="showcase__tag glass-pill">{presetTypeLabel(item.presetType)}</span>}
               </button>
             ))}
@@ -83,4 +84,10 @@ export function HomeHero({ trending, fresh, onUpload, onLook, onOpenTrending }: 
       </div>
     </section>
   );
+}
+
+/** A showcase card's still: 148 px wide on a phone, 204 px at most elsewhere (home.css). */
+function ShowcaseStill({ item }: { item: MediaItem }) {
+  const { src, srcSet } = tileStillSources(item);
+  return <img src={src ?? item.url ?? undefined} srcSet={srcSet} sizes="(max-width: 768px) 148px, 204px" alt="" loading="eager" decoding="async" />;
 }
