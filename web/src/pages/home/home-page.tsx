@@ -13,6 +13,7 @@ import { openViewer } from '../../features/viewer/viewer-store';
 import { getAuthState } from '../../state/auth-store';
 import { HomeHero } from './home-hero';
 import './home.css';
+import { useComposerDock } from './use-composer-dock';
 
 /** The ready toast's tap: the new media in the full-screen viewer, wherever the person is. */
 function openGenerated(item: MediaItem): void {
@@ -69,9 +70,10 @@ export function HomePage() {
   );
 
   const open = useCallback((items: readonly MediaItem[], index: number) => openViewer(items, index), []);
+  const dock = useComposerDock();
 
   return (
-    <div className="home">
+    <div className={`home${dock.inline ? '' : ' home--composer-docked'}`}>
       <title>{pageTitle('Turn a photo into a new world')}</title>
       <HomeHero
         trending={trending}
@@ -80,9 +82,11 @@ export function HomePage() {
         onLook={composer.actions.selectMode}
         onOpenTrending={open}
       />
+      <div ref={dock.slot} className={`composer-slot${dock.inline ? ' composer-slot--inline' : ''}`} style={{ minHeight: dock.reserved }}>
+        <Composer composer={composer} />
+      </div>
       <FeedSection feed={feed} filter={filter} onOpen={open} onFilter={setFilter} />
       <ActionColumn />
-      <Composer composer={composer} />
     </div>
   );
 }
