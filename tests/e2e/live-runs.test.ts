@@ -96,6 +96,8 @@ describe('live runs in Chromium', () => {
     await settle(page);
     await screenshot(page, 'live-run-viewer-receipt-desktop');
     await viewer.getByRole('button', { name: 'Close viewer' }).click();
+    // Closing goes back from the creation's address (/m/<id>) to the screen it was opened over.
+    await page.waitForURL((url) => !url.pathname.startsWith('/m/'));
 
     // The Tokens tab lists the ledger; a run's entry opens its receipt.
     await page.goto(`${app.baseUrl}/profile?tab=tokens`);

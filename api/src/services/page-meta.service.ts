@@ -16,8 +16,8 @@ import type { CreatorsService } from './creators.service';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
 
-/** As web/index.html says them. */
-const HOME_TITLE = 'Mirrorverse';
+/** As the home page names itself (pageTitle) and web/index.html describes it. */
+const HOME_TITLE = 'Turn a photo into a new world · Mirrorverse';
 const HOME_DESCRIPTION = 'Mirrorverse turns your photos into styled images and short videos with themed looks or your own words.';
 
 const PRIVATE_PAGES = [/^\/StoryCreation\/?$/i, /^\/dashboard\//];
