@@ -152,6 +152,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/getTrending', auth: 'none', examples: [{ limit: '5' }] },
   { method: 'GET', path: '/get-media-item', auth: 'none', examples: [{ id: uuidA }, { id: MEDIA }] },
+  { method: 'GET', path: '/get-creator', auth: 'none', examples: [{ username: 'ada', limit: '10' }, { username: 'nobody.here', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
   // media
   { method: 'GET', path: '/getUserMedia', auth: 'user', examples: [{ userId: uuidA, limit: '10', offset: '0', all: 'false', sort: 'created_at', order: 'asc' }] },
   { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
