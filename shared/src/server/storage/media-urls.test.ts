@@ -9,6 +9,8 @@ describe('MediaUrls', () => {
     expect(urls.url('users/u/media/m/full.jpg')).toBe('http://localhost:3000/media/users/u/media/m/full.jpg');
     expect(urls.url('https://images.example.org/a.jpg')).toBe('https://images.example.org/a.jpg');
     expect(urls.url(null)).toBeNull();
+    // Stored text that is no key (a draft's media as its client sent it) is never made one of ours.
+    expect(urls.url('../../../etc/passwd')).toBe('../../../etc/passwd');
   });
 
   it('finds the key of an address under our base only', () => {

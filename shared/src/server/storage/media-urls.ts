@@ -3,6 +3,15 @@ import { assertValidKey, type Storage } from './storage';
 /** A reference has a scheme when it is an address of a file we don't host; a key never does. */
 const ADDRESS = /^[a-z][a-z0-9+.-]*:/i;
 
+function isValidKey(ref: string): boolean {
+  try {
+    assertValidKey(ref);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Stored media references and the addresses browsers load. The database keeps a *reference*: the
  * storage key of a file of ours (`users/<id>/media/<id>/full.jpg`), or the absolute address of one
@@ -21,12 +30,15 @@ export class MediaUrls {
 
   private readonly publicUrl: (key: string) => string;
 
-  /** The address of a stored reference. */
+  /**
+   * The address of a stored reference. Text that is neither an address nor a key (a draft's media
+   * is whatever its client sent) is answered as it was stored, never made into one of ours.
+   */
   url(ref: string): string;
   url(ref: string | null): string | null;
   url(ref: string | null): string | null {
-    if (ref === null || ref === '') return ref;
-    return ADDRESS.test(ref) ? ref : this.publicUrl(ref);
+    if (ref === null || ref === '' || ADDRESS.test(ref) || !isValidKey(ref)) return ref;
+    return this.publicUrl(ref);
   }
 
   /** The key of an address under our public base (parsed, so `..` or another host never pass); else undefined. */
@@ -52,6 +64,6 @@ export class MediaUrls {
 
   /** Whether a stored reference is a key of ours (a file we can read back). */
   static isKey(ref: string): boolean {
-    return !ADDRESS.test(ref);
+    return !ADDRESS.test(ref) && isValidKey(ref);
   }
 }
