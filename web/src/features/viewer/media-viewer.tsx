@@ -33,6 +33,9 @@ import '../../styles/caps-label.css';
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
   remixPrompt: string;
+  /** The item's look (Home selects it when it is a catalogue look, instead of pasting its prompt). */
+  remixPresetType: string | null;
+  remixPresetKey: string | null;
 }
 
 /** What the owner of the items may do from the viewer (the profile and the gallery). */
@@ -114,7 +117,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   };
   const remix = () => {
     onClose();
-    const state: RemixState = { remixPrompt: item.prompt ?? '' };
+    const state: RemixState = { remixPrompt: item.prompt ?? '', remixPresetType: item.presetType, remixPresetKey: item.presetKey };
     void navigate(paths.home.getHref(), { state, replace: true });
   };
   const gated = (variant: 'remix' | 'save' | 'share', action: () => void) => () => {
