@@ -46,12 +46,15 @@ export function ScrollRestoration() {
 
   const lastPathname = useRef<string | null>(null);
   useLayoutEffect(() => {
+    // The entry left keeps where it was at this moment: a scroll made just before a tap may not
+    // have reached the listener yet (its event comes a frame later, once the new entry is shown).
+    if (shownKey.current !== key) positions.set(shownKey.current, window.scrollY);
     shownKey.current = key;
     const samePath = lastPathname.current === pathname;
     lastPathname.current = pathname;
     if (navigationType === 'POP') {
       const saved = positions.get(key);
-      if (saved !== undefined) window.scrollTo(0, saved);
+      if (saved !== undefined) return restoreScroll(saved);
     } else if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     } else if (!samePath) {
@@ -60,4 +63,32 @@ export function ScrollRestoration() {
   }, [key, pathname, hash, navigationType]);
 
   return null;
+}
+
+/** How long a restore may wait for the page to grow tall enough (its data and images arriving). */
+const RESTORE_WAIT_MS = 3_000;
+
+/**
+ * Scrolls to `y`, and again each time the page grows until it gets there: a page coming back may
+ * be shorter for a moment than when it was left (its list rendering again), and a scroll past its
+ * end stops short. The person's own wheel, touch or key ends the wait. Answers how to stop it.
+ */
+function restoreScroll(y: number): () => void {
+  window.scrollTo(0, y);
+  if (Math.abs(window.scrollY - y) < 1) return () => {};
+  const retry = () => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 1) stop();
+  };
+  const observer = new ResizeObserver(retry);
+  const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+  const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const input of inputs) window.removeEventListener(input, stop);
+  }
+  observer.observe(document.documentElement);
+  for (const input of inputs) window.addEventListener(input, stop, { passive: true });
+  return stop;
 }
