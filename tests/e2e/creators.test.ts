@@ -159,6 +159,8 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'creator-viewer-desktop.png') });
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
+    // Closing goes back from the creation's address (/m/<id>) to the screen it was opened over.
+    await page.waitForURL((url) => !url.pathname.startsWith('/m/'));
 
     // A tag page names the creator too, and links to their page.
     await page.goto(`${app.baseUrl}/tag/golden`);

@@ -204,6 +204,8 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Closing goes back from the creation's address (/m/<id>) before the next visit.
+    await page.waitForURL((url) => !url.pathname.startsWith('/m/'));
 
     await page.goto(`${app.baseUrl}/gallery`);
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);

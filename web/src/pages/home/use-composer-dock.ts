@@ -31,14 +31,15 @@ export function useComposerDock() {
     };
   }, []);
 
-  // The composer's height while inline (it grows when opened): what the spot keeps once it docks.
+  // The composer's height (it grows when opened), docked or not: what the spot keeps while it is
+  // docked, also when the page mounts already scrolled past it (Back, a reload).
   useEffect(() => {
     const composer = slot.current?.querySelector('.composer');
-    if (!composer || !inline) return;
+    if (!composer) return;
     const observer = new ResizeObserver(([entry]) => setHeight(entry ? Math.round(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height) : null));
     observer.observe(composer);
     return () => observer.disconnect();
-  }, [inline]);
+  }, []);
 
   return { slot, inline, reserved: inline ? undefined : (height ?? undefined) };
 }
