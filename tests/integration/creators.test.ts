@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,17 +5,14 @@ import { bearer, createAccount, type Session } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
+import { fakeWebDist } from '../support/web-dist';
 
 /** Issue 27 item 5: creators with a name, a unique username and an avatar, and their public page /u/<username>. */
 const dialect = suiteDialect();
 const hex = (n = 3) => randomBytes(n).toString('hex');
 const email = (name: string) => `${name}-${hex(4)}@example.com`;
 
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
-);
+const webDist = fakeWebDist();
 
 describe(`creators: names, usernames, avatars and /u/<username> (${dialect})`, () => {
   const ctx = useTestApp(dialect, { WEB_DIST_DIR: webDist }, { workers: false });

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { ADMIN_CREDIT_STEP, JSON_TOO_DEEP, UNSAFE_TEXT, seededRandom } from '@app/shared';
@@ -13,6 +10,7 @@ import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { listen } from '../../api/src/compose';
 import { fixture, uploadFile } from '../support/uploads';
+import { fakeWebDist } from '../support/web-dist';
 
 /**
  * Issues 9 and 25: bad input is a 400/404/409, never a 500. Every route the app serves (the list
@@ -587,11 +585,7 @@ async function signInWithoutWorkers(ctx: TestContext, email: string): Promise<Se
 }
 
 /** A built web app of one page, so the pages with injected meta (stories, tags) are served. */
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
-);
+const webDist = fakeWebDist();
 
 /** A route of the app as the fuzz names it: `GET /api/getTrending`, `POST /webhooks/:provider`. */
 type RouteKey = string;

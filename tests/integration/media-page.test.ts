@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -9,19 +6,14 @@ import { type Session, bearer, createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { type TestContext, useTestApp } from '../support/test-app';
 import { until } from '../support/wait';
+import { fakeWebDist, unescapeHtml as unescape } from '../support/web-dist';
 
 /** Issue 27 item 4: a page per public creation, /m/<id>, with its own meta, share image and a real 404 otherwise. */
 const dialect = suiteDialect();
 const PUBLIC_URL = 'https://mirror.example';
 
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
-);
+const webDist = fakeWebDist();
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
 
 function head(html: string) {
   const part = html.slice(0, html.indexOf('</head>'));

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +7,7 @@ import { bearer, createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { until } from '../support/wait';
+import { fakeWebDist, unescapeHtml as unescape } from '../support/web-dist';
 
 /**
  * Issue 25: user text in the meta the server injects into index.html is text, whatever it holds.
@@ -18,14 +16,8 @@ import { until } from '../support/wait';
 const dialect = suiteDialect();
 const TOKEN = 'story-editor-token-0123456789abcdef';
 
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
-);
+const webDist = fakeWebDist();
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
 
 /** The parts of a page a link preview reads, checked to be one well-formed head. */
 function readHead(html: string) {

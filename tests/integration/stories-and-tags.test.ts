@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -8,17 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
+import { fakeWebDist } from '../support/web-dist';
 
 const dialect = suiteDialect();
 const TOKEN = 'story-editor-token-0123456789abcdef';
 const editor = { Authorization: `Bearer ${TOKEN}` };
 
 /** A built web app of one page, so the api's index.html with injected meta can be read. */
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="default" /><title>Mirrorverse</title></head><body><div id="root"></div></body></html>',
-);
+const webDist = fakeWebDist();
 
 const story = (overrides: Record<string, unknown> = {}) => ({
   title: 'The Lantern Keeper',
