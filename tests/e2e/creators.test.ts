@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, smallTapTargets, uploadAstronaut } from '../support/screen';
+import { closeViewer, settle, smallTapTargets, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
@@ -157,10 +157,8 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await viewer.getByTestId('viewer-creator').getByRole('button', { name: 'Ana Lima' }).waitFor();
     expect(await viewer.locator('img.viewer__avatar').getAttribute('src')).toMatch(/\/media\/users\//);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'creator-viewer-desktop.png') });
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
     // Closing goes back from the creation's address (/m/<id>) to the screen it was opened over.
-    await page.waitForURL((url) => !url.pathname.startsWith('/m/'));
+    await closeViewer(page, viewer);
 
     // A tag page names the creator too, and links to their page.
     await page.goto(`${app.baseUrl}/tag/golden`);

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
+import { closeViewer } from '../support/screen';
 import { productInChromium } from '../support/product-in-chromium';
 import { AGREEMENT, newEmail, signInThroughUi, waitForCode } from '../support/ui-sign-in';
 
@@ -184,8 +185,7 @@ describe('the home screen in Chromium', () => {
       const likes = await fetch(`${app.baseUrl}/api/getUserLikes`, { headers: { Authorization: `Bearer ${token}` } });
       expect(((await likes.json()) as { count: number }).count).toBe(1);
 
-      await page.keyboard.press('Escape');
-      await viewer.waitFor({ state: 'detached' });
+      await closeViewer(page, viewer);
       await page.close();
     }, 240_000);
   }

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, viewportShot } from '../support/screen';
+import { closeViewer, settle, viewportShot } from '../support/screen';
 import { acceptAgreement } from '../support/ui-sign-in';
 
 /**
@@ -218,8 +218,7 @@ describe('the signed-in area', () => {
     await viewer.getByText('1 / 3').waitFor();
     await settle(page);
     await viewportShot(page, 'profile-viewer-desktop');
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
+    await closeViewer(page, viewer);
   });
 
   it('pages the grid 20 at a time as it scrolls, and shows each item state', async () => {

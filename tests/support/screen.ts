@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { artifactsDir } from './browser';
 import { repoRoot } from './process';
 
@@ -30,6 +30,16 @@ export async function settle(page: Page): Promise<void> {
 export async function viewportShot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+}
+
+/**
+ * Closes the media viewer with Escape and waits until its address (/m/<id>) has gone back too:
+ * the close is a history step, and a visit started before it lands is aborted by it.
+ */
+export async function closeViewer(page: Page, viewer: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'detached' });
+  await page.waitForURL((url) => !url.pathname.startsWith('/m/'));
 }
 
 /** Uploads the astronaut through a running product as the composer does: sign, then the multipart upload. */
