@@ -1,33 +1,46 @@
 import { MOBILE_MAX_WIDTH_PX } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Where the home's composer sits on a desktop: in the page between the hero and the feed while
  * that spot is on screen, so the first view hides neither the trending cards nor the first row of
  * the feed; docked at the bottom of the window once the person scrolls past it. The spot keeps the
  * composer's height while it is docked, so nothing below it moves. Phones always dock it above the
- * bottom navigation.
+ * bottom navigation, and their spot stays empty.
  */
 export function useComposerDock() {
   const slot = useRef<HTMLDivElement>(null);
   const [inline, setInline] = useState(false);
+  const [phone, setPhone] = useState(() => phoneQuery().matches);
   const [height, setHeight] = useState<number | null>(null);
+
+  // Placed before the first paint, so the first view shows the composer where it stays (a
+  // docked-then-inline first frame would push the feed down: a layout shift).
+  useLayoutEffect(() => {
+    const node = slot.current;
+    if (!node) return;
+    const { top, bottom } = node.getBoundingClientRect();
+    setInline(!phoneQuery().matches && bottom >= 0 && top <= window.innerHeight);
+  }, []);
 
   useEffect(() => {
     const node = slot.current;
     if (!node) return;
-    const phone = window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`);
+    const query = phoneQuery();
     let onScreen = false;
-    const update = () => setInline(onScreen && !phone.matches);
+    const update = () => {
+      setPhone(query.matches);
+      setInline(onScreen && !query.matches);
+    };
     const observer = new IntersectionObserver(([entry]) => {
       onScreen = entry?.isIntersecting ?? false;
       update();
     });
     observer.observe(node);
-    phone.addEventListener('change', update);
+    query.addEventListener('change', update);
     return () => {
       observer.disconnect();
-      phone.removeEventListener('change', update);
+      query.removeEventListener('change', update);
     };
   }, []);
 
@@ -41,5 +54,9 @@ export function useComposerDock() {
     return () => observer.disconnect();
   }, []);
 
-  return { slot, inline, reserved: inline ? undefined : (height ?? undefined) };
+  return { slot, inline, reserved: inline || phone ? undefined : (height ?? undefined) };
+}
+
+function phoneQuery(): MediaQueryList {
+  return window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`);
 }
