@@ -146,7 +146,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
       runRoutes(runControl, signedIn),
-      feedRoutes(feed, viewer),
+      feedRoutes(feed, viewer, signedIn),
       creatorRoutes(creators, viewer),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),

@@ -25,6 +25,8 @@ export const TRENDING_DEFAULT_LIMIT = 20;
 export const TRENDING_DECAY_DAYS = 7;
 
 export const MEDIA_PAGE_SIZE = 20;
+/** The liked collection's page (get-liked-media), as the library's. */
+export const LIKED_PAGE_SIZE = 20;
 
 /** Admin dashboard (spec 3 §9): the credit step, the media page and its scroll trigger. */
 export const ADMIN_CREDIT_STEP = 10;

@@ -156,6 +156,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
   { method: 'POST', path: '/toggleLike', auth: 'user', examples: [{ mediaId: MEDIA, mediaType: 'custom' }] },
   { method: 'GET', path: '/getUserLikes', auth: 'user', examples: [{}] },
+  { method: 'GET', path: '/get-liked-media', auth: 'user', examples: [{ limit: '10' }, { cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
   // library
   { method: 'GET', path: '/getUserDrafts', auth: 'user', examples: [{}] },
   {

@@ -1,13 +1,15 @@
 import { type RequestHandler, Router } from 'express';
-import { getMediaItemCall, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import { getLikedMediaCall, getMediaItemCall, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import { currentUser } from '../http/authenticate';
 import { parseInput } from '../http/validation';
 import type { FeedService } from '../services/feed.service';
 
 /**
- * getPublicFeed (offset as the spec's clients page, or a cursor) and getTrending. Public;
- * `viewer` (optional sign-in) lets an owner see the source photo of their own items.
+ * getPublicFeed (offset as the spec's clients page, or a cursor), getTrending and one item:
+ * public; `viewer` (optional sign-in) lets an owner see the source photo of their own items.
+ * get-liked-media, the signed-in person's liked collection, needs `requireUser`.
  */
-export function feedRoutes(feed: FeedService, viewer: RequestHandler = (_req, _res, next) => next()): Router {
+export function feedRoutes(feed: FeedService, viewer: RequestHandler, requireUser: RequestHandler): Router {
   const router = Router();
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -36,6 +38,11 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler = (_req, _r
   router.get('/get-media-item', noStore, viewer, async (req, res) => {
     const { id } = parseInput(getMediaItemCall.request, req.query);
     res.json(await feed.item(id, req.user?.id));
+  });
+
+  router.get('/get-liked-media', noStore, requireUser, async (req, res) => {
+    const q = parseInput(getLikedMediaCall.request, req.query);
+    res.json(await feed.liked(currentUser(req).id, { limit: q.limit, ...(q.cursor ? { cursor: q.cursor } : {}) }));
   });
 
   return router;

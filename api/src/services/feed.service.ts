@@ -21,7 +21,7 @@ export interface FeedQuery {
 /** The public feed and trending, as the spec's "feed item as received". */
 export class FeedService {
   constructor(
-    private readonly repos: RepositoryPorts<{ feed: 'page' | 'trending' | 'byId' }>,
+    private readonly repos: RepositoryPorts<{ feed: 'page' | 'trending' | 'byId' | 'liked' }>,
     private readonly urls: MediaUrls,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -44,6 +44,21 @@ export class FeedService {
       items: items.map((row) => toFeedItem(row, this.urls, query.viewerId)),
       hasMore,
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    };
+  }
+
+  /** What `userId` liked, newest like first (get-liked-media); the cursor is the last like's time and item. */
+  async liked(userId: string, query: { limit: number; cursor?: string }) {
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = await this.repos.feed.liked(userId, { limit: query.limit + 1, now: this.now(), ...(cursor ? { cursor } : {}) });
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    const hasMore = rows.length > query.limit;
+    return {
+      success: true as const,
+      items: items.map((row) => ({ ...toFeedItem(row, this.urls, userId), likedAt: row.liked_at.toISOString() })),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.liked_at, id: last.id }) : null,
     };
   }
 

@@ -4,7 +4,7 @@
  * signed-in viewer sees the source photo of their own items only.
  */
 import { z } from 'zod/mini';
-import { FEED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '../constants';
+import { FEED_PAGE_SIZE, LIKED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { mediaCoreSchema, mediaKindSchema } from './media';
@@ -69,6 +69,23 @@ export const getTrendingCall = defineCall({
   method: 'GET',
   request: trendingQuery,
   response: answer({ items: z.array(trendingItemSchema) }),
+});
+
+/** A liked item: the feed item, and when the person liked it. */
+export const likedItemSchema = z.extend(feedItemSchema, { likedAt: z.string() });
+export type LikedItem = z.infer<typeof likedItemSchema>;
+
+/** The signed-in person's liked collection, newest like first, by the previous answer's cursor. */
+export const likedMediaQuery = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), LIKED_PAGE_SIZE),
+  cursor: z.optional(safeText().check(z.maxLength(200))),
+});
+
+export const getLikedMediaCall = defineCall({
+  name: 'get-liked-media',
+  method: 'GET',
+  request: likedMediaQuery,
+  response: answer({ items: z.array(likedItemSchema), hasMore: z.boolean(), nextCursor: z.nullable(z.string()) }),
 });
 
 /** One creation, for its page /m/<id>: a public item for anyone, a private one for its owner only. */

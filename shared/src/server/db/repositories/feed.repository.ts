@@ -127,6 +127,28 @@ export class FeedRepository {
   }
 
   /**
+   * What a person liked, newest like first, by keyset cursor on (liked at, media id): items
+   * still completed and unexpired that are public or their own. An item its owner made private
+   * since leaves the collection of everyone else.
+   */
+  liked(userId: string, options: { limit: number; cursor?: FeedCursor; now: Date }) {
+    let query = this.db
+      .selectFrom('likes')
+      .innerJoin('media', 'media.id', 'likes.media_id')
+      .leftJoin('users', 'users.id', 'media.user_id')
+      .select([...FEED_COLUMNS, 'likes.created_at as liked_at'])
+      .where('likes.user_id', '=', userId)
+      .where('media.status', '=', 'completed')
+      .where((eb) => eb.or([eb('media.is_public', '=', true), eb('media.user_id', '=', userId)]))
+      .where((eb) => eb.or([eb('media.expires_at', 'is', null), eb('media.expires_at', '>', options.now)]));
+    if (options.cursor) {
+      const { createdAt, id } = options.cursor;
+      query = query.where((eb) => eb(eb.refTuple('likes.created_at', 'likes.media_id'), '<', eb.tuple(createdAt, id)));
+    }
+    return query.orderBy('likes.created_at', 'desc').orderBy('likes.media_id', 'desc').limit(options.limit).execute();
+  }
+
+  /**
    * One item with its creator, whatever its visibility (the caller decides who may see it),
    * and the storage keys of its files (its share image is made from them).
    */
