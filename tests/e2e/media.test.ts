@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, artifactsDir } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, uploadAstronaut } from '../support/screen';
+import { closeViewer, settle, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
@@ -237,6 +237,71 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     expect(await viewer.getByText('Same person, same face').count()).toBe(0);
     expect(await smallTargets(viewer)).toEqual([]);
     await page.keyboard.press('Escape');
+    await phone.close();
+  });
+  it('keeps what the person liked under Liked, newest like first, and takes an unliked item out at once (desktop)', async () => {
+    const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string }> };
+    const [newest, , oldest] = feed.items.map((item) => item.id);
+    const page = await creator.newPage();
+    await page.goto(app.baseUrl);
+    const tile = (id: string) => page.locator(`[data-testid="feed-item"][data-media-id="${id}"]`);
+    await tile(oldest!).waitFor();
+    // The newest was liked before (beforeAll); the oldest is liked now, from its tile.
+    await tile(oldest!).getByRole('button', { name: /^Like/ }).click();
+    await tile(oldest!).getByRole('button', { name: /^Unlike/ }).waitFor();
+
+    await page.goto(`${app.baseUrl}/profile?tab=liked`);
+    const nav = page.getByRole('navigation', { name: 'Profile sections' });
+    expect(await nav.getByRole('link', { name: /Liked/ }).getAttribute('aria-current')).toBe('page');
+    const liked = page.getByTestId('liked-grid').getByTestId('feed-item');
+    await expect.poll(() => liked.count(), { timeout: 15_000 }).toBe(2);
+    // Newest like first: the masonry's first tile (top of the first column) is the one just liked.
+    expect(await liked.first().getAttribute('data-media-id')).toBe(oldest);
+    expect(await liked.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-media-id')).sort())).toEqual([newest, oldest].sort());
+    await settle(page);
+    await shot(page, 'liked-tab-desktop', true);
+
+    // Unliked in the viewer: gone from the tab as soon as the viewer closes, without a reload.
+    await liked.first().getByRole('button', { name: /^Open/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+    await viewer.getByRole('button', { name: /^Unlike/ }).click();
+    await viewer.getByRole('button', { name: /^Like/ }).waitFor();
+    await closeViewer(page, viewer);
+    await expect.poll(() => liked.count()).toBe(1);
+    expect(await liked.first().getAttribute('data-media-id')).toBe(newest);
+
+    // Unliked on its tile: the tab is empty and says how to fill it.
+    await liked.first().getByRole('button', { name: /^Unlike/ }).click();
+    await page.getByText('Nothing liked yet').waitFor();
+    await settle(page);
+    await shot(page, 'liked-tab-empty-desktop');
+    // The server agrees: nothing is liked any more.
+    const token = await page.evaluate(() => localStorage.getItem('auth_token') ?? '');
+    expect((await call<{ items: unknown[] }>(app.baseUrl, token, 'get-liked-media')).body.items).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the phone gallery's Liked view, which the profile's Liked tab opens on a phone", async () => {
+    const phone = await app.browser.newContext({ viewport: MOBILE, storageState: await creator.storageState() });
+    const page = await phone.newPage();
+    const token = await page.goto(app.baseUrl).then(() => page.evaluate(() => localStorage.getItem('auth_token') ?? ''));
+    const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string; type: string }> };
+    for (const item of feed.items.slice(0, 2)) expect((await call<{ liked: boolean }>(app.baseUrl, token, 'toggleLike', { mediaId: item.id, mediaType: item.type })).body.liked).toBe(true);
+
+    await page.goto(`${app.baseUrl}/profile?tab=liked`);
+    await page.waitForURL(`${app.baseUrl}/gallery?view=liked`);
+    const views = page.getByRole('navigation', { name: 'Gallery views' });
+    expect(await views.getByRole('link', { name: 'Liked' }).getAttribute('aria-current')).toBe('page');
+    const liked = page.getByTestId('liked-grid').getByTestId('feed-item');
+    await expect.poll(() => liked.count(), { timeout: 15_000 }).toBe(2);
+    expect(await letterboxed(page, '[data-testid="liked-grid"] img')).toEqual([]);
+    expect(await smallTargets(page.locator('.page.gallery'))).toEqual([]);
+    await settle(page);
+    await shot(page, 'liked-gallery-mobile', true);
+
+    await views.getByRole('link', { name: 'My Creations' }).click();
+    await page.waitForURL(`${app.baseUrl}/gallery`);
+    await expect.poll(() => page.locator('article.media-card').count(), { timeout: 15_000 }).toBe(3);
     await phone.close();
   });
 });

@@ -8,6 +8,8 @@ export const queryKeys = {
   trending: () => ['trending'] as const,
   library: (kind?: string) => (kind === undefined ? (['library'] as const) : (['library', kind] as const)),
   likes: () => ['likes'] as const,
+  /** The signed-in person's liked collection (get-liked-media). */
+  likedMedia: () => ['liked-media'] as const,
   drafts: () => ['drafts'] as const,
   quota: () => ['quota'] as const,
   /** The credits spent on runs, from the ledger (under quota: refreshed with it). */

@@ -35,17 +35,18 @@ export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, isMobileDevice, () => false);
 }
 
-/** Where a mobile user on `pathname` is sent, or null when they may stay. */
-export function mobileRedirectFor(pathname: string): string | null {
+/** Where a mobile user on `pathname` is sent, or null when they may stay (the profile's Liked tab: the gallery's). */
+export function mobileRedirectFor(pathname: string, search = ''): string | null {
   if (!GUARDED_ROUTES.some((route) => matchPath(route, pathname))) return null;
-  return matchPath(paths.profile.path, pathname) ? paths.gallery.getHref() : paths.home.getHref();
+  if (!matchPath(paths.profile.path, pathname)) return paths.home.getHref();
+  return paths.gallery.getHref(new URLSearchParams(search).get('tab') === 'liked' ? 'liked' : undefined);
 }
 
 export function MobileRouteGuard({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const mobile = useIsMobile();
-  const target = mobile ? mobileRedirectFor(pathname) : null;
+  const target = mobile ? mobileRedirectFor(pathname, search) : null;
   // A page already shown stays mounted under the overlay while it waits: a window narrowed for a
   // moment (or a full-page capture) and widened again keeps its open dialog and typed fields.
   const shown = useRef<string | null>(null);
@@ -64,7 +65,7 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
       {keepMounted && children}
       <div className="navigation-overlay center-stack" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
-        <span className="navigation-overlay__text">{target === paths.gallery.getHref() ? 'Opening your gallery…' : 'Loading…'}</span>
+        <span className="navigation-overlay__text">{target.startsWith(paths.gallery.path) ? 'Opening your gallery…' : 'Loading…'}</span>
       </div>
     </>
   );

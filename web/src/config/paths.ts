@@ -4,7 +4,7 @@
  */
 
 /** Values of the profile screen's `tab` query parameter (spec 2 §2); the default is all-media. */
-export const PROFILE_TABS = ['tokens', 'all-media', 'draft', 'invite-friends', 'account'] as const;
+export const PROFILE_TABS = ['tokens', 'all-media', 'liked', 'draft', 'invite-friends', 'account'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const DEFAULT_PROFILE_TAB: ProfileTab = 'all-media';
 
@@ -26,7 +26,8 @@ export const paths = {
   /** `referrer` shows the invite banner (spec 3 §2). */
   auth: { path: '/auth', getHref: (referrer?: string) => withQuery('/auth', { referrer }) },
   profile: { path: '/profile', getHref: (tab?: ProfileTab) => withQuery('/profile', { tab }) },
-  gallery: { path: '/gallery', getHref: () => '/gallery' },
+  /** The phone's gallery: its own creations, or (`liked`) what the person liked. */
+  gallery: { path: '/gallery', getHref: (view?: 'liked') => withQuery('/gallery', { view }) },
   stories: { path: '/story', getHref: () => '/story' },
   story: { path: '/story/:slug', getHref: (slug: string) => `/story/${encodeURIComponent(slug)}` },
   adminDashboard: {

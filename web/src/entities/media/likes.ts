@@ -92,12 +92,15 @@ export function toggleLikeMutation(client: QueryClient, userId: string | null, d
       }
       deps.notifyFailure();
     },
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.trending() }),
+    // Trending is ranked by likes; the liked collection lists them.
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.trending() }), client.invalidateQueries({ queryKey: queryKeys.likedMedia() })]),
   };
 }
 
 export interface UseLikes {
   isLiked(item: Pick<Likeable, 'id' | 'presetType'>): boolean;
+  /** Unliked in this tab since the likes were read (the liked collection drops it at once). */
+  wasUnliked(item: Pick<Likeable, 'id' | 'presetType'>): boolean;
   countOf(item: Likeable): number;
   /** A visitor sees the sign-up prompt (spec 1 §6); a signed-in person likes or unlikes at once. */
   toggle(item: Likeable): void;
@@ -116,6 +119,7 @@ export function useLikes(): UseLikes {
   const mutation = useMutation(toggleLikeMutation(client, userId));
 
   const isLiked = useCallback((item: Pick<Likeable, 'id' | 'presetType'>) => liked[likeKeyOf(item)] === true, [liked]);
+  const wasUnliked = useCallback((item: Pick<Likeable, 'id' | 'presetType'>) => liked[likeKeyOf(item)] === false, [liked]);
   const countOf = useCallback((item: Likeable) => counts[item.id] ?? item.likes_count, [counts]);
   const { mutate, isPending, variables } = mutation;
   const toggle = useCallback(
@@ -129,5 +133,5 @@ export function useLikes(): UseLikes {
     },
     [userId, mutate, isPending, variables],
   );
-  return { isLiked, countOf, toggle };
+  return { isLiked, wasUnliked, countOf, toggle };
 }

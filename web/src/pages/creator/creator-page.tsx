@@ -1,12 +1,10 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GridIcon } from '../../components/icons/creation-icons';
 import { ArrowLeftIcon, UserIcon, WarningIcon } from '../../components/icons/line-icons';
-import { MasonryGrid } from '../../components/masonry/masonry-grid';
 import { PanelEmpty } from '../../components/page/panel-empty';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
-import type { MediaItem } from '../../entities/media/media-item';
-import { FeedTile } from '../../features/feed/components/feed-tile';
+import { TileGrid } from '../../features/feed/components/tile-grid';
 import { FeedSkeleton } from '../../features/feed/components/feed-skeleton';
 import { useFeedColumns } from '../../features/feed/use-columns';
 import { openViewer } from '../../features/viewer/viewer-store';
@@ -17,10 +15,6 @@ import '../../components/page/page.css';
 import '../../styles/display-title.css';
 import '../../features/feed/feed.css';
 import './creator.css';
-
-/** The gap between tiles as a share of a column's width (as the feed lays them out). */
-const GAP_SHARE = 0.04;
-const ratioOf = (item: MediaItem) => item.aspectRatio;
 
 /** A creator's public page, /u/:username: who they are and their public creations, in the feed's tiles. */
 export function CreatorPage() {
@@ -52,24 +46,15 @@ export function CreatorPage() {
       ) : page.items.length === 0 ? (
         <PanelEmpty className="creator-page__state" icon={<GridIcon />} title="No public creations yet" text="When they share a creation to the feed, it shows up here." />
       ) : (
-        <MasonryGrid
+        <TileGrid
           items={page.items}
           columns={columns}
-          ratioOf={ratioOf}
-          extra={GAP_SHARE}
-          className="feed-grid creator-page__grid"
-          laneClassName="feed-grid__column"
+          eagerRows={3}
+          className="creator-page__grid"
           testId="creator-grid"
-          renderItem={(item, index) => (
-            <FeedTile
-              item={item}
-              playInView={columns === 1}
-              eager={index < columns * 3}
-              onOpen={() => openViewer(page.items, index)}
-              onPresetType={(presetType) => void navigate(`${paths.home.getHref()}?type=${encodeURIComponent(presetType)}`)}
-              onCreator={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-            />
-          )}
+          onOpen={(index) => openViewer(page.items, index)}
+          onPresetType={(presetType) => void navigate(`${paths.home.getHref()}?type=${encodeURIComponent(presetType)}`)}
+          onCreator={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         />
       )}
       <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />

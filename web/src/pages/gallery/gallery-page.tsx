@@ -1,9 +1,10 @@
 import type { AuthUser } from '@app/shared';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ArrowLeftIcon, GiftIcon, LogoutIcon, TrashIcon } from '../../components/icons/line-icons';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
+import { LikedCollection } from '../../features/feed/components/liked-collection';
 import { shareInviteLink } from '../../features/invites/share-invite';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { DownloadIcon, ShareIcon } from '../../components/icons/creation-icons';
@@ -13,6 +14,7 @@ import { LibraryGrid, type LibraryGridLayout } from '../../features/library/comp
 import { MediaCard } from '../../features/library/components/media-card';
 import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
 import { MediaViewer } from '../../features/viewer/media-viewer';
+import { openViewer } from '../../features/viewer/viewer-store';
 import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
 import { useActiveRuns } from '../../state/run-store';
 import { useBalance } from '../../features/library/use-balance';
@@ -50,6 +52,8 @@ function Gallery({ user }: { user: AuthUser }) {
   const runs = useActiveRuns();
   const viewer = useLibraryViewer(library.items);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const [params] = useSearchParams();
+  const liked = params.get('view') === 'liked';
 
   const email = profile?.email || profile?.user?.email || user.email || null;
 
@@ -84,39 +88,52 @@ function Gallery({ user }: { user: AuthUser }) {
         <ShareToFeedSwitch value={shareToFeed.value} saving={shareToFeed.saving} onToggle={shareToFeed.toggle} compact />
       </div>
 
-      <LibraryGrid
-        library={library}
-        layout={GRID}
-        failed={{ title: 'Could not load your gallery' }}
-        empty={{ text: 'Start creating amazing AI art!', className: 'gallery-empty' }}
-        renderCard={(item) => {
-          const ready = !item.pending && item.status === 'completed';
-          return (
-            <MediaCard
-              item={item}
-              hoverActions={false}
-              onOpen={() => viewer.open(item.id)}
-              onDownload={() => void saveItem(item)}
-              onDelete={() => setDeleting(item)}
-              status={showsLiveStatus(item) ? <LiveRunStatus item={item} /> : undefined}
-              footer={
-                <div className="gallery-card__actions">
-                  <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
-                    <ShareIcon />
-                  </button>
-                  <button type="button" className="icon-button" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
-                    <DownloadIcon />
-                  </button>
-                  <button type="button" className="icon-button icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
-                    <TrashIcon />
-                  </button>
-                </div>
-              }
-            />
-          );
-        }}
-      />
-      {library.status === 'ready' && !library.hasMore && viewer.viewable.length > 0 && (
+      <nav className="gallery-views" aria-label="Gallery views">
+        <Link to={paths.gallery.getHref()} replace className="gallery-views__link" aria-current={liked ? undefined : 'page'}>
+          My Creations
+        </Link>
+        <Link to={paths.gallery.getHref('liked')} replace className="gallery-views__link" aria-current={liked ? 'page' : undefined}>
+          Liked
+        </Link>
+      </nav>
+
+      {liked ? (
+        <LikedCollection userId={user.id} columns={2} onOpen={openViewer} />
+      ) : (
+        <LibraryGrid
+          library={library}
+          layout={GRID}
+          failed={{ title: 'Could not load your gallery' }}
+          empty={{ text: 'Start creating amazing AI art!', className: 'gallery-empty' }}
+          renderCard={(item) => {
+            const ready = !item.pending && item.status === 'completed';
+            return (
+              <MediaCard
+                item={item}
+                hoverActions={false}
+                onOpen={() => viewer.open(item.id)}
+                onDownload={() => void saveItem(item)}
+                onDelete={() => setDeleting(item)}
+                status={showsLiveStatus(item) ? <LiveRunStatus item={item} /> : undefined}
+                footer={
+                  <div className="gallery-card__actions">
+                    <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
+                      <ShareIcon />
+                    </button>
+                    <button type="button" className="icon-button" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
+                      <DownloadIcon />
+                    </button>
+                    <button type="button" className="icon-button icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
+                      <TrashIcon />
+                    </button>
+                  </div>
+                }
+              />
+            );
+          }}
+        />
+      )}
+      {!liked && library.status === 'ready' && !library.hasMore && viewer.viewable.length > 0 && (
         <p className="library-end">You've reached the end of your gallery</p>
       )}
 

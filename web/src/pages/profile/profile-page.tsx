@@ -5,11 +5,14 @@ import { pageTitle } from '../../config/brand';
 import { paths, parseProfileTab, type ProfileTab } from '../../config/paths';
 import { DraftsTab } from '../../features/drafts/components/drafts-tab';
 import { InviteFriendsTab } from '../../features/invites/components/invite-friends-tab';
+import { LikedCollection } from '../../features/feed/components/liked-collection';
+import { useFeedColumns } from '../../features/feed/use-columns';
 import { AllMediaTab } from '../../features/library/components/all-media-tab';
 import { useBalance } from '../../features/library/use-balance';
 import { useMediaLibrary } from '../../features/library/use-media-library';
 import { useShareToFeed } from '../../features/library/use-share-to-feed';
 import { MediaViewer } from '../../features/viewer/media-viewer';
+import { openViewer } from '../../features/viewer/viewer-store';
 import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
 import type { MediaItem } from '../../entities/media/media-item';
 import type { UserProfile } from '../../api/profile';
@@ -27,6 +30,7 @@ import './profile-shell.css';
 const TAB_TITLES: Record<ProfileTab, string> = {
   tokens: 'Tokens',
   'all-media': 'All Media',
+  liked: 'Liked',
   draft: 'Drafts',
   'invite-friends': 'Invite Friends',
   account: 'Account',
@@ -49,6 +53,16 @@ export function ProfilePage() {
 /** A processing (or just failed) card shows its run live, with Cancel or Retry. */
 function liveStatusOf(item: MediaItem) {
   return showsLiveStatus(item) ? <LiveRunStatus item={item} /> : undefined;
+}
+
+function LikedTab({ userId }: { userId: string }) {
+  const columns = useFeedColumns();
+  return (
+    <>
+      <PanelHeader title="Liked" subtitle="Creations you liked, newest first. Unlike one and it leaves this list." />
+      <LikedCollection userId={userId} columns={columns} onOpen={openViewer} />
+    </>
+  );
 }
 
 function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUser; profile: UserProfile | null }) {
@@ -78,6 +92,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
       />
       <div className="profile-shell__panel" role="region" aria-label={TAB_TITLES[tab]}>
         {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} renderStatus={liveStatusOf} />}
+        {tab === 'liked' && <LikedTab userId={user.id} />}
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}

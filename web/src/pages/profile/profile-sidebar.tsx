@@ -47,8 +47,8 @@ function Stat({ icon, label, value, current = false }: { icon: ReactNode; label:
 
 /**
  * The profile's left sidebar (spec 2 §2): back to /, then Tokens (the balance, nothing to
- * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Drafts and
- * Account; the legal and social links and Logout.
+ * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Liked, Drafts
+ * and Account; the legal and social links and Logout.
  */
 export function ProfileSidebar({ active, name, avatar, email, balance, totalLikes, mediaCount, shareToFeed }: ProfileSidebarProps) {
   const navigate = useNavigate();
@@ -83,6 +83,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
         </div>
         <div className="profile-nav__divider" role="separator" />
         <TabLink tab="all-media" active={active} icon={<ImageIcon />} label="All Media" count={mediaCount} />
+        <TabLink tab="liked" active={active} icon={<HeartIcon />} label="Liked" />
         <TabLink tab="draft" active={active} icon={<DocumentIcon />} label="Drafts" />
         <TabLink tab="account" active={active} icon={<UserIcon />} label="Account" />
       </nav>

@@ -1,19 +1,14 @@
 import { GridIcon } from '../../../components/icons/creation-icons';
 import type { FeedFilter } from '../feed-api';
-import { MasonryGrid } from '../../../components/masonry/masonry-grid';
 import type { MediaItem } from '../../../entities/media/media-item';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import type { UseFeed } from '../use-feed';
 import { useFeedColumns } from '../use-columns';
-import { FeedTile } from './feed-tile';
+import { TileGrid } from './tile-grid';
 import { FeedSkeleton } from './feed-skeleton';
 import { FilterChips } from './filter-chips';
 import '../../../styles/icon-tile.css';
 import '../feed.css';
-
-/** The gap between tiles as a share of a column's width (for the shortest-column sum). */
-const GAP_SHARE = 0.04;
-const ratioOf = (item: MediaItem) => item.aspectRatio;
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -64,24 +59,14 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
           )}
         </div>
       ) : (
-        <MasonryGrid
+        <TileGrid
           items={feed.items}
           columns={columns}
-          ratioOf={ratioOf}
-          extra={GAP_SHARE}
-          className="feed-grid"
-          laneClassName="feed-grid__column"
+          eagerRows={4}
           testId="feed-grid"
-          renderItem={(item, index) => (
-            <FeedTile
-              item={item}
-              playInView={columns === 1}
-              eager={index < columns * 4}
-              onOpen={() => onOpen(feed.items, index)}
-              onPresetType={(presetType) => onFilter({ presetType })}
-              onCreator={(creatorId) => onFilter({ creatorId })}
-            />
-          )}
+          onOpen={(index) => onOpen(feed.items, index)}
+          onPresetType={(presetType) => onFilter({ presetType })}
+          onCreator={(creatorId) => onFilter({ creatorId })}
         />
       )}
 

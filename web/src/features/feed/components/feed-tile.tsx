@@ -71,6 +71,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       className={`feed-tile${loaded ? ' is-loaded' : ''}`}
       style={{ aspectRatio: `${ratio}` }}
       data-testid="feed-item"
+      data-media-id={item.id}
       onMouseEnter={play}
       onMouseLeave={stop}
     >
