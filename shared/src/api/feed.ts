@@ -44,7 +44,20 @@ export type FeedItem = z.infer<typeof feedItemSchema>;
 export const trendingItemSchema = z.extend(feedItemSchema, { trendingScore: z.number() });
 export type TrendingItem = z.infer<typeof trendingItemSchema>;
 
-/** Offset as the spec's clients page, or the keyset cursor of the previous answer. */
+/** The feed's orders: newest first (the spec's, the default), trending (likes fading over 7 days), most liked. */
+export const FEED_SORTS = ['new', 'trending', 'top'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+/** How far back `top` looks. */
+export const FEED_PERIODS = ['day', 'week', 'all'] as const;
+export type FeedPeriod = (typeof FEED_PERIODS)[number];
+/** A search of the feed: up to this many characters. */
+export const FEED_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * Offset as the spec's clients page, or the keyset cursor of the previous answer (every order
+ * pages by cursor; the cursor names its order). `q` matches words in prompts and tags; `tag` is
+ * one exact tag.
+ */
 export const publicFeedQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), FEED_PAGE_SIZE),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000)), 0),
@@ -53,6 +66,10 @@ export const publicFeedQuery = z.object({
   type: z.optional(safeText().check(z.maxLength(40))),
   creator: z.optional(uuidSchema('creator')),
   userId: z.optional(safeText().check(z.maxLength(100))),
+  sort: z._default(z.enum(FEED_SORTS, { error: `sort must be one of ${FEED_SORTS.join(', ')}` }), 'new'),
+  period: z._default(z.enum(FEED_PERIODS, { error: `period must be one of ${FEED_PERIODS.join(', ')}` }), 'all'),
+  q: z.optional(safeText().check(z.maxLength(FEED_SEARCH_MAX_LENGTH))),
+  tag: z.optional(z.pipe(safeText(), z.transform((tag) => tag.trim().toLowerCase())).check(z.regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'tag must be a tag'))),
 });
 
 export const trendingQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), TRENDING_DEFAULT_LIMIT) });
