@@ -14,6 +14,7 @@ import * as m0011 from './0011-media-references';
 import * as m0012 from './0012-media-variants';
 import * as m0013 from './0013-usernames-case-insensitive';
 import * as m0014 from './0014-likes-newest-first';
+import * as m0015 from './0015-feed-search-and-orders';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0012-media-variants': m0012,
   '0013-usernames-case-insensitive': m0013,
   '0014-likes-newest-first': m0014,
+  '0015-feed-search-and-orders': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -146,7 +146,12 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/getPublicFeed',
     auth: 'none',
-    examples: [{ limit: '10', offset: '0', type: 'custom-prompt', creator: uuidA, userId: uuidA }, { limit: '10', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }],
+    examples: [
+      { limit: '10', offset: '0', type: 'custom-prompt', creator: uuidA, userId: uuidA },
+      { limit: '10', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
+      { sort: 'top', period: 'week', q: 'neon rain', tag: 'night' },
+      { sort: 'trending', cursor: 'dHJlbmRpbmd8MjkwMC41fDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
+    ],
   },
   { method: 'GET', path: '/getTrending', auth: 'none', examples: [{ limit: '5' }] },
   { method: 'GET', path: '/get-media-item', auth: 'none', examples: [{ id: uuidA }, { id: MEDIA }] },

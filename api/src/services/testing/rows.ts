@@ -81,6 +81,7 @@ export function aFeedRow(overrides: Partial<FeedRow> = {}): FeedRow {
     width: media.width,
     height: media.height,
     likes_count: media.likes_count,
+    trending_score: media.trending_score,
     metadata: media.metadata,
     variants: media.variants,
     tags: media.tags,

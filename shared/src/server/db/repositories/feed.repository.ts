@@ -6,12 +6,25 @@ export interface FeedFilter {
   creatorId?: string;
   /** Items carrying this tag (the GIN index on media.tags). */
   tag?: string;
+  /** A full-text query (`to_tsquery('simple', …)` syntax, made by the caller from plain words). */
+  search?: string;
 }
 
+/** Where the newest-first order (and the liked collection) resumes: the last row's time and id. */
 export interface FeedCursor {
   createdAt: Date;
   id: string;
 }
+
+/** Where the most-liked order resumes. */
+export interface TopCursor {
+  likes: number;
+  createdAt: Date;
+  id: string;
+}
+
+/** Where the trending order resumes: among the scored items, or (score null) among those with no likes. */
+export type TrendingCursor = { score: number; id: string } | { score: null; createdAt: Date; id: string };
 
 const FEED_COLUMNS = [
   'media.id',
@@ -26,6 +39,7 @@ const FEED_COLUMNS = [
   'media.width',
   'media.height',
   'media.likes_count',
+  'media.trending_score',
   'media.metadata',
   'media.variants',
   'media.tags',
@@ -53,6 +67,7 @@ export class FeedRepository {
     if (filter.presetType) query = query.where('media.preset_type', '=', filter.presetType);
     if (filter.creatorId) query = query.where('media.user_id', '=', filter.creatorId);
     if (filter.tag) query = query.where(sql<boolean>`media.tags @> array[${filter.tag}]::text[]`);
+    if (filter.search) query = query.where(sql<boolean>`media.search_vector @@ to_tsquery('simple', ${filter.search})`);
     return query;
   }
 
@@ -124,6 +139,39 @@ export class FeedRepository {
       .limit(options.limit)
       .$if(!options.cursor && (options.offset ?? 0) > 0, (q) => q.offset(options.offset ?? 0))
       .execute();
+  }
+
+  /** Most liked first (ties: newest, then id), since `since` when given, by keyset cursor (media_top_idx). */
+  top(options: FeedFilter & { limit: number; since?: Date; cursor?: TopCursor }) {
+    let query = this.base(options);
+    if (options.since) query = query.where('media.created_at', '>=', options.since);
+    if (options.cursor) {
+      const { likes, createdAt, id } = options.cursor;
+      query = query.where((eb) => eb(eb.refTuple('media.likes_count', 'media.created_at', 'media.id'), '<', eb.tuple(likes, createdAt, id)));
+    }
+    return query.orderBy('media.likes_count', 'desc').orderBy('media.created_at', 'desc').orderBy('media.id', 'desc').limit(options.limit).execute();
+  }
+
+  /**
+   * The trending order as a feed: the scored items by score (media_trending_idx), then those
+   * nobody liked yet, newest first (media_feed_idx). Two seeks rather than one sort with nulls
+   * last, so a page deep down costs what the first does.
+   */
+  async trendingPage(options: FeedFilter & { limit: number; cursor?: TrendingCursor }): Promise<FeedRow[]> {
+    const { cursor } = options;
+    let rows: FeedRow[] = [];
+    if (!cursor || cursor.score !== null) {
+      let scored = this.base(options).where('media.trending_score', 'is not', null);
+      if (cursor) scored = scored.where((eb) => eb(eb.refTuple('media.trending_score', 'media.id'), '<', eb.tuple(cursor.score, cursor.id)));
+      rows = await scored.orderBy('media.trending_score', 'desc').orderBy('media.id', 'desc').limit(options.limit).execute();
+      if (rows.length >= options.limit) return rows;
+    }
+    let unscored = this.base(options).where('media.trending_score', 'is', null);
+    if (cursor?.score === null) {
+      unscored = unscored.where((eb) => eb(eb.refTuple('media.created_at', 'media.id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+    }
+    const rest = await unscored.orderBy('media.created_at', 'desc').orderBy('media.id', 'desc').limit(options.limit - rows.length).execute();
+    return [...rows, ...rest];
   }
 
   /**
