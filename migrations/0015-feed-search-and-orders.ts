@@ -19,6 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     as $$ select to_tsvector('simple'::regconfig,
       coalesce(prompt, '') || ' ' || array_to_string(coalesce(tags, '{}'::text[]), ' ') || ' ' || replace(coalesce(preset_type, ''), '_', ' ')) $$`.execute(db);
   await sql`alter table media add column search_vector tsvector generated always as (media_search_vector(prompt, tags, preset_type)) stored`.execute(db);
+  // A long list of the most common words, so a rare word is estimated rare and found through
+  // the GIN index instead of by walking the newest-first index until enough items match.
+  await sql`alter table media alter column search_vector set statistics 1000`.execute(db);
   await sql`create index media_search_idx on media using gin (search_vector) where is_public and status = 'completed'`.execute(db);
   await sql`create index media_top_idx on media (likes_count desc, created_at desc, id desc) where is_public and status = 'completed'`.execute(db);
 }

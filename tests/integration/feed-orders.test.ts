@@ -120,14 +120,15 @@ describe(`getPublicFeed's orders and search (${dialect})`, () => {
     expect((await pages({ sort: 'top', period: 'all' }))[0]).toBe(old);
   });
 
-  it('searches words in prompts, tags and the preset kind, each a word prefix, all required; tag= is one exact tag', async () => {
+  it('searches whole words in prompts, tags and the preset kind, all required, in any case; tag= is one exact tag', async () => {
     const neon = await addMedia({ prompt: 'Neon rain over Tokyo at midnight', tags: ['cyberpunk', 'night'], likes: 2 });
     const golden = await addMedia({ prompt: 'Golden-hour portrait on a cliff', tags: ['sunset'], likes: 4 });
     const ghibli = await addMedia({ prompt: 'Tears in a meadow', presetType: 'ghibli_reaction', tags: ['night-sky'] });
     await addMedia({ prompt: 'Neon rain, but private', isPublic: false });
 
     expect(await pages({ q: 'neon' })).toEqual([neon]);
-    expect(await pages({ q: 'NEO tok' })).toEqual([neon]);
+    expect(await pages({ q: 'NEON tokyo' })).toEqual([neon]);
+    expect(await pages({ q: 'neo' })).toEqual([]);
     expect(await pages({ q: 'cyberpunk' })).toEqual([neon]);
     expect(await pages({ q: 'hour cliff' })).toEqual([golden]);
     expect(await pages({ q: 'neon sunset' })).toEqual([]);

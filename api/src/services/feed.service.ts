@@ -17,7 +17,7 @@ export interface FeedQuery {
   sort?: FeedSort;
   /** How far back the most-liked order looks. */
   period?: FeedPeriod;
-  /** Words matched against prompts, tags and the preset kind (each as a word prefix). */
+  /** Words matched against prompts, tags and the preset kind (whole words, all of them). */
   q?: string;
   tag?: string;
   presetType?: string;
@@ -115,11 +115,13 @@ function cursorOf<T>(raw: string | undefined, decode: (raw: string) => T): { cur
 
 /**
  * A search's words as a full-text query: letters and digits only (nothing of tsquery's syntax
- * gets through), each a word prefix, all required; at most 8 words. None: no search.
+ * gets through), whole words, all required; at most 8 words. None: no search. Whole words, not
+ * prefixes: Postgres estimates a rare whole word as rare and finds it through the GIN index,
+ * where a prefix gets a flat guess that walks the whole newest-first index (docs/decisions.md).
  */
 export function searchQuery(q: string): string | undefined {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined;
+  return words.length > 0 ? words.join(' & ') : undefined;
 }
 
 /** The cursor after `last` in `sort`: the newest-first one keeps the spec-era form `iso|id`. */
