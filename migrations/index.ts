@@ -15,6 +15,7 @@ import * as m0012 from './0012-media-variants';
 import * as m0013 from './0013-usernames-case-insensitive';
 import * as m0014 from './0014-likes-newest-first';
 import * as m0015 from './0015-feed-search-and-orders';
+import * as m0016 from './0016-media-variations';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0013-usernames-case-insensitive': m0013,
   '0014-likes-newest-first': m0014,
   '0015-feed-search-and-orders': m0015,
+  '0016-media-variations': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -122,6 +122,7 @@ const ENDPOINTS: Endpoint[] = [
       { mode: 'preset', presetKey: 'neon_noir', sourceAssetId: UPLOAD, additionalImages: [UPLOAD] },
       { mode: 'unrealreflection', sourceAssetId: UPLOAD, unrealReflectionPresetId: 'x', runId: runIdA },
       { mode: 'storytime', sourceAssetId: UPLOAD, storyTimePresetId: 'x', additionalImages: [UPLOAD, UPLOAD] },
+      { variationOf: MEDIA, runId: runIdA },
     ],
   },
   {
@@ -132,6 +133,7 @@ const ENDPOINTS: Endpoint[] = [
       { mode: 'custom', prompt: 'a portrait at golden hour' },
       { mode: 'custom', prompt: 'a portrait', enableVideo: true },
       { mode: 'storytime', sourceAssetId: UPLOAD, storyTimePresetId: 'x', additionalImages: [UPLOAD, UPLOAD] },
+      { variationOf: MEDIA },
     ],
   },
   { method: 'GET', path: '/getMediaByRunId', auth: 'user', examples: [{ runId: runIdA }] },

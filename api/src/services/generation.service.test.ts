@@ -23,7 +23,10 @@ class FakeGenerationRepositories implements GenerationRepositories {
     const account = this.accounts.get(id);
     return account && { ...account, credits: this.settlement.balances.get(id) ?? account.credits };
   }
-  readonly media: GenerationRepositories['media'] = { findByRunId: async (runId) => this.mediaRows.filter((m) => m.run_id === runId) };
+  readonly media: GenerationRepositories['media'] = {
+    findByRunId: async (runId) => this.mediaRows.filter((m) => m.run_id === runId),
+    findById: async (id) => this.mediaRows.find((m) => m.id === id),
+  };
   get runs(): GenerationRepositories['runs'] {
     const { runsById, balances, ledger } = this.settlement;
     return {
@@ -35,7 +38,7 @@ class FakeGenerationRepositories implements GenerationRepositories {
       },
       ofAccount: async (userId, runId) => {
         const run = runsById.get(runId);
-        return { account: this.account(userId), run: run?.user_id === userId ? run : undefined };
+        return { account: this.account(userId), run: run?.user_id === userId ? { ...run, seed: null } : undefined };
       },
       createDebited: async (run) => {
         const theirs = [...runsById.values()].filter((r) => r.user_id === run.userId && r.status === 'processing');

@@ -4,17 +4,26 @@ import {
   PREFLIGHT_MIN_CREDITS,
   type RunId,
   UNKNOWN_PRESET,
+  generationCost,
   nearestAspectRatio,
   newRunId,
   parseGenerationRequest,
 } from '@app/shared';
-import type { QuoteGenerationAnswer, RunAnswer, SubmitAnswer } from '@app/shared/api/generation';
+import {
+  type QuoteGenerationAnswer,
+  type RunAnswer,
+  type SubmitAnswer,
+  VARIATION_NOT_FOUND,
+  type VariationRequest,
+  isVariationBody,
+  variationRequestSchema,
+} from '@app/shared/api/generation';
 import type { Logger } from '@app/shared/server/logger';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { SettleRepositories } from '@app/shared/server/generation/settle-run';
-import { storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
+import { type StoredRunRequest, readStoredRunRequest, storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
 import type { Repositories } from '@app/shared/server/repositories';
 import { accountInGoodStanding } from '../http/authenticate';
 import { type RunQueues, enqueueRun, insufficientCredits, tooManyRuns } from './enqueue-run';
@@ -29,7 +38,7 @@ export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
 export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' | 'transaction'> {
   runs: Pick<Repositories['runs'], 'find' | 'finish' | 'submitContext' | 'createDebited' | 'ofAccount'>;
   users: Pick<Repositories['users'], 'findById'>;
-  media: Pick<Repositories['media'], 'findByRunId'>;
+  media: Pick<Repositories['media'], 'findByRunId' | 'findById'>;
   transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T>;
 }
 
@@ -52,6 +61,7 @@ export class GenerationService {
    * query, and refused there when deleted or banned, as `requireUser` would.
    */
   async submit(userId: string, body: unknown): Promise<SubmitAnswer> {
+    if (isVariationBody(body)) return this.submitVariation(userId, parseVariation(body));
     const parsed = parseGenerationRequest(body);
     if (!parsed.success) {
       // Who may not submit hears that first, as from `requireUser`, before what is wrong with the request.
@@ -105,6 +115,46 @@ export class GenerationService {
       cost: request.cost,
       seed: randomInt(0, 2 ** 31 - 1),
     });
+    return this.reserveAndEnqueue(user, runId, stored);
+  }
+
+  /**
+   * A variation of one of the person's finished items: its run's look, prompt and photos again
+   * under a new seed, at what that mode costs now, grouped under the original (or, for a
+   * variation of a variation, under the first one). Someone else's item, public or not, is not
+   * found: nobody can make takes of another person's photo.
+   */
+  private async submitVariation(userId: string, request: VariationRequest): Promise<SubmitAnswer> {
+    const runId = request.runId ?? newRunId();
+    const context = await this.repos.runs.submitContext(userId, runId, { keys: [], publicIds: [] });
+    const user = accountInGoodStanding(context.account);
+    if (context.runOwner !== undefined && context.runOwner !== user.id) throw invalidRunId();
+    const base = await this.variationBase(userId, request.variationOf);
+    if (context.runOwner !== undefined) return { success: true, jobId: runId, runId, status: 'processing', cost: base.cost, balance: user.credits };
+    if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits(base.cost, user.credits);
+    return this.reserveAndEnqueue(user, runId, base);
+  }
+
+  /** The stored request a variation of `mediaId` runs: the original's, with a new seed and today's price. */
+  private async variationBase(userId: string, mediaId: string): Promise<StoredRunRequest> {
+    const media = await this.repos.media.findById(mediaId);
+    const live = media && media.status === 'completed' && (!media.expires_at || media.expires_at > new Date());
+    const run = live && media.user_id === userId && media.run_id ? await this.repos.runs.find(media.run_id) : undefined;
+    if (!media || !run || run.user_id !== userId) throw new NotFoundError(VARIATION_NOT_FOUND, 'MEDIA_NOT_FOUND');
+    const { retry: _retry, ...original } = readStoredRunRequest(run.request);
+    return storedRunRequestSchema.parse({
+      ...original,
+      seed: randomInt(0, 2 ** 31 - 1),
+      variationOf: media.variation_of ?? media.id,
+      cost: generationCost({ serviceMode: original.serviceMode, enableVideo: original.enableVideo, sources: original.sources.map((s) => s.key) }),
+    });
+  }
+
+  /** Debits the run's cost, records it with its ledger entry (one statement) and enqueues its job. */
+  private async reserveAndEnqueue(user: { id: string; credits: number }, runId: RunId, stored: StoredRunRequest): Promise<SubmitAnswer> {
+    const answer = (balance: number): SubmitAnswer => ({ success: true, jobId: runId, runId, status: 'processing', cost: stored.cost, balance });
+    const userId = user.id;
+    const request = { serviceMode: stored.serviceMode, cost: stored.cost };
     const outcome = await this.repos.runs
       .createDebited({ runId, userId, mode: request.serviceMode, request: stored, creditsReserved: request.cost, maxInFlight: this.limits.maxRunsInFlight })
       .catch(async (error: unknown) => {
@@ -135,6 +185,10 @@ export class GenerationService {
    */
   async quote(userId: string, body: unknown): Promise<QuoteGenerationAnswer> {
     const user = accountInGoodStanding(await this.repos.users.findById(userId));
+    if (isVariationBody(body)) {
+      const { cost } = await this.variationBase(userId, parseVariation(body).variationOf);
+      return { success: true, cost, balance: user.credits, enough: user.credits >= PREFLIGHT_MIN_CREDITS && user.credits >= cost };
+    }
     const parsed = parseGenerationRequest(body);
     if (!parsed.success) throw new InvalidInputError(parsed.error, 'INVALID_REQUEST', parsed.issues.map((i) => `${i.path}: ${i.message}`));
     const { cost } = parsed.data;
@@ -167,6 +221,14 @@ export class GenerationService {
   async accountOf(userId: string): Promise<void> {
     accountInGoodStanding(await this.repos.users.findById(userId));
   }
+}
+
+/** A variation's body: the item's id (and the client's run id); a bad one is a 400 that names it. */
+function parseVariation(body: unknown): VariationRequest {
+  const parsed = variationRequestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
+  throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Invalid variation', 'INVALID_REQUEST', issues);
 }
 
 const invalidRunId = () => new InvalidInputError(INVALID_RUN_ID, 'INVALID_REQUEST', [`runId: ${INVALID_RUN_ID}`]);

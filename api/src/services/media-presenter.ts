@@ -83,6 +83,7 @@ export function toMediaItem(media: Media, urls: MediaUrls, receipt?: RunReceipt)
     expiresAt: media.expires_at?.toISOString() ?? null,
     metadata: { ...view.metadata, width: media.width, height: media.height },
     ...(receipt ? { receipt } : {}),
+    variationOf: media.variation_of,
   };
 }
 

@@ -34,7 +34,7 @@ function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
 describe('runReceipt', () => {
   it('shows what a run that went well cost, each likeness attempt, who made it and how long it took', () => {
     const media = aMedia({ metadata: { provider: 'fal', model: 'fal-ai/flux-pro/kontext' } });
-    const receipt = runReceipt(aRun({ identity_scores: { threshold: 0.75, scores: [0.61, null, 0.82] } }), media);
+    const receipt = runReceipt({ ...aRun({ identity_scores: { threshold: 0.75, scores: [0.61, null, 0.82] } }), seed: 20260817 }, media);
     expect(runReceiptSchema.parse(receipt)).toEqual({
       creditsReserved: 5,
       creditsCharged: 5,
@@ -50,6 +50,7 @@ describe('runReceipt', () => {
       queuedSeconds: 4,
       runningSeconds: 26,
       reason: null,
+      seed: 20260817,
     });
   });
 

@@ -5,7 +5,7 @@ import type { RunControlRepository } from '@app/shared/server/repositories';
 type ReceiptRun = Pick<
   GenerationRun,
   'status' | 'stage' | 'error' | 'provider' | 'credits_reserved' | 'credits_refunded' | 'created_at' | 'started_at' | 'finished_at' | 'identity_scores'
->;
+> & { seed?: number | null };
 
 export const MODERATED_REASON = "The AI service's safety filter declined this request, so nothing was made. Your credits were refunded.";
 export const CANCELED_REASON = 'You canceled this run. Your credits were refunded.';
@@ -32,6 +32,7 @@ export function runReceipt(run: ReceiptRun, media?: Pick<Media, 'metadata'>): Ru
     queuedSeconds: seconds(run.created_at, run.started_at ?? run.finished_at),
     runningSeconds: run.started_at ? seconds(run.started_at, run.finished_at) : null,
     reason: reasonOf(run, attempts, threshold),
+    seed: run.seed === undefined || run.seed === null ? null : Number(run.seed),
   };
 }
 
@@ -45,7 +46,7 @@ export class RunReceipts {
     const receipts = new Map<string, RunReceipt>();
     for (const item of items) {
       const run = item.run_id ? runs.get(item.run_id) : undefined;
-      if (run && item.run_id) receipts.set(item.run_id, runReceipt(run, item));
+      if (run && item.run_id) receipts.set(item.run_id, runReceipt({ ...run, seed: seedOf(run.request) }, item));
     }
     return receipts;
   }
@@ -88,4 +89,10 @@ function seconds(from: Date | null, to: Date | null): number | null {
 
 function stringOr(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/** The seed a run's stored request names (each retry stores its own), if it reads as one. */
+export function seedOf(request: unknown): number | null {
+  const seed = (request as { seed?: unknown } | null)?.seed;
+  return typeof seed === 'number' && Number.isInteger(seed) ? seed : null;
 }

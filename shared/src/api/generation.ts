@@ -59,6 +59,25 @@ export const quoteGenerationCall = defineCall({
 });
 
 /**
+ * A variation (a new take of one of the person's finished items: its look and its photo again,
+ * under another seed): the body of unified-generate and quote-generation that names the item.
+ * The server copies the rest from that item's run; other fields are not read.
+ */
+export const VARIATION_NOT_FOUND = 'Creation not found';
+export const variationRequestSchema = z.object({
+  variationOf: z.guid({ error: 'variationOf must be the id of one of your creations' }),
+  runId: runIdSchema.optional(),
+});
+export type VariationRequest = z.output<typeof variationRequestSchema>;
+export const unifiedGenerateVariationCall = defineCall({ name: 'unified-generate', method: 'POST', request: variationRequestSchema, response: submitAnswerSchema });
+export const quoteVariationCall = defineCall({ name: 'quote-generation', method: 'POST', request: variationRequestSchema, response: quoteGenerationAnswerSchema });
+
+/** Whether a unified-generate (or quote) body asks for a variation. */
+export function isVariationBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'variationOf' in body;
+}
+
+/**
  * The 402 of unified-generate and retry-run: the spec's error text (`INSUFFICIENT_CREDITS:
  * Insufficient credits`) and code, with `required` (what the run costs) and `available` (the
  * person's credits when it was refused).

@@ -76,6 +76,8 @@ export const mediaItemSchema = z.extend(mediaCoreSchema, {
   metadata: z.record(z.string(), z.unknown()),
   /** What the item's run cost and how it went (items made by a run). */
   receipt: z.optional(runReceiptSchema),
+  /** The item this one is a variation of (the library groups it there); null for an original. */
+  variationOf: z.optional(z.nullable(z.string())),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -24,5 +24,7 @@ export const runReceiptSchema = z.object({
   runningSeconds: z.nullable(z.number()),
   /** The failure or moderation reason in plain words; null for a run that went well. */
   reason: z.nullable(z.string()),
+  /** The seed the engine was given (a variation's differs from its original's); null when unknown. */
+  seed: z.optional(z.nullable(z.number())),
 });
 export type RunReceipt = z.output<typeof runReceiptSchema>;

@@ -122,6 +122,7 @@ export async function storeOutput(
       metadata: JSON.stringify(metadata),
       variants: JSON.stringify(variants),
       tags: deriveTags(request.presetType, preset, request.presetLabel ?? request.prompt),
+      variation_of: request.variationOf ?? null,
     },
   };
 }

@@ -59,6 +59,7 @@ export function aMedia(overrides: Partial<Media> = {}): Media {
     trending_score: null,
     cloudinary_public_id: null,
     output_index: 0,
+    variation_of: null,
     expires_at: null,
     created_at: created,
     updated_at: created,

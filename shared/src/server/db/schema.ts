@@ -196,6 +196,8 @@ export interface MediaTable {
   trending_score: number | null;
   cloudinary_public_id: string | null;
   output_index: number | null;
+  /** The item this one is a variation of (the same look and photo, another seed). */
+  variation_of: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -29,6 +29,8 @@ export const storedRunRequestSchema = z.object({
   seed: z.number().int(),
   /** The person's retries of the run (retry-run): each stores its output apart, under a new seed. */
   retry: z.number().int().positive().optional(),
+  /** A variation: the media item whose look and photo this run takes again under a new seed. */
+  variationOf: z.string().uuid().optional(),
 });
 
 export type StoredRunRequest = z.output<typeof storedRunRequestSchema>;

@@ -41,7 +41,10 @@ export type RunStatusRow = Pick<
   | 'started_at'
   | 'finished_at'
   | 'identity_scores'
->;
+> & {
+  /** The seed of the run's latest attempt (its stored request's), for the receipt. */
+  seed: number | null;
+};
 
 /** What getMediaByRunId reads: the account as it is now (undefined when deleted) and its run with the id. */
 export interface RunOfAccount {
@@ -241,6 +244,7 @@ export class GenerationRunsRepository {
         'r.started_at',
         'r.finished_at',
         'r.identity_scores',
+        sql<number | null>`(r.request ->> 'seed')::int`.as('seed'),
       ])
       .where('users.id', '=', userId)
       .compile();
