@@ -304,4 +304,57 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     await expect.poll(() => page.locator('article.media-card').count(), { timeout: 15_000 }).toBe(3);
     await phone.close();
   });
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`makes a variation from the viewer at the price the server quotes, and groups it under its original (${name})`, async () => {
+      const context = await app.browser.newContext({ viewport, storageState: await creator.storageState() });
+      const page = await context.newPage();
+      await page.goto(`${app.baseUrl}${name === 'desktop' ? '/profile?tab=all-media' : '/gallery'}`);
+      const cards = page.locator('article.media-card');
+      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      const before = await cards.count();
+      const earlier = new Set(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-media-id'))));
+      const original = cards.filter({ hasText: 'The Syndicate' }).first();
+      const originalId = (await original.getAttribute('data-media-id'))!;
+      const token = await page.evaluate(() => localStorage.getItem('auth_token') ?? '');
+      const quoted = await call<{ cost: number; balance: number }>(app.baseUrl, token, 'quote-generation', { variationOf: originalId });
+
+      await original.getByRole('button', { name: /^Open/ }).click();
+      const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+      await viewer.getByRole('button', { name: 'Variations' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make a variation' });
+      // The price is the server's, shown before anything starts.
+      await expect.poll(() => dialog.getByTestId('variation-price').textContent()).toBe(`It costs ${quoted.body.cost} credits — you have ${quoted.body.balance}.`);
+      await settle(page);
+      await shot(page, `variation-dialog-${name}`);
+      await dialog.getByRole('button', { name: `Make Variation · ${quoted.body.cost} credits` }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await closeViewer(page, viewer);
+
+      // The new take lands in the library, right after its original once finished, marked as a variation.
+      await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(before + 1);
+      // In list order (a masonry's DOM goes column by column; each cell says its place).
+      const placed = () =>
+        cards.evaluateAll(
+          (nodes, [originalId, earlier]) => {
+            const place = (node: Element) => Number(node.closest('[data-index]')?.getAttribute('data-index'));
+            const card = nodes.find((node) => !(earlier as string[]).includes(node.getAttribute('data-media-id') ?? ''));
+            const origin = nodes.find((node) => node.getAttribute('data-media-id') === originalId);
+            return {
+              afterOriginal: card !== undefined && origin !== undefined && place(card) === place(origin) + 1,
+              chip: card?.textContent?.includes('Variation') ?? false,
+              done: card?.getAttribute('data-status') === 'completed',
+            };
+          },
+          [originalId, [...earlier]] as const,
+        );
+      await expect.poll(placed, { timeout: 60_000 }).toEqual({ afterOriginal: true, chip: true, done: true });
+      await expect.poll(async () => (await call<{ currentBalance: number }>(app.baseUrl, token, 'getQuota')).body.currentBalance).toBe(quoted.body.balance - quoted.body.cost);
+      await settle(page);
+      await shot(page, `variation-grouped-${name}`, true);
+      await context.close();
+    });
+  }
 });

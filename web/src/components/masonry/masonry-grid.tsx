@@ -40,7 +40,8 @@ export function MasonryGrid<T extends { id: string }>({
       {lanes.map((lane, laneIndex) => (
         <div className={`masonry__lane ${laneClassName}`} key={laneIndex}>
           {lane.map(({ item, index }) => (
-            <div role="listitem" key={item.id} className="masonry__cell">
+            // data-index: the item's place in the list (the DOM's order is column by column).
+            <div role="listitem" key={item.id} className="masonry__cell" data-index={index}>
               {renderItem(item, index)}
             </div>
           ))}

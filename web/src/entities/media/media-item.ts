@@ -64,6 +64,8 @@ export interface MediaItem {
   pending?: boolean;
   /** A stand-in's run ended because the person canceled it, not because it failed. */
   canceled?: boolean;
+  /** The item this one is a variation of (the owner's library groups it there). */
+  variationOf?: string | null;
 }
 
 /**
@@ -217,6 +219,7 @@ export function fromLibraryItem(raw: LibraryAnswerItem): MediaItem {
     creator: null,
     provider: typeof metadata.provider === 'string' ? metadata.provider : null,
     receipt: raw.receipt ?? null,
+    variationOf: raw.variationOf ?? null,
   };
 }
 

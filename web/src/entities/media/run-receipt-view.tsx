@@ -26,6 +26,8 @@ export function RunReceiptView({
   if (engine) rows.push(['Engine', engine]);
   else if (!showEngine && receipt.model) rows.push(['Model', receipt.model]);
   if (times) rows.push(['Time', times]);
+  // The seed tells takes of one look apart (a variation's differs from its original's).
+  if (typeof receipt.seed === 'number') rows.push(['Seed', String(receipt.seed)]);
   if (receipt.reason) rows.push(['Why', receipt.reason]);
   return (
     <section className={['run-receipt', className].filter(Boolean).join(' ')} aria-label="Receipt">

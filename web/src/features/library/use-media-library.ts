@@ -6,6 +6,7 @@ import type { MediaItem } from '../../entities/media/media-item';
 import { fromRunMedia } from '../../entities/media/media-item';
 import { isTerminal, type RunCard, startedHere, useRunList } from '../../state/run-store';
 import { getUserMedia, type MediaPage } from './api/media-api';
+import { groupVariations } from './group-variations';
 
 /** Delayed refreshes (spec 2 §8, §9). */
 export const REFRESH_AFTER_DELETE_MS = 1000;
@@ -136,7 +137,7 @@ export function useMediaLibrary(userId: string): MediaLibrary {
         return standIn(run, isTerminal(run) ? 'failed' : 'processing');
       })
       .filter((item): item is MediaItem => item !== null && !dismissed.has(item.id) && !served.some((shown) => shown.id === item.id));
-    return local.concat(served);
+    return local.concat(groupVariations(served));
   }, [served, runs, dismissed]);
 
   const pages = query.data?.pages;

@@ -10,7 +10,7 @@ import {
   RemixIcon,
   ShareIcon,
 } from '../../components/icons/creation-icons';
-import { CloseIcon, GlobeIcon, LockIcon, TrashIcon } from '../../components/icons/line-icons';
+import { CloseIcon, GlobeIcon, LockIcon, SparkleIcon, TrashIcon } from '../../components/icons/line-icons';
 import { showSignUpPrompt } from '../../components/signup-prompt/signup-prompt-store';
 import { paths } from '../../config/paths';
 import { LikeButton } from '../../entities/media/like-button';
@@ -44,6 +44,8 @@ export interface OwnerActions {
   onDelete: (item: MediaItem) => void;
   onTogglePublic?: (item: MediaItem) => void;
   onShare?: (item: MediaItem) => void;
+  /** New takes of the item: the same look and photo, another seed (its price is asked first). */
+  onVariations?: (item: MediaItem) => void;
 }
 
 const SWIPE_MIN_PX = 50;
@@ -253,6 +255,12 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
               <button type="button" className="viewer__action" onClick={() => owner.onTogglePublic?.(item)} disabled={!ready}>
                 {item.isPublic ? <LockIcon /> : <GlobeIcon />}
                 <span>{item.isPublic ? 'Make Private' : 'Share to Feed'}</span>
+              </button>
+            )}
+            {owner.onVariations && (
+              <button type="button" className="viewer__action" onClick={() => owner.onVariations?.(item)} disabled={!ready}>
+                <SparkleIcon />
+                <span>Variations</span>
               </button>
             )}
             {owner.onShare && (

@@ -16,6 +16,7 @@ import { ShareToFeedSwitch } from '../../features/library/components/share-to-fe
 import { MediaViewer } from '../../features/viewer/media-viewer';
 import { openViewer } from '../../features/viewer/viewer-store';
 import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
+import { useVariations } from '../../features/create/generation/variations';
 import { useActiveRuns } from '../../state/run-store';
 import { useBalance } from '../../features/library/use-balance';
 import { useLibraryViewer } from '../../features/library/use-library-viewer';
@@ -51,6 +52,7 @@ function Gallery({ user }: { user: AuthUser }) {
   const shareToFeed = useShareToFeed(user.shareToFeed ?? null);
   const runs = useActiveRuns();
   const viewer = useLibraryViewer(library.items);
+  const variations = useVariations();
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const [params] = useSearchParams();
   const liked = params.get('view') === 'liked';
@@ -140,7 +142,12 @@ function Gallery({ user }: { user: AuthUser }) {
       {viewer.shown && (
         <MediaViewer
           {...viewer.shown}
-          owner={{ onDownload: (item) => void saveItem(item), onShare: (item) => void shareItem(item), onDelete: (item) => setDeleting(item) }}
+          owner={{
+            onDownload: (item) => void saveItem(item),
+            onShare: (item) => void shareItem(item),
+            onDelete: (item) => setDeleting(item),
+            onVariations: variations.ask,
+          }}
         />
       )}
 
@@ -156,6 +163,7 @@ function Gallery({ user }: { user: AuthUser }) {
       />
 
       <CreatingOverlay runs={runs} />
+      {variations.dialog}
     </div>
   );
 }

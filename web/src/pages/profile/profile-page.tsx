@@ -14,6 +14,7 @@ import { useShareToFeed } from '../../features/library/use-share-to-feed';
 import { MediaViewer } from '../../features/viewer/media-viewer';
 import { openViewer } from '../../features/viewer/viewer-store';
 import { LiveRunStatus, showsLiveStatus } from '../../features/create/generation/live-run-status';
+import { useVariations } from '../../features/create/generation/variations';
 import type { MediaItem } from '../../entities/media/media-item';
 import type { UserProfile } from '../../api/profile';
 import { useAuth } from '../../state/use-auth';
@@ -69,6 +70,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
   const library = useMediaLibrary(user.id);
   const balance = useBalance();
   const shareToFeed = useShareToFeed(user.shareToFeed ?? null);
+  const variations = useVariations();
 
   const email = profile?.email || profile?.user?.email || user.email || '';
   const name = profile?.name || user.name || null;
@@ -91,7 +93,9 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         shareToFeed={shareToFeed}
       />
       <div className="profile-shell__panel" role="region" aria-label={TAB_TITLES[tab]}>
-        {tab === 'all-media' && <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} renderStatus={liveStatusOf} />}
+        {tab === 'all-media' && (
+          <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} renderStatus={liveStatusOf} onVariations={variations.ask} />
+        )}
         {tab === 'liked' && <LikedTab userId={user.id} />}
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
@@ -103,6 +107,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
           </>
         )}
       </div>
+      {variations.dialog}
     </div>
   );
 }

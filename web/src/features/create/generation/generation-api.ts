@@ -3,9 +3,12 @@ import {
   getMediaByRunIdCall,
   magicWandCall,
   quoteGenerationCall,
+  quoteVariationCall,
   runFailedAnswerSchema,
   type SubmitAnswer,
   unifiedGenerateCall,
+  unifiedGenerateVariationCall,
+  type VariationRequest,
 } from '@app/shared/api/generation';
 import { getUserMediaCall, type MediaItem as LibraryItem, type RunMedia } from '@app/shared/api/media';
 import { cancelRunCall, retryRunCall, runEventsTicketCall } from '@app/shared/api/runs';
@@ -26,6 +29,10 @@ export interface GenerationApi {
   quote(body: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer>;
   /** POST unified-generate (its 402 throws, `required` and `available` in the error's body). */
   submit(body: GenerationRequestBody, signal?: AbortSignal): Promise<SubmitAnswer>;
+  /** POST quote-generation for a variation of one of the person's items. */
+  quoteVariation(mediaId: string, signal?: AbortSignal): Promise<QuoteAnswer>;
+  /** POST unified-generate with `variationOf`: a new take of one of the person's items. */
+  submitVariation(body: VariationRequest, signal?: AbortSignal): Promise<SubmitAnswer>;
   /** GET getMediaByRunId: a 404 means still processing; an answer is the run's end as its event. */
   getMediaByRunId(runId: string, signal?: AbortSignal): Promise<RunPoll>;
   /** The fallback: GET getUserMedia and the item of this run (null if none, or no endpoint). */
@@ -62,6 +69,10 @@ export function createGenerationApi(): GenerationApi {
     quote: (body, signal) => callApiData(quoteGenerationCall, { body, signal }),
 
     submit: (body, signal) => callApiData(unifiedGenerateCall, { body, signal }),
+
+    quoteVariation: (mediaId, signal) => callApiData(quoteVariationCall, { body: { variationOf: mediaId }, signal }),
+
+    submitVariation: (body, signal) => callApiData(unifiedGenerateVariationCall, { body, signal }),
 
     async getMediaByRunId(runId, signal) {
       let result;

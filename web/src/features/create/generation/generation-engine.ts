@@ -1,4 +1,4 @@
-import type { ClientMode } from '@app/shared';
+import type { ClientMode, RunId } from '@app/shared';
 import { errorText } from '@app/shared';
 import { ApiError } from '../../../api/api-error';
 import { createRunStore, type RunStore } from '../../../state/run-reducer';
@@ -14,6 +14,14 @@ import { noCreditsNotice, shortfallOf, startRun, submitRun } from './start-run';
 
 export type { GenerationEngineDeps } from './engine-context';
 
+/** The item a variation is made of, as its card shows it until the server says more. */
+export interface VariationSource {
+  mediaId: string;
+  mode: ClientMode;
+  look: string | null;
+  prompt: string | null;
+}
+
 export interface GenerationEngine {
   /** The generate sequence of spec 1 §4; resolves when the run ends (or is refused). */
   generate(request: GenerationRequest, options?: GenerateOptions): Promise<GenerateOutcome>;
@@ -28,6 +36,13 @@ export interface GenerationEngine {
   retryRun(runId: string): Promise<GenerateOutcome>;
   /** POST quote-generation: the exact cost of this request and the balance (which it keeps). */
   quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer>;
+  /**
+   * A variation of one of the person's items (the server copies its look and photo, with a new
+   * seed): its card starts at once and the run is followed like any other.
+   */
+  generateVariation(of: VariationSource): Promise<GenerateOutcome>;
+  /** POST quote-generation for a variation: its cost and the balance (which it keeps). */
+  quoteVariation(mediaId: string, signal?: AbortSignal): Promise<QuoteAnswer>;
   getState(): RunsState;
   subscribe(listener: () => void): () => void;
   /** Replaces dependencies (the app wires navigate, onOpen, query invalidation…). */
@@ -62,8 +77,32 @@ export function createGenerationEngine(initialDeps: GenerationEngineDeps, store:
     }
     if (started.kind === 'ended') return started.outcome;
     const { run, body, signal } = started;
+    return submitThenFollow(run, signal, () => submitRun(context, run, body, signal));
+  }
+
+  async function generateVariation(of: VariationSource): Promise<GenerateOutcome> {
+    const runId = deps.createRunId();
+    const signal = begin(runId);
+    const run: Run = {
+      runId,
+      mode: of.mode,
+      look: of.look,
+      request: { mode: of.mode, ...(of.prompt ? { prompt: of.prompt } : {}) } as Run['request'],
+      onOpen: deps.onOpen ?? (() => deps.navigate(destinationAfterStart(deps.isMobile()))),
+    };
+    // Started where the person is (their library): nothing to navigate to.
+    store.dispatch({ type: 'local.start', runId, mode: of.mode, prompt: of.prompt, look: of.look, at: deps.now().getTime() });
+    store.dispatch({ type: 'local.navigated', runId });
+    return submitThenFollow(run, signal, async () => {
+      const answer = await deps.api.submitVariation({ variationOf: of.mediaId, runId: runId as RunId }, signal);
+      store.dispatch({ type: 'local.accepted', runId, cost: answer.cost, balance: answer.balance });
+    });
+  }
+
+  /** The submit's refusals (credits: no card, the notice says why), then the run followed to its end. */
+  async function submitThenFollow(run: Run, signal: AbortSignal, submit: () => Promise<void>): Promise<GenerateOutcome> {
     try {
-      await submitRun(context, run, body, signal);
+      await submit();
     } catch (error) {
       if (signal.aborted || isAbortError(error)) return { status: 'cancelled', runId: run.runId };
       const short = shortfallOf(error);
@@ -160,9 +199,17 @@ export function createGenerationEngine(initialDeps: GenerationEngineDeps, store:
     return answer;
   }
 
+  async function quoteVariation(mediaId: string, signal?: AbortSignal): Promise<QuoteAnswer> {
+    const answer = await deps.api.quoteVariation(mediaId, signal);
+    store.dispatch({ type: 'local.balance', balance: answer.balance });
+    return answer;
+  }
+
   return {
     generate,
+    generateVariation,
     quote,
+    quoteVariation,
     cancel,
     cancelRun,
     retryRun,

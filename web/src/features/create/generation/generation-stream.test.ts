@@ -266,4 +266,28 @@ describe('generation engine with the run event stream (issue 16)', () => {
     t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 });
     await expect(again).resolves.toMatchObject({ status: 'completed', runId: 'run-0001' });
   });
+  it('variation: its card starts at once with the look, the server is asked with variationOf and the run id, and it is followed to its end', async () => {
+    const t = setup();
+    const outcome = t.engine.generateVariation({ mediaId: 'media-1', mode: 'unrealreflection', look: 'The Syndicate', prompt: null });
+    expect(t.engine.getState()).toMatchObject({ current: 'run-0001', runs: { 'run-0001': { phase: 'starting', look: 'The Syndicate', mode: 'unrealreflection' } } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.api.submitVariation).toHaveBeenCalledWith({ variationOf: 'media-1', runId: 'run-0001' }, expect.any(AbortSignal));
+    // Started where the person is: nothing submitted as a new request, no navigation.
+    expect(t.api.submit).not.toHaveBeenCalled();
+    expect(t.navigate).not.toHaveBeenCalled();
+    expect(t.card('run-0001')).toMatchObject({ phase: 'queued', cost: 2 });
+    t.latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    t.latest().emit({ type: 'run.done', runId: 'run-0001', media: serverMedia('run-0001'), charged: 2, balance: 18 });
+    await expect(outcome).resolves.toMatchObject({ status: 'completed', runId: 'run-0001' });
+  });
+
+  it('variation refused for credits: no card stays, the notice says what it needs', async () => {
+    const t = setup();
+    t.api.submitVariation.mockRejectedValueOnce(new ApiError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS', { required: 2, available: 1 }));
+    const outcome = await t.engine.generateVariation({ mediaId: 'media-1', mode: 'custom', look: null, prompt: 'a cat' });
+    expect(outcome).toMatchObject({ status: 'insufficient', required: 2, available: 1 });
+    expect(t.card('run-0001')).toBeUndefined();
+    expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', message: 'This creation needs 2 credits — you have 1' });
+  });
 });

@@ -120,6 +120,14 @@ export function harness(overrides: Partial<GenerationEngineDeps> = {}) {
     retryRun: vi.fn<GenerationApi['retryRun']>(async () => {
       log.push('api:retryRun');
     }),
+    quoteVariation: vi.fn<GenerationApi['quoteVariation']>(async () => {
+      log.push('api:quoteVariation');
+      return { success: true as const, cost: 2, balance: 20, enough: true };
+    }),
+    submitVariation: vi.fn<GenerationApi['submitVariation']>(async (body) => {
+      log.push(`api:submitVariation:${body.variationOf}`);
+      return { success: true, jobId: body.runId ?? '', runId: body.runId as SubmitAnswer['runId'], status: 'processing', cost: 2, balance: 18 };
+    }),
   };
   const navigate = vi.fn((path: string) => {
     log.push(`navigate:${path}`);

@@ -31,12 +31,15 @@ export function AllMediaTab({
   userId,
   Viewer,
   renderStatus,
+  onVariations,
 }: {
   library: MediaLibrary;
   userId: string;
   Viewer: LibraryViewer;
   /** A card's live state, from the page (a feature does not import another). */
   renderStatus?: (item: MediaItem) => ReactNode;
+  /** Variations of a finished item, from the page. */
+  onVariations?: (item: MediaItem) => void;
 }) {
   const actions = useMediaActions(library, userId);
   const togglePublic = useTogglePublic(library);
@@ -167,6 +170,7 @@ export function AllMediaTab({
             onOpen={() => viewer.open(item.id)}
             onDownload={() => void actions.downloadOne(item)}
             onDelete={() => setConfirm({ kind: 'one', item })}
+            {...(onVariations ? { onVariations: () => onVariations(item) } : {})}
             status={renderStatus?.(item)}
           />
         )}
@@ -182,6 +186,7 @@ export function AllMediaTab({
             onDownload: (item) => void actions.downloadOne(item),
             onDelete: (item) => setConfirm({ kind: 'one', item }),
             onTogglePublic: (item) => void togglePublic(item),
+            ...(onVariations ? { onVariations } : {}),
           }}
         />
       )}

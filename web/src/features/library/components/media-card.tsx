@@ -2,7 +2,7 @@ import '../../../entities/media/media.css';
 import '../library.css';
 import type { ReactNode } from 'react';
 import { DownloadIcon, FilmIcon } from '../../../components/icons/creation-icons';
-import { CheckIcon, FingerprintIcon, GlobeIcon, TrashIcon } from '../../../components/icons/line-icons';
+import { CheckIcon, FingerprintIcon, GlobeIcon, SparkleIcon, TrashIcon } from '../../../components/icons/line-icons';
 import { formatCardDate, identityLabel } from '../../../entities/media/media-format';
 import { captionOf } from '../../../entities/media/caption';
 import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
@@ -18,6 +18,8 @@ type MediaCardProps = {
   onOpen: () => void;
   onDownload: () => void;
   onDelete: () => void;
+  /** New takes of a finished item (its price is asked first); absent: not offered. */
+  onVariations?: () => void;
   /** The gallery puts its own bar of actions under the picture. */
   footer?: ReactNode;
   hoverActions?: boolean;
@@ -35,6 +37,7 @@ export function MediaCard({
   onOpen,
   onDownload,
   onDelete,
+  onVariations,
   footer,
   hoverActions = true,
   status,
@@ -66,6 +69,7 @@ export function MediaCard({
 
         <div className="media-card__chips">
           {label && <span className="media-chip glass-pill">{label}</span>}
+          {item.variationOf && <span className="media-chip glass-pill">Variation</span>}
           {item.mediaType === 'video' && (
             <span className="media-chip media-chip--icon glass-pill" title="Video">
               <FilmIcon />
@@ -104,6 +108,11 @@ export function MediaCard({
 
         {hoverActions && !selecting && (
           <div className="media-card__actions">
+            {ready && onVariations && (
+              <button type="button" className="icon-button" onClick={onVariations} aria-label="Variations" title="Variations">
+                <SparkleIcon />
+              </button>
+            )}
             {ready && (
               <button type="button" className="icon-button" onClick={onDownload} aria-label="Download" title="Download">
                 <DownloadIcon />
