@@ -12,6 +12,7 @@ export const DocumentIcon = outlineIcon(<><path d="M6.5 3.5h7l4 4v13h-11z" /><pa
 export const ShieldIcon = outlineIcon(<><path d="M12 3.5 19 6v5.5c0 4.3-2.9 7.7-7 9-4.1-1.3-7-4.7-7-9V6z" /><path d="m9 12 2 2 4-4" /></>);
 export const PenIcon = outlineIcon(<><path d="M4 20l1-4.5L15.5 5a2.1 2.1 0 0 1 3 3L8 18.5z" /><path d="M13.5 7l3 3" /></>);
 export const HashIcon = outlineIcon(<path d="M9.5 4 8 20M16 4l-1.5 16M4.5 9h15M4 15h15" />);
+export const SearchIcon = outlineIcon(<><circle cx="10.5" cy="10.5" r="6" /><path d="m15 15 5 5" /></>);
 export const ClockIcon = outlineIcon(<><circle cx="12" cy="12" r="8.5" /><path d="M12 7.5V12l3 2" /></>);
 export const CheckIcon = outlineIcon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
 export const CloseIcon = outlineIcon(<path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />);

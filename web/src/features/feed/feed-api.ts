@@ -1,15 +1,24 @@
 import { FEED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '@app/shared';
-import { getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import { type FeedPeriod, type FeedSort, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import type { CallRequest } from '@app/shared/api/define-call';
 import { callApiData } from '../../api/client';
 import { fromFeedItems, type MediaItem } from '../../entities/media/media-item';
 
-/** What the feed can be narrowed to: a preset type (e.g. unreal_reflection) and / or a creator. */
+/** What the feed shows: its order, and what it can be narrowed to (each narrowing optional, together they all apply). */
 export interface FeedFilter {
+  /** A preset type, e.g. unreal_reflection. */
   presetType: string | null;
   creatorId: string | null;
+  sort: FeedSort;
+  /** How far back `top` looks; always 'all' with the other orders. */
+  period: FeedPeriod;
+  /** Words matched against prompts and tags. */
+  q: string | null;
+  /** One exact tag, lowercase. */
+  tag: string | null;
 }
 
-export const NO_FILTER: FeedFilter = { presetType: null, creatorId: null };
+export const NO_FILTER: FeedFilter = { presetType: null, creatorId: null, sort: 'new', period: 'all', q: null, tag: null };
 
 export interface FeedPage {
   items: MediaItem[];
@@ -24,25 +33,27 @@ export interface FeedPageParam {
 }
 
 /**
- * GET getPublicFeed: one page of 50, newest first. The next page is asked with the cursor of
- * the previous one (items arriving meanwhile neither repeat nor go missing); `offset` (the
- * number already loaded) is the spec's form, used when the server gave no cursor.
+ * GET getPublicFeed: one page of 50, in the filter's order (newest first by default). The next
+ * page is asked with the cursor of the previous one (items arriving meanwhile neither repeat nor
+ * go missing, whatever the order); `offset` (the number already loaded) is the spec's form, used
+ * when the server gave no cursor. Defaults are left out, as in the address.
  */
 export async function fetchFeedPage(
   { cursor, offset }: FeedPageParam,
   filter: FeedFilter = NO_FILTER,
   signal?: AbortSignal,
 ): Promise<FeedPage> {
-  const answer = await callApiData(getPublicFeedCall, {
-    auth: 'none',
-    signal,
-    query: {
-      limit: FEED_PAGE_SIZE,
-      ...(cursor ? { cursor } : { offset }),
-      ...(filter.presetType ? { type: filter.presetType } : {}),
-      ...(filter.creatorId ? { creator: filter.creatorId } : {}),
-    },
-  });
+  const query = {
+    limit: FEED_PAGE_SIZE,
+    ...(cursor ? { cursor } : { offset }),
+    ...(filter.presetType ? { type: filter.presetType } : {}),
+    ...(filter.creatorId ? { creator: filter.creatorId } : {}),
+    ...(filter.sort !== NO_FILTER.sort ? { sort: filter.sort } : {}),
+    ...(filter.sort === 'top' && filter.period !== NO_FILTER.period ? { period: filter.period } : {}),
+    ...(filter.q ? { q: filter.q } : {}),
+    ...(filter.tag ? { tag: filter.tag } : {}),
+  } satisfies CallRequest<typeof getPublicFeedCall>;
+  const answer = await callApiData(getPublicFeedCall, { auth: 'none', signal, query });
   return { items: fromFeedItems(answer.items), hasMore: answer.hasMore, nextCursor: answer.nextCursor || null };
 }
 

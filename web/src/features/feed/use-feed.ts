@@ -15,16 +15,24 @@ export interface UseFeed {
   loadMore(): void;
   /** Shows the skeleton and loads from the start. */
   reload(): void;
-  /** Puts an item on top at once (a new public creation); a repeat or an item the filter hides is ignored. */
+  /** Puts an item on top at once (a new public creation) when the feed is newest first; a repeat or an item the filter hides is ignored. */
   prepend(item: MediaItem): void;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FIRST_PAGE: FeedPageParam = { cursor: null, offset: 0 };
 
-/** The query key of one filter of the feed (all of them invalidate with `queryKeys.feed()`). */
-export function feedKey(filter: FeedFilter) {
-  return queryKeys.feed(`${filter.presetType ?? ''}|${filter.creatorId ?? ''}`);
+/** The query key of one filter and order of the feed (all of them invalidate with `queryKeys.feed()`). */
+export function feedKey({ presetType, creatorId, sort, period, q, tag }: FeedFilter) {
+  return queryKeys.feed(JSON.stringify([presetType, creatorId, sort, period, q, tag]));
+}
+
+/** Whether a new creation belongs on top of this view of the feed (a search's matches are the server's to say). */
+function showsOnTop(item: MediaItem, filter: FeedFilter): boolean {
+  if (filter.sort !== 'new' || filter.q) return false;
+  if (filter.presetType && item.presetType !== filter.presetType) return false;
+  if (filter.creatorId && item.userId !== filter.creatorId) return false;
+  return !filter.tag || item.tags.includes(filter.tag);
 }
 
 /**
@@ -33,8 +41,7 @@ export function feedKey(filter: FeedFilter) {
  */
 export function useFeed(filter: FeedFilter): UseFeed {
   const client = useQueryClient();
-  const { presetType, creatorId } = filter;
-  const key = useMemo(() => feedKey({ presetType, creatorId }), [presetType, creatorId]);
+  const key = useMemo(() => feedKey(filter), [filter]);
   /** The skeleton shows until this moment (also across StrictMode's second mount). */
   const minimumUntil = useRef<number | null>(null);
   const query = useInfiniteQuery({
@@ -68,14 +75,14 @@ export function useFeed(filter: FeedFilter): UseFeed {
 
   const prepend = useCallback(
     (item: MediaItem) => {
-      if ((presetType && item.presetType !== presetType) || (creatorId && item.userId !== creatorId)) return;
+      if (!showsOnTop(item, filter)) return;
       client.setQueryData<InfiniteData<FeedPage, FeedPageParam>>(key, (data) => {
         const [first, ...rest] = data?.pages ?? [];
         if (!data || !first || data.pages.some((page) => page.items.some((known) => known.id === item.id))) return data;
         return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...rest] };
       });
     },
-    [client, key, presetType, creatorId],
+    [client, key, filter],
   );
 
   const status = query.isPending ? 'loading' : query.isError && items.length === 0 ? 'error' : 'ready';

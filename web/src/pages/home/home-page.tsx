@@ -7,6 +7,7 @@ import { useComposer } from '../../features/create/composer/use-composer';
 import type { FeedFilter } from '../../features/feed/feed-api';
 import type { MediaItem } from '../../entities/media/media-item';
 import { FeedSection } from '../../features/feed/components/feed-section';
+import { filterFromParams, withFilter } from '../../features/feed/feed-url';
 import { useFeed } from '../../features/feed/use-feed';
 import { useTrending } from '../../features/feed/use-trending';
 import { openViewer } from '../../features/viewer/viewer-store';
@@ -27,15 +28,13 @@ function asMine(item: MediaItem): MediaItem {
 
 /**
  * Home (spec 1 §2): the public feed with its filters, trending, the floating composer and the
- * right-hand column. The filters live in the address (?type=, ?creator=), so the viewer can set
- * them from anywhere.
+ * right-hand column. The feed's order, search and filters live in the address (?sort=, ?period=,
+ * ?q=, ?tag=, ?type=, ?creator=), so a search can be linked, Back undoes a change, and the viewer
+ * can set a filter from anywhere.
  */
 export function HomePage() {
   const [params, setParams] = useSearchParams();
-  const filter: FeedFilter = useMemo(
-    () => ({ presetType: params.get('type') || null, creatorId: params.get('creator') || null }),
-    [params],
-  );
+  const filter = useMemo(() => filterFromParams(params), [params]);
   const feed = useFeed(filter);
   const trending = useTrending();
   const { prepend } = feed;
@@ -48,25 +47,13 @@ export function HomePage() {
   );
   const composer = useComposer({ onOpen: openGenerated, onComplete });
 
+  // Each change is a step of history (Back undoes a search or an order); the same search again is none.
   const setFilter = useCallback(
     (patch: Partial<FeedFilter>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if ('presetType' in patch) {
-            if (patch.presetType) next.set('type', patch.presetType);
-            else next.delete('type');
-          }
-          if ('creatorId' in patch) {
-            if (patch.creatorId) next.set('creator', patch.creatorId);
-            else next.delete('creator');
-          }
-          return next;
-        },
-        { preventScrollReset: true },
-      );
+      const next = withFilter(params, patch);
+      if (next.toString() !== params.toString()) setParams(next, { preventScrollReset: true });
     },
-    [setParams],
+    [params, setParams],
   );
 
   const open = useCallback((items: readonly MediaItem[], index: number) => openViewer(items, index), []);

@@ -1,4 +1,4 @@
-import { isPresetType, TAG_POPULAR_LIMIT } from '@app/shared';
+import { TAG_POPULAR_LIMIT } from '@app/shared';
 import { Link, useParams } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons/creation-icons';
 import { ArrowLeftIcon, HashIcon, WarningIcon } from '../../components/icons/line-icons';
@@ -10,6 +10,7 @@ import { DEFAULT_ASPECT_RATIO, resolveMediaUrl } from '../../entities/media/medi
 import { MasonryGrid } from '../../components/masonry/masonry-grid';
 import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
+import { feedHref } from '../../features/feed/feed-url';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
 import '../../styles/card-grid.css';
@@ -30,11 +31,6 @@ const SKELETON_TILES = 8;
 /** A tile's caption (creator, prompt, likes) as a share of its width: the masonry's estimate of its height. */
 const TILE_BODY_SHARE = 0.5;
 const ratioOf = (item: TagMedia) => declaredRatio(item.width, item.height) ?? DEFAULT_ASPECT_RATIO;
-
-/** The feed, narrowed to the tag when the tag is a preset type the feed can filter by. */
-function feedHref(tag: string): string {
-  return isPresetType(tag.replace(/-/g, '_')) ? `${paths.home.getHref()}?type=${encodeURIComponent(tag)}` : paths.home.getHref();
-}
 
 /** Creations with one tag, /tag/:tag (spec 3 §2): count, popular tags, the media grid. */
 export function TagPage() {
@@ -97,7 +93,8 @@ export function TagPage() {
           <MasonryGrid items={data.media} columns={columns} ratioOf={ratioOf} extra={TILE_BODY_SHARE} className="tag-page__grid" renderItem={(item) => <TagTile item={item} />} />
           {data.totalCount > data.media.length && (
             <div className="tag-page__more">
-              <Link to={feedHref(tag)} className="button button--primary button--large">
+              {/* The feed narrowed by the same tag: every item, with the feed's order and search (a preset's tag too). */}
+              <Link to={feedHref({ tag })} className="button button--primary button--large">
                 View All in Feed
               </Link>
             </div>

@@ -1,14 +1,17 @@
-import { GridIcon } from '../../../components/icons/creation-icons';
 import type { FeedFilter } from '../feed-api';
 import type { MediaItem } from '../../../entities/media/media-item';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import type { UseFeed } from '../use-feed';
 import { useFeedColumns } from '../use-columns';
 import { TileGrid } from './tile-grid';
+import { FeedEmpty } from './feed-empty';
+import { FeedOrder } from './feed-order';
+import { FeedSearchBox } from './feed-search-box';
 import { FeedSkeleton } from './feed-skeleton';
 import { FilterChips } from './filter-chips';
 import '../../../styles/icon-tile.css';
 import '../feed.css';
+import '../feed-header.css';
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -18,8 +21,8 @@ type FeedSectionProps = {
 };
 
 /**
- * The public feed (spec 1 §2): filter chips, 6 skeleton rows on the first load, the masonry,
- * 'Loading more masterpieces...' while the next page loads and the end-of-feed line.
+ * The public feed (spec 1 §2): its search, order and filter chips, 6 skeleton rows on the first
+ * load, the masonry, 'Loading more masterpieces...' while the next page loads and the end-of-feed line.
  */
 export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps) {
   const columns = useFeedColumns();
@@ -34,30 +37,17 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
           </h2>
           <p className="feed__subtitle">Fresh from the Mirrorverse — tap any creation to see it up close.</p>
         </div>
-        <FilterChips
-          filter={filter}
-          onClearType={() => onFilter({ presetType: null })}
-          onClearCreator={() => onFilter({ creatorId: null })}
-        />
+        <FeedSearchBox search={filter} onSearch={onFilter} />
+        <div className="feed__tools">
+          <FeedOrder sort={filter.sort} period={filter.period} onChange={onFilter} />
+          <FilterChips filter={filter} onClear={onFilter} />
+        </div>
       </div>
 
       {feed.status === 'loading' ? (
         <FeedSkeleton columns={columns} />
       ) : feed.items.length === 0 ? (
-        <div className="feed__empty">
-          <span className="feed__empty-icon icon-tile" aria-hidden="true">
-            <GridIcon />
-          </span>
-          <p className="feed__empty-title">{feed.status === 'error' ? "The feed didn't load" : 'Nothing here yet'}</p>
-          <p className="feed__empty-text">
-            {feed.status === 'error' ? 'Check your connection and try again.' : 'Be the first — upload a photo and share what you make.'}
-          </p>
-          {feed.status === 'error' && (
-            <button type="button" className="button button--small" onClick={feed.reload}>
-              Try again
-            </button>
-          )}
-        </div>
+        <FeedEmpty filter={filter} failed={feed.status === 'error'} onRetry={feed.reload} onFilter={onFilter} />
       ) : (
         <TileGrid
           items={feed.items}

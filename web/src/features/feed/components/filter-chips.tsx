@@ -1,30 +1,42 @@
+import type { ReactNode } from 'react';
 import { CloseIcon } from '../../../components/icons/line-icons';
 import type { FeedFilter } from '../feed-api';
 import { presetTypeLabel } from '../../../entities/media/media-item';
 
-/** 'Filtering by {preset type}' and 'Filtering by creator', each with 'clear' (spec 1 §2). */
-export function FilterChips({ filter, onClearType, onClearCreator }: { filter: FeedFilter; onClearType: () => void; onClearCreator: () => void }) {
-  if (!filter.presetType && !filter.creatorId) return null;
+/**
+ * What narrows the feed, each with 'clear': 'Filtering by {preset type}' and 'Filtering by
+ * creator' (spec 1 §2), a search's 'Results for “…”' and a tag's '#tag'.
+ */
+export function FilterChips({ filter, onClear }: { filter: FeedFilter; onClear: (patch: Partial<FeedFilter>) => void }) {
+  const { presetType, creatorId, q, tag } = filter;
+  if (!presetType && !creatorId && !q && !tag) return null;
   return (
     <div className="filter-chips" role="status">
-      {filter.presetType && (
-        <span className="filter-chip">
-          <span className="filter-chip__text">Filtering by {presetTypeLabel(filter.presetType)}</span>
-          <button type="button" className="filter-chip__clear" onClick={onClearType}>
-            <CloseIcon />
-            clear
-          </button>
-        </span>
+      {q && (
+        <Chip label={`Clear search “${q}”`} onClear={() => onClear({ q: null })}>
+          Results for “{q}”
+        </Chip>
       )}
-      {filter.creatorId && (
-        <span className="filter-chip">
-          <span className="filter-chip__text">Filtering by creator</span>
-          <button type="button" className="filter-chip__clear" onClick={onClearCreator}>
-            <CloseIcon />
-            clear
-          </button>
-        </span>
+      {tag && (
+        <Chip label={`Clear tag #${tag}`} onClear={() => onClear({ tag: null })}>
+          #{tag}
+        </Chip>
       )}
+      {presetType && <Chip onClear={() => onClear({ presetType: null })}>Filtering by {presetTypeLabel(presetType)}</Chip>}
+      {creatorId && <Chip onClear={() => onClear({ creatorId: null })}>Filtering by creator</Chip>}
     </div>
+  );
+}
+
+/** One chip; `label` names its clear button when 'clear' alone would not say what it clears. */
+function Chip({ children, label, onClear }: { children: ReactNode; label?: string; onClear: () => void }) {
+  return (
+    <span className="filter-chip">
+      <span className="filter-chip__text">{children}</span>
+      <button type="button" className="filter-chip__clear" aria-label={label} onClick={onClear}>
+        <CloseIcon />
+        clear
+      </button>
+    </span>
   );
 }
