@@ -7,9 +7,9 @@ describe('the feed search box', () => {
     expect(searchToFilter('  #neon-rain ')).toEqual({ q: null, tag: 'neon-rain' });
   });
 
-  it('makes one word that can be a tag the tag filter', () => {
-    expect(searchToFilter('sunset')).toEqual({ q: null, tag: 'sunset' });
-    expect(searchToFilter('Cyber-Siren')).toEqual({ q: null, tag: 'cyber-siren' });
+  it('keeps a bare word a search of prompts, tags and looks (it finds what the tag would, and more)', () => {
+    expect(searchToFilter('sunset')).toEqual({ q: 'sunset', tag: null });
+    expect(searchToFilter('Cyber-Siren')).toEqual({ q: 'Cyber-Siren', tag: null });
   });
 
   it('searches the words of prompts and tags otherwise', () => {

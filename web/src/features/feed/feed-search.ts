@@ -21,13 +21,14 @@ export function asTag(text: string): string | null {
 }
 
 /**
- * What a search box's text asks of the feed: `#word`, or one word that can be a tag, is that tag
- * (the tag pages' set); anything else is words to match in prompts and tags.
+ * What a search box's text asks of the feed: `#word` is that tag (the tag pages' set); anything
+ * else is words to match in prompts, tags and looks. A bare word stays a search: it already finds
+ * every item tagged with it, and more.
  */
 export function searchToFilter(text: string): FeedSearch {
   const clean = cleanSearch(text);
   if (!clean || clean === '#') return { q: null, tag: null };
-  const tag = /^#?\S+$/.test(clean) ? asTag(clean.replace(/^#/, '')) : null;
+  const tag = /^#\S+$/.test(clean) ? asTag(clean.slice(1)) : null;
   return tag ? { q: null, tag } : { q: clean, tag: null };
 }
 
