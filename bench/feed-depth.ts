@@ -34,11 +34,11 @@ async function open() {
   return { ...handle, drop: () => sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db).then(() => undefined) };
 }
 
-/** The median and the 95th percentile of `P95_RUNS` runs after one warm-up. */
-async function spread(run: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+/** The median and the 95th percentile of `runs` runs after one warm-up. */
+async function spread(run: () => Promise<unknown>, runs = P95_RUNS): Promise<{ median: number; p95: number }> {
   await run();
   const times: number[] = [];
-  for (let i = 0; i < P95_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const t = process.hrtime.bigint();
     await run();
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
@@ -47,16 +47,7 @@ async function spread(run: () => Promise<unknown>): Promise<{ median: number; p9
   return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.ceil(times.length * 0.95) - 1]! };
 }
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = process.hrtime.bigint();
-    await run();
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-}
+const median = async (run: () => Promise<unknown>) => (await spread(run, REPEAT)).median;
 
 /** Full-text queries as the feed service makes them (whole words, all required). */
 const COMMON_WORDS = 'neon & night';

@@ -4,7 +4,7 @@ import { ArrowLeftIcon, UserIcon, WarningIcon } from '../../components/icons/lin
 import { PanelEmpty } from '../../components/page/panel-empty';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
-import { TileGrid } from '../../features/feed/components/tile-grid';
+import { LoadingMore, TileGrid } from '../../features/feed/components/tile-grid';
 import { FeedSkeleton } from '../../features/feed/components/feed-skeleton';
 import { useFeedColumns } from '../../features/feed/use-columns';
 import { openViewer } from '../../features/viewer/viewer-store';
@@ -58,12 +58,7 @@ export function CreatorPage() {
         />
       )}
       <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
-      {page.loadingMore && (
-        <p className="feed__more" role="status">
-          <span className="spinner feed__spinner" aria-hidden="true" />
-          Loading more...
-        </p>
-      )}
+      {page.loadingMore && <LoadingMore>Loading more...</LoadingMore>}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { MediaItem } from '../../../entities/media/media-item';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import type { UseFeed } from '../use-feed';
 import { useFeedColumns } from '../use-columns';
-import { TileGrid } from './tile-grid';
+import { LoadingMore, TileGrid } from './tile-grid';
 import { FeedEmpty } from './feed-empty';
 import { FeedOrder } from './feed-order';
 import { FeedSearchBox } from './feed-search-box';
@@ -61,12 +61,7 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
       )}
 
       <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
-      {feed.loadingMore && (
-        <p className="feed__more" role="status">
-          <span className="spinner feed__spinner" aria-hidden="true" />
-          Loading more masterpieces...
-        </p>
-      )}
+      {feed.loadingMore && <LoadingMore>Loading more masterpieces...</LoadingMore>}
       {feed.status === 'ready' && !feed.hasMore && feed.items.length > 0 && (
         <p className="feed__end">You've reached the end of the feed</p>
       )}

@@ -7,7 +7,7 @@ import type { MediaItem } from '../../../entities/media/media-item';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { useLikedMedia } from '../use-liked-media';
 import { FeedSkeleton } from './feed-skeleton';
-import { TileGrid } from './tile-grid';
+import { LoadingMore, TileGrid } from './tile-grid';
 import '../feed.css';
 
 type LikedCollectionProps = {
@@ -57,12 +57,7 @@ export function LikedCollection({ userId, columns, onOpen }: LikedCollectionProp
         onCreator={(creatorId) => void navigate(`${paths.home.getHref()}?creator=${encodeURIComponent(creatorId)}`)}
       />
       <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
-      {liked.loadingMore && (
-        <p className="feed__more" role="status">
-          <span className="spinner feed__spinner" aria-hidden="true" />
-          Loading more...
-        </p>
-      )}
+      {liked.loadingMore && <LoadingMore>Loading more...</LoadingMore>}
     </>
   );
 }

@@ -43,3 +43,13 @@ export function TileGrid({ items, columns, eagerRows, testId, className, onOpen,
     />
   );
 }
+
+/** The line under a tile grid while its next page loads. */
+export function LoadingMore({ children }: { children: string }) {
+  return (
+    <p className="feed__more" role="status">
+      <span className="spinner feed__spinner" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
