@@ -86,19 +86,6 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     expect(left.n).toBe(0);
   });
 
-  it('records each run’s queue priority from the person’s previous run, and asks the queue when it is not known', async () => {
-    const runs = new GenerationRunsRepository(handle.db);
-    const ada = await newUser();
-    await credits.apply({ userId: ada.id, delta: 100, reason: 'signup' });
-    const [first, second, third] = [1, 2, 3].map((n) => `run-${dialect}-priority-${n}`);
-    const submit = (runId: string) => runs.createDebited({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2, maxInFlight: 10 });
-    expect(await submit(first!)).toEqual({ kind: 'created', inFlight: 1, previousRunId: undefined, priority: 1, balance: 98 });
-    expect(await submit(second!)).toEqual({ kind: 'created', inFlight: 2, previousRunId: first, priority: 2, balance: 96 });
-    // A retried run's priority is cleared (its job got one of its own): the next submit asks the queue.
-    await handle.db.updateTable('generation_runs').set({ priority: null }).where('run_id', '=', second!).execute();
-    expect(await submit(third!)).toEqual({ kind: 'created', inFlight: 3, previousRunId: second, priority: undefined, balance: 94 });
-  });
-
   it('reads an account with its own run in one query, never another person’s run', async () => {
     const runs = new GenerationRunsRepository(handle.db);
     const ada = await newUser();

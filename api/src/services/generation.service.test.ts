@@ -2,6 +2,7 @@ import { INSUFFICIENT_CREDITS_MESSAGE, INVALID_RUN_ID, type RunId } from '@app/s
 import type { Media, User } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
+import type { ReserveRunOutcome } from '@app/shared/server/repositories';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ class FakeGenerationRepositories implements GenerationRepositories {
     findById: async (id) => this.mediaRows.find((m) => m.id === id),
   };
   get runs(): GenerationRepositories['runs'] {
-    const { runsById, balances, ledger } = this.settlement;
+    const { runsById } = this.settlement;
     return {
       ...this.settlement.runs,
       // As the real ones: the run id's owner and the uploads named; then, for a new run id within the cap and the balance, the run, debit and ledger row.
@@ -40,20 +41,23 @@ class FakeGenerationRepositories implements GenerationRepositories {
         const run = runsById.get(runId);
         return { account: this.account(userId), run: run?.user_id === userId ? { ...run, seed: null } : undefined };
       },
-      createDebited: async (run) => {
-        const theirs = [...runsById.values()].filter((r) => r.user_id === run.userId && r.status === 'processing');
-        const key = `generation:${run.runId}`;
-        if (runsById.has(run.runId) || ledger.some((c) => c.idempotencyKey === key)) return { kind: 'exists' };
-        if (theirs.length >= run.maxInFlight) return { kind: 'too-many', inFlight: theirs.length + 1 };
-        const balance = balances.get(run.userId) ?? 0;
-        if (balance < run.creditsReserved) return { kind: 'insufficient-credits', balance };
+      // What the reservation does for a new run id; its rules (cap, balance, priority, idempotence)
+      // are tested against both databases in tests/integration/reserve-run.test.ts.
+      reserveRun: async (run) => {
+        const scripted = this.nextReservation;
+        this.nextReservation = undefined;
+        if (scripted) return scripted;
+        if (runsById.has(run.runId)) return { kind: 'exists' };
         this.settlement.addRun(run);
-        const debit = await this.settlement.credits.apply({ userId: run.userId, delta: -run.creditsReserved, reason: 'generation', runId: run.runId, idempotencyKey: key });
-        // No priority recorded: the service asks the queue for the previous job's, as for a retried run.
-        return { kind: 'created', inFlight: theirs.length + 1, previousRunId: theirs.at(-1)?.run_id, priority: undefined, balance: debit.balance };
+        const debit = await this.settlement.credits.apply({ userId: run.userId, delta: -run.creditsReserved, reason: 'generation', runId: run.runId, idempotencyKey: `generation:${run.runId}` });
+        return { kind: 'created', inFlight: 1, priority: this.priority, balance: debit.balance };
       },
     };
   }
+  /** What the next reservation answers instead (a refusal of the policy). */
+  nextReservation: ReserveRunOutcome | undefined;
+  /** The fair priority a created run gets. */
+  priority = 1;
   get credits() {
     return this.settlement.credits;
   }
@@ -81,18 +85,11 @@ function setup(maxRunsInFlight = 10) {
       jobs.push(args);
       return args[3]?.jobId ?? '';
     },
-    queue: () => ({
-      getJob: async (id: string) => {
-        const options = jobs.find((job) => (job[3] as { jobId: string }).jobId === id)?.[3] as { priority?: number } | undefined;
-        return options ? { opts: options } : undefined;
-      },
-    }),
   };
   const service = new GenerationService(repos, queues, { find: async () => undefined }, testMediaUrls, logger, { maxRunsInFlight });
   return { repos, jobs, queue, service };
 }
 
-const runNumber = (n: number) => `run-${String(n).padStart(4, '0')}-abcdef` as RunId;
 const priorities = (jobs: unknown[][]) => jobs.map((job) => (job[3] as { priority: number }).priority);
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -180,6 +177,7 @@ describe('GenerationService.submit', () => {
 
     // Ada has 3: past the preflight's minimum, short of a video's 5 when the debit meets it.
     repos.settlement.balances.set(ada.id, 3);
+    repos.nextReservation = { kind: 'insufficient-credits', balance: 3 };
     await expect(service.submit(ada.id, { ...custom, enableVideo: true })).rejects.toMatchObject({
       message: INSUFFICIENT_CREDITS_MESSAGE,
       amounts: { required: 5, available: 3 },
@@ -199,38 +197,22 @@ describe('GenerationService.submit', () => {
     expect(repos.settlement.balances.get(ada.id)).toBe(500);
   });
 
-  it('answers 429 past the runs one person may have in flight, with nothing recorded or debited', async () => {
+  it('answers 429 when the reservation finds the person at the cap, with nothing recorded or queued', async () => {
     const { repos, jobs, service } = setup(2);
-    await service.submit(ada.id, { ...custom, runId: runNumber(1) });
-    await service.submit(ada.id, { ...custom, runId: runNumber(2) });
-    const balance = repos.settlement.balances.get(ada.id);
-    const refused = await refusal(service.submit(ada.id, { ...custom, runId: runNumber(3) }));
+    repos.nextReservation = { kind: 'too-many', inFlight: 3 };
+    const refused = await refusal(service.submit(ada.id, custom));
     expect(refused).toBeInstanceOf(TooManyRequestsError);
     expect(refused).toMatchObject({ message: TOO_MANY_RUNS_MESSAGE, code: TOO_MANY_RUNS, retryAfterSeconds: expect.any(Number) });
-    expect(repos.settlement.runsById.has(runNumber(3))).toBe(false);
-    expect(repos.settlement.balances.get(ada.id)).toBe(balance);
-    expect(jobs).toHaveLength(2);
-
-    // A run already accepted is answered as before, never 429; and a finished run frees its place.
-    await expect(service.submit(ada.id, { ...custom, runId: runNumber(2) })).resolves.toMatchObject({ runId: runNumber(2), status: 'processing' });
-    await repos.runs.finish(runNumber(1), { status: 'done' });
-    await expect(service.submit(ada.id, { ...custom, runId: runNumber(3) })).resolves.toMatchObject({ runId: runNumber(3) });
+    expect(repos.settlement.runsById.size).toBe(0);
+    expect(repos.settlement.balances.get(ada.id)).toBe(500);
+    expect(jobs).toHaveLength(0);
   });
 
-  it('queues each person’s runs behind their own earlier ones: priority = their runs in flight, never below their previous job’s', async () => {
+  it('queues the job at the fair priority its reservation recorded', async () => {
     const { repos, jobs, service } = setup();
-    for (const n of [1, 2, 3]) await service.submit(ada.id, { ...custom, runId: runNumber(n) });
-    const grace = aUser({ id: 'grace' });
-    repos.accounts.set(grace.id, grace);
-    repos.settlement.balances.set(grace.id, 500);
-    await service.submit(grace.id, { ...custom, runId: runNumber(10) });
-    expect(priorities(jobs)).toEqual([1, 2, 3, 1]);
-
-    // Ada's first two finish: her next run counts 2 in flight, yet waits behind her run of priority 3.
-    await repos.runs.finish(runNumber(1), { status: 'done' });
-    await repos.runs.finish(runNumber(2), { status: 'done' });
-    await service.submit(ada.id, { ...custom, runId: runNumber(4) });
-    expect(priorities(jobs).at(-1)).toBe(3);
+    repos.priority = 3;
+    await service.submit(ada.id, custom);
+    expect(priorities(jobs)).toEqual([3]);
   });
 });
 

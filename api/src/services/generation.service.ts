@@ -36,7 +36,7 @@ export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
 
 /** The repositories generation reads and writes (`createRepositories(db)` provides them). */
 export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' | 'transaction'> {
-  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'submitContext' | 'createDebited' | 'ofAccount'>;
+  runs: Pick<Repositories['runs'], 'find' | 'finish' | 'submitContext' | 'reserveRun' | 'ofAccount'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'findByRunId' | 'findById'>;
   transaction<T>(fn: (repos: GenerationRepositories) => Promise<T>): Promise<T>;
@@ -74,7 +74,7 @@ export class GenerationService {
 
     // Two round trips to Postgres (eleven before): what the submit reads (the account, the run id's
     // owner, the sources), then one statement that debits, records the run and writes the ledger
-    // together (see `createDebited` for the cap).
+    // together (`reserveRun`: the submit policy).
     const sources = request.sources.map((source) => this.sourceRef(source));
     const context = await this.repos.runs.submitContext(userId, runId, {
       keys: sources.flatMap((s) => (s.key !== undefined ? [s.key] : [])),
@@ -156,7 +156,7 @@ export class GenerationService {
     const userId = user.id;
     const request = { serviceMode: stored.serviceMode, cost: stored.cost };
     const outcome = await this.repos.runs
-      .createDebited({ runId, userId, mode: request.serviceMode, request: stored, creditsReserved: request.cost, maxInFlight: this.limits.maxRunsInFlight })
+      .reserveRun({ runId, userId, mode: request.serviceMode, request: stored, creditsReserved: request.cost, maxInFlight: this.limits.maxRunsInFlight })
       .catch(async (error: unknown) => {
         if (!(error instanceof RunIdTaken)) throw error;
         // Another submit took this run id meanwhile (this one's debit did not commit).
@@ -170,12 +170,8 @@ export class GenerationService {
     const created = outcome.kind === 'created' ? outcome : undefined;
     if (!created) return answer((await this.repos.users.findById(user.id))?.credits ?? user.credits);
 
-    const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, {
-      count: created.inFlight,
-      previousRunId: created.previousRunId,
-      priority: created.priority,
-    });
-    this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority }, 'generation queued');
+    await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, created.priority);
+    this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority: created.priority }, 'generation queued');
     return answer(created.balance);
   }
 

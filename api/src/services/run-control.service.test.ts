@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, PaymentRequiredError } from '@app/shared/
 import { RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import { createLogger } from '@app/shared/server/logger';
-import { InsufficientCreditsError } from '@app/shared/server/repositories';
+import { InsufficientCreditsError, type ReserveRetryOutcome } from '@app/shared/server/repositories';
 import { describe, expect, it } from 'vitest';
 import { type ControlledJob, type RunControlQueues, type RunControlRepositories, RunControlService } from './run-control.service';
 import { aUser } from './testing/rows';
@@ -13,17 +13,13 @@ const runId = 'run_0000000000000001' as RunId;
 const owner = aUser({ credits: 20 });
 const stranger = aUser({ id: '99999999-9999-4999-8999-999999999999', email: 'eve@example.com' });
 
-/** The settlement fake, with the run locks, ledger page and in-flight count cancel and retry use. */
+/** The settlement fake, with the run locks, ledger page and retry reservation cancel and retry use. */
 class FakeControlRepositories implements RunControlRepositories {
   readonly settlement = new FakeRunRepositories();
+  /** What the retry's reservation answers (its rules are tested against both databases in tests/integration/reserve-run.test.ts). */
+  reservation: ReserveRetryOutcome = { kind: 'reserved', inFlight: 1, priority: 1 };
   get runs(): RunControlRepositories['runs'] {
-    return {
-      ...this.settlement.runs,
-      lockInFlight: async (userId, id) => ({
-        count: [...this.settlement.runsById.values()].filter((r) => r.user_id === userId && r.status === 'processing').length,
-        previousRunId: [...this.settlement.runsById.values()].find((r) => r.user_id === userId && r.status === 'processing' && r.run_id !== id)?.run_id,
-      }),
-    };
+    return { ...this.settlement.runs, reserveRetry: async () => this.reservation };
   }
   readonly runControl: RunControlRepositories['runControl'] = {
     lock: async (id) => this.settlement.runsById.get(id),
@@ -62,12 +58,12 @@ class FakeControlRepositories implements RunControlRepositories {
 
 /** A BullMQ job as cancel and retry see it: removing a job a worker holds fails, as BullMQ's does. */
 class FakeQueue implements RunControlQueues {
-  readonly jobs = new Map<string, { state: string; priority?: number }>();
+  readonly jobs = new Map<string, { state: string }>();
   readonly added: Array<{ jobId: string; priority: number | undefined }> = [];
   async add(_queue: string, _name: string, _data: unknown, options: { jobId?: string; priority?: number } = {}) {
     const jobId = options.jobId ?? '';
     if (!this.jobs.has(jobId)) {
-      this.jobs.set(jobId, { state: 'waiting', ...(options.priority !== undefined ? { priority: options.priority } : {}) });
+      this.jobs.set(jobId, { state: 'waiting' });
       this.added.push({ jobId, priority: options.priority });
     }
     return jobId;
@@ -78,7 +74,6 @@ class FakeQueue implements RunControlQueues {
         const job = this.jobs.get(id);
         if (!job) return undefined;
         return {
-          opts: job.priority !== undefined ? { priority: job.priority } : {},
           getState: async () => job.state,
           remove: async () => {
             if (job.state === 'active') throw new Error(`Job ${id} could not be removed because it is locked by another worker`);
@@ -172,6 +167,19 @@ describe('RunControlService.retry', () => {
     await expect(setUp('completed', 'done').service.retry(owner, runId)).rejects.toThrow(new ConflictError(RUN_NOT_RETRYABLE, 'RUN_NOT_RETRYABLE'));
     await expect(setUp('failed', 'failed').service.retry({ ...owner, credits: 1 }, runId)).rejects.toBeInstanceOf(PaymentRequiredError);
     await expect(setUp('failed', 'failed').service.retry(stranger, runId)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('queues the retry at the priority its reservation recorded, and answers 429 with nothing charged when the person is at the cap', async () => {
+    const { repos, queue, service } = setUp('failed', 'failed');
+    repos.reservation = { kind: 'reserved', inFlight: 4, priority: 6 };
+    await service.retry(owner, runId);
+    expect(queue.added).toEqual([{ jobId: runId, priority: 6 }]);
+
+    const capped = setUp('failed', 'failed');
+    capped.repos.reservation = { kind: 'too-many', inFlight: 11 };
+    await expect(capped.service.retry(owner, runId)).rejects.toMatchObject({ code: 'TOO_MANY_RUNS' });
+    expect(capped.repos.settlement.ledger).toHaveLength(1);
+    expect(capped.queue.added).toEqual([]);
   });
 
   it('charges nothing when the balance no longer covers the run', async () => {

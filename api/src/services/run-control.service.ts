@@ -20,7 +20,7 @@ const OLD_JOB_REMOVE_PAUSE_MS = 100;
 
 /** The repositories cancel, retry and the ledger read and write (`createRepositories(db)` provides them). */
 export interface RunControlRepositories extends Omit<SettleRepositories, 'transaction'> {
-  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'lockInFlight'>;
+  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'reserveRetry'>;
   runControl: Pick<Repositories['runControl'], 'lock' | 'chargeCount' | 'archiveRefund' | 'resetForRetry'>;
   credits: Pick<Repositories['credits'], 'apply'>;
   creditLedger: Pick<Repositories['creditLedger'], 'page'>;
@@ -32,7 +32,6 @@ export interface RunControlRepositories extends Omit<SettleRepositories, 'transa
 export interface ControlledJob {
   getState(): Promise<string>;
   remove(): Promise<void>;
-  opts: { priority?: number };
 }
 
 export type RunControlQueues = Pick<JobQueues, 'add'> & {
@@ -100,17 +99,17 @@ export class RunControlService {
     if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits(run.credits_reserved, user.credits);
 
     // The row lock makes two retries of one run one: the second finds it processing.
-    const { counted: inFlight, balance } = await this.repos
+    const { priority, balance } = await this.repos
       .transaction(async (trx) => {
         const locked = await trx.runControl.lock(runId);
         if (!locked || locked.status !== 'failed') throw new ConflictError(RUN_NOT_RETRYABLE, 'RUN_NOT_RETRYABLE');
         const attempt = await trx.runControl.chargeCount(user.id, runId);
         await trx.runControl.archiveRefund(runId, attempt);
         await trx.runControl.resetForRetry(runId, { seed: randomInt(0, 2 ** 31 - 1), attempt });
-        const counted = await trx.runs.lockInFlight(user.id, runId);
-        if (counted.count > this.limits.maxRunsInFlight) throw tooManyRuns();
+        const reserved = await trx.runs.reserveRetry(user.id, runId, this.limits.maxRunsInFlight);
+        if (reserved.kind === 'too-many') throw tooManyRuns();
         const debit = await trx.credits.apply({ userId: user.id, delta: -locked.credits_reserved, reason: 'generation', runId, idempotencyKey: `generation:${runId}:retry:${attempt}` });
-        return { counted, balance: debit.balance };
+        return { priority: reserved.priority, balance: debit.balance };
       })
       .catch((error: unknown) => {
         if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.required, error.balance);
@@ -119,7 +118,7 @@ export class RunControlService {
 
     await this.cancels.clear(runId);
     await this.removeFinishedJob(runId);
-    const priority = await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, inFlight);
+    await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, priority);
     this.logger.info({ runId, priority }, 'generation retried');
     return { success: true as const, runId, jobId: runId, status: 'processing' as const, cost: run.credits_reserved, balance };
   }

@@ -53,17 +53,44 @@ export interface RunOfAccount {
   run: RunStatusRow | undefined;
 }
 
-/** What `createDebited` did: nothing is written unless `created`. */
-export type SubmitOutcome =
-  /** `priority`: the job's fair priority, recorded with the run; undefined when the queue must be asked. */
-  | { kind: 'created'; inFlight: number; previousRunId: string | undefined; priority: number | undefined; balance: number }
+/** What `reserveRun` did: nothing is written unless `created`. */
+export type ReserveRunOutcome =
+  /** `priority`: the job's fair priority (`fairPriority`), recorded with the run. */
+  | { kind: 'created'; inFlight: number; priority: number; balance: number }
   | { kind: 'exists' }
   | { kind: 'too-many'; inFlight: number }
   | { kind: 'insufficient-credits'; balance: number }
   /** The account was deleted after the submit read it. */
   | { kind: 'no-account' };
 
-/** Statements run on their own before `createDebited` takes the person's row lock explicitly. */
+/** What `reserveRetry` did: the run's new priority is recorded unless `too-many`. */
+export type ReserveRetryOutcome = { kind: 'reserved'; inFlight: number; priority: number } | { kind: 'too-many'; inFlight: number };
+
+/**
+ * The submit policy's queue rules, written once for a submit and a retry: `flight` counts the
+ * person's other runs processing (the cap allows a run while it is under `maxInFlight`), and
+ * `fair` is the job's priority: its person's runs in flight with it, never below their previous
+ * run's, so someone with one run goes ahead of another person's backlog while their own runs stay
+ * first in, first out. A previous run with no recorded priority (made before migration 0009)
+ * counts as 0.
+ */
+function fairPriority(userId: string, runId: string) {
+  return sql`
+      flight as (
+        select count(*)::int as count from generation_runs where user_id = ${userId} and status = 'processing' and run_id <> ${runId}
+      ),
+      previous as (
+        select p.priority from generation_runs p
+        where p.user_id = ${userId} and p.status = 'processing' and p.run_id <> ${runId}
+        order by p.created_at desc, p.run_id desc limit 1
+      ),
+      fair as (
+        select greatest(flight.count + 1, coalesce(previous.priority, 0)) as priority
+        from flight left join previous on true
+      )`;
+}
+
+/** Statements run on their own before `reserveRun` takes the person's row lock explicitly. */
 const OPTIMISTIC_ATTEMPTS = 3;
 /** Not an integer: cast to one, it aborts the statement it is in. */
 const RUN_ID_TAKEN = 'run id taken meanwhile';
@@ -113,9 +140,9 @@ export class GenerationRunsRepository {
   }
 
   /**
-   * Records a new run with its debit and ledger row (key `generation:<run id>`) in one statement,
-   * only when the run id is new, the person's runs in flight are under `maxInFlight` and the balance
-   * covers the cost; counts their runs in flight (this one included) and names their newest other.
+   * The submit policy in one statement: records a new run with its debit, its fair priority and its
+   * ledger row (key `generation:<run id>`), only when the run id is new, the person's runs in flight
+   * are under `maxInFlight` and the balance covers the cost (it never goes below 0).
    *
    * The count must see every run committed before: one statement reads a snapshot taken before it
    * waits for the person's row lock. So the debit takes the lock only if the row is still the version
@@ -123,7 +150,7 @@ export class GenerationRunsRepository {
    * it, and the statement runs again on a fresh snapshot. After a few such turns (a burst from one
    * person), the same statement runs in a transaction behind an explicit row lock instead.
    */
-  async createDebited(run: NewRun & { maxInFlight: number }): Promise<SubmitOutcome> {
+  async reserveRun(run: NewRun & { maxInFlight: number }): Promise<ReserveRunOutcome> {
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
       const outcome = await this.submitStatement(this.db, run, true);
       if (outcome) return outcome;
@@ -135,11 +162,10 @@ export class GenerationRunsRepository {
   }
 
   /** Undefined when `guarded` and the person's row changed since the snapshot (run it again). */
-  private async submitStatement(db: Db, run: NewRun & { maxInFlight: number }, guarded: boolean): Promise<SubmitOutcome | undefined> {
+  private async submitStatement(db: Db, run: NewRun & { maxInFlight: number }, guarded: boolean): Promise<ReserveRunOutcome | undefined> {
     const key = `generation:${run.runId}`;
     const statement = sql<{
       count: number;
-      previous_run_id: string | null;
       existed: boolean;
       balance: number;
       inserted: number;
@@ -150,20 +176,7 @@ export class GenerationRunsRepository {
       with snapshot as (
         select credits as balance, xmin::text as version from users where id = ${run.userId}
       ),
-      flight as (
-        select count(*)::int as count from generation_runs where user_id = ${run.userId} and status = 'processing'
-      ),
-      previous as (
-        select p.run_id, p.priority from generation_runs p
-        where p.user_id = ${run.userId} and p.status = 'processing' and p.run_id <> ${run.runId}
-        order by p.created_at desc, p.run_id desc limit 1
-      ),
-      -- The job's fair priority (see enqueueRun): null when the previous run's is not known here.
-      fair as (
-        select case when previous.run_id is not null and previous.priority is null then null
-          else greatest(flight.count + 1, coalesce(previous.priority, 0)) end as priority
-        from flight left join previous on true
-      ),
+      ${fairPriority(run.userId, run.runId)},
       existing as (
         select exists (select 1 from generation_runs where run_id = ${run.runId})
           or exists (select 1 from credit_ledger where idempotency_key = ${key}) as existed
@@ -189,13 +202,13 @@ export class GenerationRunsRepository {
         where exists (select 1 from inserted)
         returning id
       )
-      select flight.count, previous.run_id as previous_run_id, existing.existed, snapshot.balance,
+      select flight.count, existing.existed, snapshot.balance,
         (select credits from debit) as balance_after,
         (select count(*) from inserted)::int as inserted, (select priority from inserted) as priority,
         -- A debit without its run (another person's submit took this run id after the snapshot) must
         -- not commit: the failing cast (reached only then: a subquery is not folded) aborts the statement.
         (select count(*) from ledger)::int + case when exists (select 1 from inserted) then 0 else (select (${RUN_ID_TAKEN}::text || credits)::int from debit) end as ledgered
-      from flight cross join existing cross join snapshot left join previous on true`
+      from flight cross join existing cross join snapshot`
       .compile(db);
     const result = await executePrepared(db, statement).catch((error: unknown) => {
       if (error instanceof Error && error.message.includes(RUN_ID_TAKEN)) throw new RunIdTaken();
@@ -207,8 +220,7 @@ export class GenerationRunsRepository {
       return {
         kind: 'created',
         inFlight: row.count + 1,
-        previousRunId: row.previous_run_id ?? undefined,
-        priority: row.priority ?? undefined,
+        priority: row.priority!,
         balance: Number(row.balance_after ?? row.balance - run.creditsReserved),
       };
     }
@@ -314,33 +326,26 @@ export class GenerationRunsRepository {
   }
 
   /**
-   * Locks the person's row until the transaction ends, so parallel submits of one person count one
-   * at a time, then counts their runs processing (this transaction's own insert included) and names
-   * the newest of them other than `runId` (whose job holds the person's latest priority).
+   * A retry's share of the submit policy, inside the caller's transaction (which has set the run
+   * processing again): locks the person's row until the transaction ends, so parallel submits and
+   * retries of one person count one at a time, and records the run's fair priority unless the
+   * person's other runs in flight already reach `maxInFlight`.
    * FOR NO KEY UPDATE: the run's foreign key already holds a key-share lock on the row, which a
    * plain FOR UPDATE would wait on, deadlocking two parallel submits.
    */
-  async lockInFlight(userId: string, runId: string): Promise<{ count: number; previousRunId: string | undefined }> {
+  async reserveRetry(userId: string, runId: string, maxInFlight: number): Promise<ReserveRetryOutcome> {
     await this.db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-    const row = await this.db
-      .selectFrom('generation_runs')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('count'),
-        eb
-          .selectFrom('generation_runs as previous')
-          .select('previous.run_id')
-          .where('previous.user_id', '=', userId)
-          .where('previous.status', '=', 'processing')
-          .where('previous.run_id', '<>', runId)
-          .orderBy('previous.created_at', 'desc')
-          .orderBy('previous.run_id', 'desc')
-          .limit(1)
-          .as('previous_run_id'),
-      ])
-      .where('user_id', '=', userId)
-      .where('status', '=', 'processing')
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), previousRunId: row.previous_run_id ?? undefined };
+    const statement = sql<{ count: number; priority: number | null }>`
+      with ${fairPriority(userId, runId)},
+      recorded as (
+        update generation_runs set priority = fair.priority from fair, flight
+        where generation_runs.run_id = ${runId} and flight.count < ${maxInFlight}
+        returning generation_runs.priority
+      )
+      select flight.count, (select priority from recorded) as priority from flight`.compile(this.db);
+    const row = (await executePrepared(this.db, statement)).rows[0]!;
+    const inFlight = row.count + 1;
+    return row.priority === null ? { kind: 'too-many', inFlight } : { kind: 'reserved', inFlight, priority: row.priority };
   }
 
   /** Runs processing that were created before `createdBefore`, oldest first (the reconciler's candidates). */

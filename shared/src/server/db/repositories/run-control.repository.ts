@@ -55,7 +55,7 @@ export class RunControlRepository {
         finished_at: null,
         started_at: null,
         identity_scores: null,
-        // The retry's job gets a priority of its own; the next submit asks the queue for it.
+        // The retry's reservation records its new one (`reserveRetry`), in the same transaction.
         priority: null,
         request: sql`request || jsonb_build_object('seed', ${retry.seed}::int, 'retry', ${retry.attempt}::int)`,
         created_at: now,
