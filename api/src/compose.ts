@@ -6,7 +6,8 @@ import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { MediaUrls } from '@app/shared/server/storage';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
-import { WorkerHeartbeats } from '@app/shared/server/queue';
+import { RunQueue, WorkerHeartbeats } from '@app/shared/server/queue';
+import { createRedis } from '@app/shared/server/redis';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
@@ -87,10 +88,16 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const signedIn = requireUser(tokens, repos.users, denylist);
   const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
-  const generation = new GenerationService(repos, infra.queues, weeklyPresets, urls, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
+  const runQueue = new RunQueue(infra.queues, infra.redis, () => {
+    // Blocking reads of the run events hold their connection, and must wait out a Redis restart rather than fail.
+    const reader = createRedis(infra.redisUrl, 'worker');
+    reader.on('error', (error) => logger.debug({ err: error }, 'run events reader connection error'));
+    return reader;
+  });
+  const generation = new GenerationService(repos, runQueue, weeklyPresets, urls, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
   const media = new MediaService(repos, infra.storage, urls, subsystem(logger, 'media'), new RunReceipts(repos));
-  const runControl = new RunControlService(repos, infra.queues, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
+  const runControl = new RunControlService(repos, runQueue, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
     maxRunsInFlight: config.generation.maxRunsInFlight,
   });
   const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'));
@@ -114,7 +121,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
   const requireAdminSecret = requireAdmin(config.adminSecret, secretPacing, undefined, refusedSecret);
   const verifyAdminSecret = requireAdmin(config.adminSecret, secretPacing, adminSecretOfBody, refusedSecret);
-  const runEvents = createRunEvents(config, infra, repos, urls, subsystem(logger, 'run-events'));
+  const runEvents = createRunEvents(config, infra, runQueue, repos, urls, subsystem(logger, 'run-events'));
 
   const app = createApp({
     config,

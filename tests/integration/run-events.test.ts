@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { composeApi, listen } from '../../api/src/compose';
-import { compareStreamIds } from '../../api/src/services/run-events/queue-event-stream';
+import { compareEventIds } from '@app/shared/server/queue';
 import { PermanentGenerationError, type GeneratedImage, type ImageProvider, type ImageRequest } from '../../worker/src/providers/provider';
 import { bearer, type Session, signIn } from '../support/auth';
 import { EventStream, type Received } from '../support/event-stream';
@@ -83,7 +83,7 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
     // Every event from the queue carries its id, in order.
     const seen = ids(stream.of(runId));
     expect(seen).toHaveLength(3);
-    expect([...seen].sort((a, b) => compareStreamIds(a!, b!))).toEqual(seen);
+    expect([...seen].sort((a, b) => compareEventIds(a!, b!))).toEqual(seen);
     // The receipt's data: when the run started and each attempt's score.
     const row = await ctx.infra.db.selectFrom('generation_runs').select(['started_at', 'identity_scores', 'created_at']).where('run_id', '=', runId).executeTakeFirstOrThrow();
     expect(row.started_at!.getTime()).toBeGreaterThanOrEqual(row.created_at.getTime());

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { Queue } from 'bullmq';
+import type { JobQueues } from '@app/shared/server/queue';
 import { type Request, type RequestHandler, Router } from 'express';
 import { sameSecret } from '@app/shared/server/access';
 import { InvalidInputError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
@@ -32,7 +32,7 @@ const DASHBOARD_CSP = [
  * short-lived cookie (an HMAC of its expiry keyed by the secret, never the secret itself) that
  * only this path receives.
  */
-export function queueDashboardRoutes(queues: Queue[], adminSecret: string | undefined, requireAdmin: RequestHandler): Router {
+export function queueDashboardRoutes(queues: ReturnType<JobQueues['all']>, adminSecret: string | undefined, requireAdmin: RequestHandler): Router {
   const router = Router();
   if (adminSecret === undefined) return router;
   const sign = (expires: number) => createHmac('sha256', adminSecret).update(`queue-dashboard:${expires}`).digest('base64url');

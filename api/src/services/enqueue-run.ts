@@ -2,7 +2,7 @@ import { INSUFFICIENT_CREDITS, INSUFFICIENT_CREDITS_MESSAGE, type RunId } from '
 import { PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import type { Logger } from '@app/shared/server/logger';
-import type { JobQueues } from '@app/shared/server/queue';
+import type { RunQueue } from '@app/shared/server/queue';
 
 export const QUEUE_UNAVAILABLE = 'Server error: the queue is unavailable';
 /** Spec 1 §8's words for a 429; the code says which limit it was. */
@@ -18,7 +18,7 @@ export const insufficientCredits = (required: number, available: number) =>
   new PaymentRequiredError(INSUFFICIENT_CREDITS_MESSAGE, INSUFFICIENT_CREDITS, { required, available });
 
 /** The queue as a run's enqueue uses it. */
-export type RunQueues = Pick<JobQueues, 'add'>;
+export type RunQueues = Pick<RunQueue, 'enqueue'>;
 
 /**
  * Enqueues a recorded, debited run (job id = run id; BullMQ ignores a second add under a taken id)
@@ -26,7 +26,7 @@ export type RunQueues = Pick<JobQueues, 'add'>;
  * refuses it fails the run and refunds it: a 503.
  */
 export async function enqueueRun(deps: { queues: RunQueues; repos: SettleRepositories; logger: Logger }, runId: RunId, priority: number): Promise<void> {
-  await deps.queues.add('generation', 'generate', { runId }, { jobId: runId, priority }).catch(async (error: unknown) => {
+  await deps.queues.enqueue(runId, priority).catch(async (error: unknown) => {
     deps.logger.error({ err: error, runId }, 'could not enqueue a generation');
     await settleRun(deps.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, deps.logger);
     throw new UnavailableError('Server error. Please try again.', 'QUEUE_UNAVAILABLE');

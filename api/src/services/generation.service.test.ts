@@ -1,7 +1,6 @@
 import { INSUFFICIENT_CREDITS_MESSAGE, INVALID_RUN_ID, type RunId } from '@app/shared';
 import type { Media, User } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
-import type { JobQueues } from '@app/shared/server/queue';
 import type { ReserveRunOutcome } from '@app/shared/server/repositories';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
@@ -77,20 +76,19 @@ function setup(maxRunsInFlight = 10) {
   const repos = new FakeGenerationRepositories();
   repos.accounts.set(ada.id, ada);
   repos.settlement.balances.set(ada.id, 500);
-  const jobs: unknown[][] = [];
+  const jobs: Array<{ runId: string; priority: number }> = [];
   const queue = { failing: false };
   const queues: RunQueues = {
-    add: async (...args: Parameters<JobQueues['add']>) => {
+    enqueue: async (runId, priority) => {
       if (queue.failing) throw new Error('Redis is down');
-      jobs.push(args);
-      return args[3]?.jobId ?? '';
+      jobs.push({ runId, priority });
     },
   };
   const service = new GenerationService(repos, queues, { find: async () => undefined }, testMediaUrls, logger, { maxRunsInFlight });
   return { repos, jobs, queue, service };
 }
 
-const priorities = (jobs: unknown[][]) => jobs.map((job) => (job[3] as { priority: number }).priority);
+const priorities = (jobs: Array<{ priority: number }>) => jobs.map((job) => job.priority);
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 const custom = { mode: 'custom', prompt: 'a teal and gold nebula', runId: RUN };
@@ -103,7 +101,7 @@ describe('GenerationService.submit', () => {
     const run = repos.settlement.runsById.get(RUN);
     expect(run).toMatchObject({ user_id: ada.id, status: 'processing' });
     expect(repos.settlement.balances.get(ada.id)).toBe(500 - run!.credits_reserved);
-    expect(jobs).toEqual([['generation', 'generate', { runId: RUN }, { jobId: RUN, priority: 1 }]]);
+    expect(jobs).toEqual([{ runId: RUN, priority: 1 }]);
   });
 
   it('answers a re-sent run id as the first time, with one run, one debit and one job', async () => {

@@ -6,7 +6,7 @@ import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repo
 import { createLogger } from '@app/shared/server/logger';
 import { InsufficientCreditsError, type ReserveRetryOutcome } from '@app/shared/server/repositories';
 import { describe, expect, it } from 'vitest';
-import { type ControlledJob, type RunControlQueues, type RunControlRepositories, RunControlService } from './run-control.service';
+import { type RunControlQueues, type RunControlRepositories, RunControlService } from './run-control.service';
 import { aUser } from './testing/rows';
 
 const runId = 'run_0000000000000001' as RunId;
@@ -56,32 +56,27 @@ class FakeControlRepositories implements RunControlRepositories {
   }
 }
 
-/** A BullMQ job as cancel and retry see it: removing a job a worker holds fails, as BullMQ's does. */
+/** The run queue as cancel and retry see it (its BullMQ behaviour is tested in tests/integration/run-queue.test.ts). */
 class FakeQueue implements RunControlQueues {
   readonly jobs = new Map<string, { state: string }>();
-  readonly added: Array<{ jobId: string; priority: number | undefined }> = [];
-  async add(_queue: string, _name: string, _data: unknown, options: { jobId?: string; priority?: number } = {}) {
-    const jobId = options.jobId ?? '';
+  readonly added: Array<{ jobId: string; priority: number }> = [];
+  async enqueue(jobId: string, priority: number) {
     if (!this.jobs.has(jobId)) {
       this.jobs.set(jobId, { state: 'waiting' });
-      this.added.push({ jobId, priority: options.priority });
+      this.added.push({ jobId, priority });
     }
-    return jobId;
   }
-  queue() {
-    return {
-      getJob: async (id: string): Promise<ControlledJob | undefined> => {
-        const job = this.jobs.get(id);
-        if (!job) return undefined;
-        return {
-          getState: async () => job.state,
-          remove: async () => {
-            if (job.state === 'active') throw new Error(`Job ${id} could not be removed because it is locked by another worker`);
-            this.jobs.delete(id);
-          },
-        };
-      },
-    };
+  async withdraw(id: string) {
+    const state = this.jobs.get(id)?.state;
+    if (state === 'active') return 'taken' as const;
+    if (state !== 'waiting' && state !== 'prioritized') return 'absent' as const;
+    this.jobs.delete(id);
+    return 'withdrawn' as const;
+  }
+  async removeJob(id: string) {
+    if (this.jobs.get(id)?.state === 'active') return false;
+    this.jobs.delete(id);
+    return true;
   }
 }
 

@@ -8,12 +8,10 @@ import { ConflictError, NotFoundError } from '@app/shared/server/domain-errors';
 import { type CancelRequests, RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import type { Logger } from '@app/shared/server/logger';
-import type { JobQueues } from '@app/shared/server/queue';
+import type { RunQueue } from '@app/shared/server/queue';
 import { InsufficientCreditsError, type Repositories } from '@app/shared/server/repositories';
 import { enqueueRun, insufficientCredits, tooManyRuns } from './enqueue-run';
 
-/** Job states in which BullMQ has not handed the run to a worker yet: removing the job cancels it. */
-const NOT_STARTED = new Set(['waiting', 'prioritized', 'delayed', 'waiting-children']);
 /** A failed job's lock is released a moment after its run is settled: how long a retry waits for it. */
 const OLD_JOB_REMOVE_TRIES = 10;
 const OLD_JOB_REMOVE_PAUSE_MS = 100;
@@ -28,15 +26,8 @@ export interface RunControlRepositories extends Omit<SettleRepositories, 'transa
   transaction<T>(fn: (repos: RunControlRepositories) => Promise<T>): Promise<T>;
 }
 
-/** A generation job as cancel and retry handle it. */
-export interface ControlledJob {
-  getState(): Promise<string>;
-  remove(): Promise<void>;
-}
-
-export type RunControlQueues = Pick<JobQueues, 'add'> & {
-  queue(name: 'generation'): { getJob(id: string): Promise<ControlledJob | undefined> };
-};
+/** The queue as cancel and retry use it. */
+export type RunControlQueues = Pick<RunQueue, 'enqueue' | 'withdraw' | 'removeJob'>;
 
 const noSuchRun = () => new NotFoundError('No such run', 'NOT_FOUND');
 
@@ -63,11 +54,8 @@ export class RunControlService {
     if (!run || run.user_id !== user.id) throw noSuchRun();
     if (run.status !== 'processing') throw new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED');
 
-    const job = await this.queues.queue('generation').getJob(runId);
-    const state = job ? await job.getState() : 'missing';
-    // BullMQ refuses to remove a job a worker holds (it became active meanwhile): then it is running.
-    const removed = job && NOT_STARTED.has(state) ? await job.remove().then(() => true, () => false) : false;
-    if (state === 'active' || (job && NOT_STARTED.has(state) && !removed)) {
+    const withdrawn = await this.queues.withdraw(runId);
+    if (withdrawn === 'taken') {
       await this.cancels.request(runId);
       this.logger.info({ runId }, 'cancel asked of a running run');
       return { success: true as const, runId, status: 'canceling' as const, refunded: 0, balance: user.credits };
@@ -75,7 +63,7 @@ export class RunControlService {
 
     // No worker has it and none will: a job not yet enqueued (its submit between commit and
     // enqueue) finds the run settled and skips it, or, taken at that very moment, the cancel.
-    if (!removed) await this.cancels.request(runId);
+    if (withdrawn === 'absent') await this.cancels.request(runId);
     const settled = await settleRun(this.repos, runId, { kind: 'failed', error: RUN_CANCELED, stage: 'canceled' }, this.logger);
     if (!settled) {
       const now = await this.repos.runs.find(runId);
@@ -151,11 +139,8 @@ export class RunControlService {
    * hold it after the wait, the reconciler queues the run again once the job has ended.
    */
   private async removeFinishedJob(runId: string): Promise<void> {
-    const queue = this.queues.queue('generation');
     for (let i = 0; i < OLD_JOB_REMOVE_TRIES; i++) {
-      const job = await queue.getJob(runId);
-      if (!job) return;
-      if (await job.remove().then(() => true, () => false)) return;
+      if (await this.queues.removeJob(runId)) return;
       await sleep(OLD_JOB_REMOVE_PAUSE_MS);
     }
     this.logger.warn({ runId }, 'the old job of a retried run is still held: the reconciler will queue it');

@@ -4,6 +4,7 @@ import type { Logger } from '@app/shared/server/logger';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { Repositories } from '@app/shared/server/repositories';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import { RUN_ALREADY_SETTLED } from '@app/shared/server/queue';
 import { type StoredRunRequest, UnreadableRunRequestError, readStoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { ProviderRouting } from '../providers/provider-routing';
 import type { RunObserver } from '../run-metrics';
@@ -48,9 +49,9 @@ export class GenerationPipeline {
   }
 
   /** `progress` hears the run's live events (run.started, run.attempt, run.video) as they happen. */
-  async run(runId: RunId, progress: RunProgressSink = NO_PROGRESS_SINK): Promise<'done' | 'failed' | 'skipped'> {
+  async run(runId: RunId, progress: RunProgressSink = NO_PROGRESS_SINK): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
     const run = await this.deps.repos.runs.find(runId);
-    if (!run || run.status !== 'processing') return 'skipped';
+    if (!run || run.status !== 'processing') return RUN_ALREADY_SETTLED;
     const reporter = runReporter(progress, runId, run.user_id, this.deps.logger);
     try {
       return await this.produceAndSettle(runId, run, reporter);
@@ -60,7 +61,7 @@ export class GenerationPipeline {
     }
   }
 
-  private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter): Promise<'done' | 'failed' | 'skipped'> {
+  private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
     const { repos, logger } = this.deps;
     const started = performance.now();
     const request = readRequest(run.request);
@@ -77,7 +78,7 @@ export class GenerationPipeline {
     if (output.identityScores) await repos.runEvents.saveIdentityScores(runId, output.identityScores);
 
     const user = await repos.users.findById(run.user_id);
-    if (!user) return 'skipped'; // The account was deleted meanwhile: nothing to keep.
+    if (!user) return RUN_ALREADY_SETTLED; // The account was deleted meanwhile: nothing to keep.
     const owner = { runId, userId: user.id, isPublic: user.share_to_feed };
     const { row, cost } = await storeOutput(this.deps.storage, owner, request, preset, output);
     await repos.media.insertRunOutput(row);

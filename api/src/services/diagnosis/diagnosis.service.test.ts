@@ -2,7 +2,6 @@ import { type ProviderName, SERVICE_MODES, type ServiceMode } from '@app/shared'
 import type { QueueStats, SystemCheck } from '@app/shared/api/admin';
 import { describe, expect, it } from 'vitest';
 import { DiagnosisService, judgeHealth, toSystemConfig } from './diagnosis.service';
-import { toBuckets } from './queue-stats';
 
 const ROUTES = { ...(Object.fromEntries(SERVICE_MODES.map((mode) => [mode, 'local'])) as Record<ServiceMode, ProviderName>), 'cyber-siren': 'fal' as const };
 
@@ -42,14 +41,6 @@ describe('judgeHealth', () => {
   });
 });
 
-describe('toBuckets', () => {
-  it('turns per-minute counts, newest first, into twelve 5-minute bars, oldest first', () => {
-    const perMinute = Array.from({ length: 60 }, (_, minutesAgo) => (minutesAgo < 5 ? 2 : minutesAgo >= 55 ? 1 : 0));
-    expect(toBuckets(perMinute)).toEqual([5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10]);
-    expect(toBuckets([])).toEqual(Array(12).fill(0));
-    expect(toBuckets([1], 4)).toEqual([...Array(11).fill(0), 5]);
-  });
-});
 
 describe('DiagnosisService', () => {
   const deps = (probe: () => Promise<string>, now: () => number) => ({

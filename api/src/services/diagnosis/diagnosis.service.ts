@@ -2,7 +2,7 @@ import { PROVIDER_LABELS, type ProviderName, type ServiceMode } from '@app/share
 import type { DebugInfo, HealthState, QueueStats, SystemCheck, SystemConfig } from '@app/shared/api/admin';
 import type { AdminInsightsRepository } from '@app/shared/server/repositories';
 import type { WorkerHeartbeats } from '@app/shared/server/queue';
-import { type StatsQueue, readQueueStats } from './queue-stats';
+import { type StatsQueue, readQueueStats } from '@app/shared/server/queue';
 import { type SystemProbe, runSystemChecks } from './system-checks';
 
 /** Dependencies whose failure means the product cannot serve anyone. */

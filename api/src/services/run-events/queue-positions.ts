@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { WaitingOrder } from '@app/shared/server/queue';
 import type { Eta } from './eta';
 
 /** A waiting run of a person: jobs ahead of it and the estimated seconds to done. */
@@ -14,25 +14,18 @@ export interface RunOwner {
 }
 
 export interface QueuePositionsDeps {
-  redis: Redis;
-  /** The generation queue's keys (BullMQ's `queue.keys`). */
-  keys: { wait: string; prioritized: string; finished?: readonly string[] };
+  /** The waiting runs in the order workers will take them (`RunQueue.waitingOrder`). */
+  waitingOrder(): Promise<WaitingOrder>;
   /** Whose runs these are (one query for the ids not seen before; a run's owner never changes). */
   owners(runIds: string[]): Promise<Array<{ runId: string } & RunOwner>>;
   eta(): Promise<Eta>;
-  /**
-   * Told the waiting order at each read, when, and how many runs the queue has finished in all
-   * (BullMQ's completed and failed metrics counts, read with the order; undefined without `keys.finished`).
-   */
-  onOrder?(order: readonly string[], atMs: number, finished: number | undefined): void;
+  /** Told the waiting order at each read, when (Redis's clock), and how many runs the queue has finished in all. */
+  onOrder?(order: readonly string[], atMs: number, finished: number): void;
 }
 
 const OWNER_CACHE_SIZE = 20_000;
 
-/**
- * Where each waiting run stands, in the order BullMQ hands jobs to workers: the wait list first
- * (its right end goes next), then the prioritized set by score.
- */
+/** Where each waiting run of the people connected stands, and its estimated seconds to done. */
 export class QueuePositions {
   private readonly ownerCache = new Map<string, RunOwner>();
 
@@ -42,7 +35,7 @@ export class QueuePositions {
   async forPeople(userIds: ReadonlySet<string>): Promise<Map<string, WaitingRun[]>> {
     const byPerson = new Map<string, WaitingRun[]>();
     if (userIds.size === 0) return byPerson;
-    const { order, finished, atMs } = await this.waitingOrder();
+    const { order, finished, atMs } = await this.deps.waitingOrder();
     this.deps.onOrder?.(order, atMs, finished);
     if (order.length === 0) return byPerson;
     await this.learnOwners(order);
@@ -66,24 +59,6 @@ export class QueuePositions {
       if (owner) found.set(id, owner);
     }
     return found;
-  }
-
-  /**
-   * Job ids in the order workers will take them, the runs finished so far and Redis's clock at that
-   * read (one round trip). Redis's clock, not this process's: an api busy with submissions handles
-   * the answer late, by a delay that changes from one read to the next, which skewed the measured pace.
-   */
-  private async waitingOrder(): Promise<{ order: string[]; finished: number | undefined; atMs: number }> {
-    const multi = this.deps.redis.multi().time().lrange(this.deps.keys.wait, 0, -1).zrange(this.deps.keys.prioritized, 0, -1);
-    const finishedKeys = this.deps.keys.finished ?? [];
-    for (const key of finishedKeys) multi.hget(key, 'count');
-    const results = await multi.exec();
-    const [seconds, micros] = (results?.[0]?.[1] as [string, string] | undefined) ?? [];
-    const atMs = seconds === undefined ? Date.now() : Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-    const wait = (results?.[1]?.[1] as string[] | undefined) ?? [];
-    const prioritized = (results?.[2]?.[1] as string[] | undefined) ?? [];
-    const finished = finishedKeys.length === 0 ? undefined : finishedKeys.reduce((sum, _, i) => sum + Number((results?.[3 + i]?.[1] as string | null) ?? 0), 0);
-    return { order: [...wait.reverse(), ...prioritized], finished, atMs };
   }
 
   private async learnOwners(runIds: string[]): Promise<void> {

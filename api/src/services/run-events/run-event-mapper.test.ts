@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEventFacts } from '@app/shared/server/repositories';
 import { aMedia, testMediaUrls } from '../testing/rows';
 import { RunEventMapper } from './run-event-mapper';
+import { toRunQueueEvent } from '@app/shared/server/queue';
 
 function mapperWith(facts: Partial<RunEventFacts> | undefined) {
   const run = facts && { runId: 'run-1', userId: 'me', mode: 'custom-prompt', provider: 'local', status: 'done' as const, stage: 'succeeded', error: null, creditsReserved: 5, creditsRefunded: 0, balance: 13, ...facts };
@@ -11,7 +12,8 @@ function mapperWith(facts: Partial<RunEventFacts> | undefined) {
   }, testMediaUrls);
 }
 
-const entry = (fields: Record<string, string>) => ({ id: '1-1', fields });
+/** BullMQ's event stream entry as the queue port reads it. */
+const entry = (fields: Record<string, string>) => toRunQueueEvent('1-1', fields);
 
 describe('RunEventMapper', () => {
   it('passes on the progress a worker wrote, and ignores progress of any other shape', async () => {

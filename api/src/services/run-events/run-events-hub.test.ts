@@ -1,22 +1,21 @@
-import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '@app/shared/api/runs';
 import { TooManyRequestsError } from '@app/shared/server/domain-errors';
-import { type StreamEntry, compareStreamIds } from './queue-event-stream';
-import { progressEvent } from './run-event-mapper';
+import { type RunProgress, type RunQueueEvent, type RunQueueEventReader, compareEventIds } from '@app/shared/server/queue';
 import { RunEventsHub, type SentEvent } from './run-events-hub';
 import type { WaitingRun } from './queue-positions';
 
-/** The queue's event stream in memory: XADD, XRANGE, trimming and a blocking read. */
-class MemoryStream {
-  entries: StreamEntry[] = [];
+/** The queue's event log in memory: appends, ranges, trimming and blocking readers. */
+class MemoryEventLog {
+  entries: RunQueueEvent[] = [];
+  readonly readers: FakeReader[] = [];
   private seq = 0;
   private wake: Array<() => void> = [];
 
   add(userId: string, event: RunEvent): string {
     const id = `1000-${++this.seq}`;
-    this.entries.push({ id, fields: { event: 'progress', jobId: event.runId, data: JSON.stringify({ event, userId }) } });
+    this.entries.push({ id, kind: 'progress', progress: { event: event as RunProgress['event'], userId } });
     for (const w of this.wake.splice(0)) w();
     return id;
   }
@@ -26,24 +25,31 @@ class MemoryStream {
   lastId = async () => this.entries.at(-1)?.id ?? '0-0';
   firstId = async () => this.entries[0]?.id;
   range = async (after: string, until: string, count: number) =>
-    this.entries.filter((e) => compareStreamIds(e.id, after) > 0 && compareStreamIds(e.id, until) <= 0).slice(0, count);
-  readAfter = async (reader: Redis, after: string, blockMs: number) => {
-    const fresh = () => this.entries.filter((e) => compareStreamIds(e.id, after) > 0);
-    if (fresh().length === 0) {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, blockMs);
-        this.wake.push(() => (clearTimeout(timer), resolve()));
-        (reader as unknown as FakeReader).onDisconnect = () => (clearTimeout(timer), reject(new Error('disconnected')));
-      });
-    }
-    return fresh();
+    this.entries.filter((e) => compareEventIds(e.id, after) > 0 && compareEventIds(e.id, until) <= 0).slice(0, count);
+  openReader = (): RunQueueEventReader => {
+    const reader = new FakeReader(this);
+    this.readers.push(reader);
+    return reader;
   };
+  waitFor(reader: FakeReader, blockMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, blockMs);
+      this.wake.push(() => (clearTimeout(timer), resolve()));
+      reader.onClose = () => (clearTimeout(timer), reject(new Error('disconnected')));
+    });
+  }
 }
 
-class FakeReader {
-  onDisconnect = () => {};
-  disconnect() {
-    this.onDisconnect();
+class FakeReader implements RunQueueEventReader {
+  onClose = () => {};
+  constructor(private readonly log: MemoryEventLog) {}
+  async read(after: string, blockMs: number) {
+    const fresh = () => this.log.entries.filter((e) => compareEventIds(e.id, after) > 0);
+    if (fresh().length === 0) await this.log.waitFor(this, blockMs);
+    return fresh();
+  }
+  close() {
+    this.onClose();
   }
 }
 
@@ -64,17 +70,11 @@ const started = (runId: string): RunEvent => ({ type: 'run.started', runId, prov
 const video = (runId: string, done: number): RunEvent => ({ type: 'run.video', runId, done, total: 3 });
 
 function setUp(options: { waiting?: Map<string, WaitingRun[]>; state?: RunEvent[] } = {}) {
-  const stream = new MemoryStream();
-  const readers: FakeReader[] = [];
+  const stream = new MemoryEventLog();
   const positions = { waiting: options.waiting ?? new Map<string, WaitingRun[]>() };
   const hub = new RunEventsHub({
-    stream,
-    openReader: () => {
-      const reader = new FakeReader();
-      readers.push(reader);
-      return reader as unknown as Redis;
-    },
-    mapper: { map: async (entry) => progressEvent(entry) },
+    events: stream,
+    mapper: { map: async (entry) => (entry.kind === 'progress' ? entry.progress : undefined) },
     positions: { forPeople: async () => positions.waiting, owners: async () => new Map() },
     currentState: async () => options.state ?? [],
     logger: pino({ level: 'silent' }),
@@ -83,7 +83,7 @@ function setUp(options: { waiting?: Map<string, WaitingRun[]>; state?: RunEvent[
     blockMs: 50,
   });
   hubs.push(hub);
-  return { stream, hub, readers, positions };
+  return { stream, hub, readers: stream.readers, positions };
 }
 
 const hubs: RunEventsHub[] = [];

@@ -1,9 +1,16 @@
-import type { Redis } from 'ioredis';
 import type { RunEvent } from '@app/shared/api/runs';
 import type { Logger } from '@app/shared/server/logger';
 import { TooManyRequestsError } from '@app/shared/server/domain-errors';
-import { type StreamEntry, type QueueEventStream, compareStreamIds, parseStreamId } from './queue-event-stream';
-import { type PersonEvent, type RunEventMapper, progressEvent, terminalRunId } from './run-event-mapper';
+import {
+  type RunQueueEvent,
+  type RunQueueEventLog,
+  type RunQueueEventReader,
+  compareEventIds,
+  endedRunId,
+  movesQueue,
+  parseEventId,
+} from '@app/shared/server/queue';
+import type { PersonEvent, RunEventMapper } from './run-event-mapper';
 import type { QueuePositions, RunOwner } from './queue-positions';
 
 /** An event as a stream sends it: with the queue stream's id, or without one (run.queued, current state). */
@@ -23,9 +30,8 @@ export interface Subscriber {
 export const TOO_MANY_STREAMS = 'Too many live streams are open for this account. Close a tab and try again.';
 
 export interface RunEventsHubDeps {
-  stream: Pick<QueueEventStream, 'lastId' | 'firstId' | 'range' | 'readAfter'>;
-  /** A connection of the hub's own for XREAD BLOCK (it holds the connection while it waits). */
-  openReader(): Redis;
+  /** The generation queue's event log (`RunQueue.events`). */
+  events: Pick<RunQueueEventLog, 'lastId' | 'firstId' | 'range' | 'openReader'>;
   mapper: Pick<RunEventMapper, 'map'>;
   positions: Pick<QueuePositions, 'forPeople' | 'owners'>;
   /** A person's runs under way right now, as events without ids (a new stream, or a resume past the stream's trimming). */
@@ -49,8 +55,7 @@ interface Attached {
 }
 
 const PAGE = 500;
-/** Queue events after which positions change; they are read again within this delay (coalesced). */
-const QUEUE_MOVES = new Set(['added', 'waiting', 'active', 'completed', 'failed', 'removed']);
+/** After the queue moved, positions are read again within this delay (coalesced). */
 const POSITIONS_SOON_MS = 200;
 /**
  * Positions are read at most once a second (or every `positionsEveryMs`, when sooner): a queue that
@@ -62,9 +67,9 @@ const MAPPED_CACHE_SIZE = 5_000;
 
 /**
  * The live stream's one subscription per api process: a single reader follows the generation
- * queue's event stream (XREAD BLOCK on a connection of its own) and fans each entry out to the
+ * queue's event log (a blocking read on a connection of its own) and fans each entry out to the
  * open streams of the run's owner, with the entry's id as the SSE id. A stream that resumes from
- * an id reads what it missed with XRANGE first, under the same lock as the live delivery, so
+ * an id reads what it missed from the log first, under the same lock as the live delivery, so
  * nothing is lost or sent twice at the switch-over. Queue positions are polled every 2 s for the
  * people connected here and sent when they change. The reader runs only while streams are open.
  */
@@ -72,7 +77,7 @@ export class RunEventsHub {
   private readonly byPerson = new Map<string, Set<Attached>>();
   private readonly mapped = new Map<string, PersonEvent | null>();
   private cursor = '0-0';
-  private reader: { connection: Redis; generation: number } | undefined;
+  private reader: { connection: RunQueueEventReader; generation: number } | undefined;
   private generation = 0;
   private lock: Promise<unknown> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
@@ -142,25 +147,25 @@ export class RunEventsHub {
 
   private async catchUp(attached: Attached, lastEventId: string | undefined): Promise<void> {
     const { userId } = attached.sub;
-    const from = parseStreamId(lastEventId) ? lastEventId! : undefined;
+    const from = parseEventId(lastEventId) ? lastEventId! : undefined;
     if (!from) {
       await this.sendState(attached);
       attached.after = this.cursor;
       return;
     }
-    const first = await this.deps.stream.firstId();
+    const first = await this.deps.events.firstId();
     // The stream was trimmed past the id (or emptied): what it no longer holds comes from the database.
-    if (!first || compareStreamIds(from, first) < 0) await this.sendState(attached);
+    if (!first || compareEventIds(from, first) < 0) await this.sendState(attached);
     let after = from;
-    while (compareStreamIds(after, this.cursor) < 0) {
-      const page = await this.deps.stream.range(after, this.cursor, PAGE);
+    while (compareEventIds(after, this.cursor) < 0) {
+      const page = await this.deps.events.range(after, this.cursor, PAGE);
       if (page.length === 0) break;
       for (const { entry, event } of await this.eventsOf(page, new Set([userId]))) {
         if (event.userId === userId) attached.sub.send({ id: entry.id, event: event.event });
       }
       after = page.at(-1)!.id;
     }
-    attached.after = compareStreamIds(from, this.cursor) > 0 ? from : this.cursor;
+    attached.after = compareEventIds(from, this.cursor) > 0 ? from : this.cursor;
   }
 
   private async sendState(attached: Attached): Promise<void> {
@@ -170,8 +175,8 @@ export class RunEventsHub {
   /** Starts the shared reader from the stream's end, unless it runs. Called under the lock. */
   private async ensureReading(): Promise<void> {
     if (this.reader) return;
-    this.cursor = await this.deps.stream.lastId();
-    const reader = { connection: this.deps.openReader(), generation: ++this.generation };
+    this.cursor = await this.deps.events.lastId();
+    const reader = { connection: this.deps.events.openReader(), generation: ++this.generation };
     this.reader = reader;
     void this.follow(reader);
   }
@@ -182,14 +187,14 @@ export class RunEventsHub {
     this.positionsTimer = undefined;
     const reader = this.reader;
     this.reader = undefined;
-    reader?.connection.disconnect();
+    reader?.connection.close();
   }
 
-  private async follow(reader: { connection: Redis; generation: number }): Promise<void> {
+  private async follow(reader: { connection: RunQueueEventReader; generation: number }): Promise<void> {
     const current = () => this.reader?.generation === reader.generation;
     while (current()) {
       try {
-        const entries = await this.deps.stream.readAfter(reader.connection, this.cursor, this.deps.blockMs ?? 5_000, PAGE);
+        const entries = await reader.connection.read(this.cursor, this.deps.blockMs ?? 5_000, PAGE);
         if (entries.length > 0 && current()) await this.exclusive(() => this.deliver(entries));
       } catch (error) {
         if (!current()) return;
@@ -200,29 +205,29 @@ export class RunEventsHub {
   }
 
   /** Live entries to the open streams of their owners. Called under the lock. */
-  private async deliver(entries: StreamEntry[]): Promise<void> {
-    const fresh = entries.filter((e) => compareStreamIds(e.id, this.cursor) > 0);
+  private async deliver(entries: RunQueueEvent[]): Promise<void> {
+    const fresh = entries.filter((e) => compareEventIds(e.id, this.cursor) > 0);
     if (fresh.length === 0) return;
     for (const { entry, event } of await this.eventsOf(fresh, new Set(this.byPerson.keys()))) {
       for (const attached of this.byPerson.get(event.userId) ?? []) {
-        if (attached.pending || compareStreamIds(entry.id, attached.after) <= 0) continue;
+        if (attached.pending || compareEventIds(entry.id, attached.after) <= 0) continue;
         attached.after = entry.id;
         attached.sub.send({ id: entry.id, event: event.event });
       }
     }
     this.cursor = fresh.at(-1)!.id;
     // The queue moved (a job added, taken, finished or removed): positions are read again soon.
-    if (fresh.some((e) => QUEUE_MOVES.has(e.fields.event ?? ''))) this.schedulePositions(POSITIONS_SOON_MS);
+    if (fresh.some(movesQueue)) this.schedulePositions(POSITIONS_SOON_MS);
   }
 
   /** The run events among `entries` of the given people, in stream order (mapped once per entry). */
-  private async eventsOf(entries: StreamEntry[], people: ReadonlySet<string>): Promise<Array<{ entry: StreamEntry; event: PersonEvent }>> {
-    const terminal = entries.map(terminalRunId).filter((id): id is string => id !== undefined);
-    const owners = terminal.length > 0 ? await this.deps.positions.owners(terminal) : new Map<string, RunOwner>();
-    const events: Array<{ entry: StreamEntry; event: PersonEvent }> = [];
+  private async eventsOf(entries: RunQueueEvent[], people: ReadonlySet<string>): Promise<Array<{ entry: RunQueueEvent; event: PersonEvent }>> {
+    const ended = entries.map(endedRunId).filter((id): id is string => id !== undefined);
+    const owners = ended.length > 0 ? await this.deps.positions.owners(ended) : new Map<string, RunOwner>();
+    const events: Array<{ entry: RunQueueEvent; event: PersonEvent }> = [];
     for (const entry of entries) {
-      const runId = terminalRunId(entry);
-      const owner = runId ? owners.get(runId)?.userId : progressEvent(entry)?.userId;
+      const runId = endedRunId(entry);
+      const owner = runId ? owners.get(runId)?.userId : entry.kind === 'progress' ? entry.progress.userId : undefined;
       if (!owner || !people.has(owner)) continue;
       const event = await this.mapOnce(entry);
       if (event) events.push({ entry, event });
@@ -230,7 +235,7 @@ export class RunEventsHub {
     return events;
   }
 
-  private async mapOnce(entry: StreamEntry): Promise<PersonEvent | undefined> {
+  private async mapOnce(entry: RunQueueEvent): Promise<PersonEvent | undefined> {
     const known = this.mapped.get(entry.id);
     if (known !== undefined) return known ?? undefined;
     const event = (await this.deps.mapper.map(entry)) ?? null;

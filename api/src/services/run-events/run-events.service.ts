@@ -2,7 +2,7 @@ import type { RunEvent } from '@app/shared/api/runs';
 import type { User } from '@app/shared/server/db';
 import type { Repositories } from '@app/shared/server/repositories';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
-import { parseStreamId } from './queue-event-stream';
+import { parseEventId } from '@app/shared/server/queue';
 import type { RunEventsHub, Subscriber } from './run-events-hub';
 import type { RunEventTickets } from './tickets';
 
@@ -38,7 +38,7 @@ export class RunEventsService {
   /** Opens a stream; resolves with its close once what it missed has been sent. */
   async open(subscriber: Subscriber, lastEventId: string | undefined): Promise<() => void> {
     // Only ids this stream sent come back from a browser; anything else is a hand-made request.
-    if (lastEventId !== undefined && !parseStreamId(lastEventId)) throw new InvalidInputError(INVALID_LAST_EVENT_ID, 'BAD_REQUEST');
+    if (lastEventId !== undefined && !parseEventId(lastEventId)) throw new InvalidInputError(INVALID_LAST_EVENT_ID, 'BAD_REQUEST');
     return this.hub.subscribe(subscriber, lastEventId);
   }
 }
