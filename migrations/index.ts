@@ -16,6 +16,7 @@ import * as m0013 from './0013-usernames-case-insensitive';
 import * as m0014 from './0014-likes-newest-first';
 import * as m0015 from './0015-feed-search-and-orders';
 import * as m0016 from './0016-media-variations';
+import * as m0017 from './0017-runs-without-queue-position';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0014-likes-newest-first': m0014,
   '0015-feed-search-and-orders': m0015,
   '0016-media-variations': m0016,
+  '0017-runs-without-queue-position': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -153,7 +153,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     const runId = newRunId();
     await submit(runId);
     await until(async () => fake.calls.submit, (n) => n > 0 && fake.received.length > 0, 30_000, 'the provider to receive the run', 50);
-    await until(() => runOf(ctx, runId), (run) => run.stage === 'running' || run.stage === 'queued', 30_000, 'the run to be at the provider', 50);
+    await until(() => runOf(ctx, runId), (run) => run.status === 'processing' && run.stage === 'queued', 30_000, 'the run to be at the provider', 50);
     const submitted = fake.calls.submit;
 
     // Someone else cannot cancel it, nor learn that it exists.

@@ -20,7 +20,6 @@ function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
     credits_refunded: 0,
     provider: 'fal',
     stage: 'succeeded',
-    queue_position: null,
     created_at: created,
     updated_at: at(30),
     finished_at: at(30),

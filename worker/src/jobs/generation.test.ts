@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { GenerationPipeline } from '../pipeline/generation-pipeline';
 import { PermanentGenerationError } from '../pipeline/ports';
 import { ProviderCanceledError } from '../providers/remote/remote-job';
-import { currentRunStop } from '../providers/remote/run-stop';
 import { INTERNAL_FAILURE, failureStage, failureText, generateHandler } from './generation';
 
 describe('failureText', () => {
@@ -29,9 +28,9 @@ describe('generateHandler and a cancel', () => {
   const job = { attemptsMade: 0, opts: { attempts: 3 }, updateProgress: async () => undefined } as unknown as Job;
   const runId = 'run_0000000000000001' as never;
 
-  function pipelineThat(run: () => Promise<'done' | 'failed' | 'skipped'>) {
+  function pipelineThat(run: (options: { signal?: AbortSignal }) => Promise<'done' | 'failed' | 'skipped'>) {
     const failed: Array<{ error: string; stage: string }> = [];
-    const pipeline = { run, fail: async (_id: string, error: string, stage: string) => void failed.push({ error, stage }) } as unknown as GenerationPipeline;
+    const pipeline = { run: (_runId: string, options: { signal?: AbortSignal }) => run(options), fail: async (_id: string, error: string, stage: string) => void failed.push({ error, stage }) } as unknown as GenerationPipeline;
     return { pipeline, failed };
   }
 
@@ -50,10 +49,10 @@ describe('generateHandler and a cancel', () => {
   it('stops the run in hand when the cancel arrives, and settles it canceled', async () => {
     let asked = false;
     const { pipeline, failed } = pipelineThat(
-      () =>
+      ({ signal }) =>
         new Promise((_resolve, reject) => {
           // What the remote driver does with the run's stop: cancel at the provider, then fail canceled.
-          currentRunStop()?.addEventListener('abort', () => reject(new ProviderCanceledError('fal')));
+          signal?.addEventListener('abort', () => reject(new ProviderCanceledError('fal')));
           asked = true;
         }),
     );

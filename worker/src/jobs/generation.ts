@@ -7,7 +7,7 @@ import { PermanentGenerationError } from '../pipeline/ports';
 import { TransientProviderError } from '../providers/provider';
 import { ModeratedError } from '../providers/remote/provider-http';
 import { ProviderCanceledError, ProviderTimeoutError } from '../providers/remote/remote-job';
-import { RunCanceledError, whileRunning } from '../providers/remote/run-stop';
+import { RunCanceledError } from '../pipeline/run-canceled';
 
 /** What a person reads when a failure is nobody's to explain (a database or disk error stays in the log). */
 export const INTERNAL_FAILURE = 'Generation failed: something went wrong on our side. Your credits were refunded.';
@@ -48,7 +48,7 @@ export function generateHandler(pipeline: GenerationPipeline, logger: Logger, ca
     try {
       // Asked before a worker took it (a cancel that met the job as it started, or a retried job).
       if (await cancels?.isRequested(runId)) throw new RunCanceledError();
-      return await whileRunning(stop.signal, () => pipeline.run(runId, (progress) => job.updateProgress(progress)));
+      return await pipeline.run(runId, { signal: stop.signal, progress: (progress) => job.updateProgress(progress) });
     } catch (thrown) {
       // However a provider reports its abort, a canceled run failed because it was canceled.
       const error: unknown = stop.signal.aborted ? stop.signal.reason : thrown;

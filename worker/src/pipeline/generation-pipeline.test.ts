@@ -1,7 +1,6 @@
 import { COST_IMAGE, type RunId, runIdSchema } from '@app/shared';
-import type { IdentityScores, RunStage, User } from '@app/shared/server/db';
+import type { IdentityScores, User } from '@app/shared/server/db';
 import type { RunProgress } from '@app/shared/server/queue';
-import type { ImageRequest } from '../providers/provider';
 import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +28,6 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
   fakes.balances.set('friend', 0);
   fakes.addRun({ runId, userId: 'friend', creditsReserved: 5, request: storedRequest });
   const media: RunMediaRow[] = [];
-  const stages: string[] = [];
   const started: string[] = [];
   const identityScores: IdentityScores[] = [];
   const baseRuns = fakes.runs;
@@ -37,10 +35,6 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
     runs: {
       ...baseRuns,
       recordAttempt: async () => 1,
-      setStage: async (id: string, stage: RunStage, position: number | null = null) => {
-        stages.push(position === null ? stage : `${stage}:${position}`);
-        await baseRuns.setStage(id, stage, position);
-      },
     },
     users: { findById: async (id: string) => ({ id, share_to_feed: false, referrer_id: 'inviter' }) as User },
     media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
@@ -51,7 +45,7 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
   });
   const storage = new MemoryStorage();
   await storage.put('users/friend/uploads/a.png', (await solidImage(64, 80)).data, { contentType: 'image/png' });
-  const provider = new QueuedProvider();
+  const provider = new FakeProvider();
   const pipeline = new GenerationPipeline({
     repos,
     storage,
@@ -61,16 +55,7 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
     logger: pino({ level: 'silent' }),
     providerTimeoutMs: 5_000,
   });
-  return { pipeline, fakes, media, provider, stages, started, identityScores };
-}
-
-/** Waits in a provider's queue (position 1) before each image, as remote providers report. */
-class QueuedProvider extends FakeProvider {
-  override async generate(request: ImageRequest) {
-    request.onState?.({ state: 'queued', position: 1 });
-    request.onState?.({ state: 'running' });
-    return super.generate(request);
-  }
+  return { pipeline, fakes, media, provider, started, identityScores };
 }
 
 describe('GenerationPipeline', () => {
@@ -117,13 +102,15 @@ describe('GenerationPipeline', () => {
     expect(provider.requests).toHaveLength(0);
   });
 
-  it('keeps the run\'s stage as it moves: the provider\'s queue position, the likeness check, a retry, success', async () => {
-    const { pipeline, fakes, stages, provider } = await setUp([0.1, 0.9]);
-    expect(await pipeline.run(runId)).toBe('done');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(stages).toEqual(['running', 'queued:1', 'running', 'identity_check', 'retrying', 'queued:1', 'running', 'identity_check']);
+  it('carries the person\'s cancel of the run to every provider request of it, beside the deadline', async () => {
+    const { pipeline, fakes, provider } = await setUp([0.1, 0.9]);
+    const cancel = new AbortController();
+    expect(await pipeline.run(runId, { signal: cancel.signal })).toBe('done');
     expect(provider.requests.map((r) => r.slot)).toEqual(['image-1', 'image-2']);
-    expect(fakes.runsById.get(runId)).toMatchObject({ status: 'done', stage: 'succeeded', queue_position: null });
+    expect(provider.requests.map((r) => r.signal.aborted)).toEqual([false, false]);
+    cancel.abort();
+    expect(provider.requests.map((r) => r.signal.aborted)).toEqual([true, true]);
+    expect(fakes.runsById.get(runId)).toMatchObject({ status: 'done', stage: 'succeeded' });
   });
 
   it('ends a moderated run moderated, with every credit back', async () => {
@@ -136,7 +123,7 @@ describe('GenerationPipeline', () => {
   it('reports the run live in order (started, each likeness attempt) and keeps every score for the receipt', async () => {
     const { pipeline, started, identityScores } = await setUp([0.1, 0.9]);
     const reported: RunProgress[] = [];
-    expect(await pipeline.run(runId, async (progress) => void reported.push(progress))).toBe('done');
+    expect(await pipeline.run(runId, { progress: async (progress) => void reported.push(progress) })).toBe('done');
     expect(reported).toEqual([
       { userId: 'friend', event: { type: 'run.started', runId, provider: 'fake' } },
       { userId: 'friend', event: { type: 'run.attempt', runId, attempt: 1, of: 2, identityScore: 0.1, threshold: 0.5 } },
@@ -148,7 +135,7 @@ describe('GenerationPipeline', () => {
 
   it('carries on when a progress report cannot be written', async () => {
     const { pipeline, fakes } = await setUp([0.9]);
-    expect(await pipeline.run(runId, () => Promise.reject(new Error('redis away')))).toBe('done');
+    expect(await pipeline.run(runId, { progress: () => Promise.reject(new Error('redis away')) })).toBe('done');
     expect(fakes.runsById.get(runId)?.status).toBe('done');
   });
 });

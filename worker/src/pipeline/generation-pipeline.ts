@@ -10,7 +10,7 @@ import type { ProviderRouting } from '../providers/provider-routing';
 import type { RunObserver } from '../run-metrics';
 import { storeOutput } from './output-storage';
 import { type IdentityPort, PermanentGenerationError, type VideoPort } from './ports';
-import { OutputProducer, type StageReporter } from './produce-output';
+import { OutputProducer } from './produce-output';
 import { NO_PROGRESS_SINK, type RunProgressSink, type RunReporter, runReporter } from './run-progress';
 import { textCanvas } from './text-canvas';
 
@@ -18,7 +18,7 @@ export const IDENTITY_FAILED = "Didn't pass identity check";
 
 /** The repositories a run touches (`createRepositories(db)` provides them). */
 export type PipelineRepositories = SettleRepositories & {
-  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt' | 'setStage'>;
+  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'insertRunOutput'>;
   runEvents: Pick<Repositories['runEvents'], 'markStarted' | 'saveIdentityScores'>;
@@ -48,20 +48,23 @@ export class GenerationPipeline {
     this.producer = new OutputProducer(deps);
   }
 
-  /** `progress` hears the run's live events (run.started, run.attempt, run.video) as they happen. */
-  async run(runId: RunId, progress: RunProgressSink = NO_PROGRESS_SINK): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
+  /**
+   * `progress` hears the run's live events (run.started, run.attempt, run.video) as they happen;
+   * `signal` is the person's cancel of the run (every provider request of it stops with it).
+   */
+  async run(runId: RunId, { progress = NO_PROGRESS_SINK, signal }: { progress?: RunProgressSink; signal?: AbortSignal } = {}): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
     const run = await this.deps.repos.runs.find(runId);
     if (!run || run.status !== 'processing') return RUN_ALREADY_SETTLED;
     const reporter = runReporter(progress, runId, run.user_id, this.deps.logger);
     try {
-      return await this.produceAndSettle(runId, run, reporter);
+      return await this.produceAndSettle(runId, run, reporter, signal);
     } finally {
       // Written before the job completes, so the stream never shows run.done before run.attempt.
       await reporter.flushed();
     }
   }
 
-  private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
+  private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter, signal: AbortSignal | undefined): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
     const { repos, logger } = this.deps;
     const started = performance.now();
     const request = readRequest(run.request);
@@ -69,12 +72,10 @@ export class GenerationPipeline {
     await repos.runs.recordAttempt(runId, providerName);
     await repos.runEvents.markStarted(runId);
     reporter.started(providerName);
-    const report = this.stageReporter(runId);
-    report('running');
 
     const sources = await this.readSources(request);
     const preset = request.presetId ? findPreset(request.serviceMode, request.presetId) : undefined;
-    const output = await this.producer.produce(runId, request, preset, sources, report, reporter);
+    const output = await this.producer.produce(runId, request, preset, sources, { progress: reporter, ...(signal ? { signal } : {}) });
     if (output.identityScores) await repos.runEvents.saveIdentityScores(runId, output.identityScores);
 
     const user = await repos.users.findById(run.user_id);
@@ -118,19 +119,6 @@ export class GenerationPipeline {
       const provider = run.provider ?? 'unknown';
       this.deps.observer?.({ mode: run.mode, provider, outcome: stage === 'moderated' ? 'moderated' : 'failed', seconds, creditsSpent: 0, creditsRefunded: settled.refunded });
     }
-  }
-
-  /** Stores the run's stage as it moves; a change only, and never in the way of the run itself. */
-  private stageReporter(runId: RunId): StageReporter {
-    let last = '';
-    return (stage, queuePosition) => {
-      const key = `${stage}:${queuePosition ?? ''}`;
-      if (key === last) return;
-      last = key;
-      this.deps.repos.runs.setStage(runId, stage, queuePosition ?? null).catch((error: unknown) => {
-        this.deps.logger.warn({ err: error, runId, stage }, 'run stage not stored');
-      });
-    };
   }
 
   /** The person's own uploads, from storage; a text-only custom prompt starts from a canvas. */

@@ -1,11 +1,9 @@
 import type { PresetDefinition } from '@app/shared';
-import type { IdentityScores, RunStage } from '@app/shared/server/db';
+import type { IdentityScores } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { GeneratedImage, ImageProvider } from '../providers/provider';
 import type { ProviderRouting } from '../providers/provider-routing';
-import type { RemoteState } from '../providers/remote/remote-api';
-import { currentRunStop } from '../providers/remote/run-stop';
 import { type CheckedImage, generateWithIdentityCheck } from './identity-loop';
 import { type IdentityPort, type Motion, PermanentGenerationError, type VideoPort } from './ports';
 import { type RunReporter, SILENT_REPORTER } from './run-progress';
@@ -32,9 +30,6 @@ export interface ProduceDeps {
   providerTimeoutMs: number;
 }
 
-/** Where a run is, as the producer moves it (the pipeline stores it on the run). */
-export type StageReporter = (stage: RunStage, queuePosition?: number) => void;
-
 const STORY_MOTIONS: Motion[] = ['push-in', 'pan-left', 'pan-right', 'drift'];
 
 /** The likeness check of a provider whose output needs none (the instant provider): always passes, never applies. */
@@ -48,8 +43,15 @@ interface RunContext {
   request: StoredRunRequest;
   preset: PresetDefinition | undefined;
   provider: ImageProvider;
-  report: StageReporter;
   progress: RunReporter;
+  /** The person's cancel of the run, when a job runs it. */
+  signal: AbortSignal | undefined;
+}
+
+/** How a run is followed while it is made: its live events, and its cancel. */
+export interface ProduceOptions {
+  progress?: RunReporter;
+  signal?: AbortSignal;
 }
 
 /** Makes a run's output from its sources: stills through the identity loop, clips when asked. */
@@ -61,10 +63,9 @@ export class OutputProducer {
     request: StoredRunRequest,
     preset: PresetDefinition | undefined,
     sources: [Buffer, ...Buffer[]],
-    report: StageReporter = () => {},
-    progress: RunReporter = SILENT_REPORTER,
+    { progress = SILENT_REPORTER, signal }: ProduceOptions = {},
   ): Promise<Output> {
-    const run: RunContext = { runId, request, preset, provider: this.deps.providers.forMode(request.serviceMode), report, progress };
+    const run: RunContext = { runId, request, preset, provider: this.deps.providers.forMode(request.serviceMode), progress, signal };
     return request.serviceMode === 'story-time' ? this.storyTime(run, sources) : this.still(run, sources);
   }
 
@@ -75,17 +76,11 @@ export class OutputProducer {
       identity,
       source,
       run.request.identity,
-      async (attempt) => {
-        if (attempt > 1) run.report('retrying');
-        const image = await this.generate(run, source, others, attempt, `image-${attempt}`, run.request.seed);
-        run.report('identity_check');
-        return image;
-      },
+      (attempt) => this.generate(run, source, others, attempt, `image-${attempt}`, run.request.seed),
       run.progress.attempt,
     );
     const checked = { still: result.image, identity: result.identity, identityScores: { threshold: run.request.identity.threshold, scores: result.scores } };
     if (!run.request.enableVideo) return { type: 'image', ...checked };
-    run.report('running');
     run.progress.video(0, 1);
     const video = await this.animate(run, result.image, 'push-in', 'video-0', run.request.seed);
     run.progress.video(1, 1);
@@ -128,16 +123,14 @@ export class OutputProducer {
       aspectRatio: request.aspectRatio,
       attempt,
       seed,
-      signal: this.stopSignal(),
-      onState: (state) => reportRemote(run.report, state),
+      signal: this.stopSignal(run),
     });
   }
 
   /** The provider's deadline, and the person's cancel of the run when a job is running it. */
-  private stopSignal(): AbortSignal {
+  private stopSignal(run: RunContext): AbortSignal {
     const deadline = AbortSignal.timeout(this.deps.providerTimeoutMs);
-    const cancel = currentRunStop();
-    return cancel ? AbortSignal.any([deadline, cancel]) : deadline;
+    return run.signal ? AbortSignal.any([deadline, run.signal]) : deadline;
   }
 
   private animate(run: RunContext, still: GeneratedImage, motion: Motion, slot: string, seed: number): Promise<Buffer> {
@@ -145,7 +138,7 @@ export class OutputProducer {
     const width = 720;
     const height = Math.round((still.height / still.width) * width / 2) * 2;
     const { request } = run;
-    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, this.stopSignal(), {
+    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, this.stopSignal(run), {
       runId: run.runId,
       slot,
       mode: request.serviceMode,
@@ -158,10 +151,4 @@ export class OutputProducer {
   private videoProvider(): { videoProvider?: string } {
     return this.deps.video.name ? { videoProvider: this.deps.video.name } : {};
   }
-}
-
-/** A provider's queue position and progress, as run stages. */
-function reportRemote(report: StageReporter, state: RemoteState): void {
-  if (state.state === 'queued') report('queued', state.position);
-  else if (state.state === 'running') report('running');
 }

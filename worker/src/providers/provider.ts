@@ -1,5 +1,4 @@
 import type { AspectRatio, PresetDefinition, ServiceMode } from '@app/shared';
-import type { RemoteState } from './remote/remote-api';
 
 /** What a provider is asked to make: one still image in the preset's look. */
 export interface ImageRequest {
@@ -22,8 +21,6 @@ export interface ImageRequest {
   seed: number;
   /** Aborts at the provider deadline (reason TimeoutError) or when the run is stopped. */
   signal: AbortSignal;
-  /** Remote providers report their queue position and progress here. */
-  onState?: (state: RemoteState) => void;
 }
 
 export interface GeneratedImage {

@@ -125,10 +125,8 @@ export interface GenerationRunsTable {
   credits_refunded: Generated<number>;
   /** The provider that served the run (set when a worker takes it). */
   provider: string | null;
-  /** Where the run is in the state machine every provider maps onto. */
+  /** Queued until it ends; then how it ended. */
   stage: Generated<RunStage>;
-  /** The provider's queue position while the run waits there (when the provider tells it). */
-  queue_position: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: NullableTimestamp;
@@ -136,7 +134,7 @@ export interface GenerationRunsTable {
   started_at: NullableTimestamp;
   /** Each identity attempt's score and the threshold, written when the identity loop finishes. */
   identity_scores: ColumnType<IdentityScores | null, string | null | undefined, string | null>;
-  /** The BullMQ priority its job was given by a submit; null when unknown (a retry): the queue is asked. */
+  /** The fair priority its job was given (`reserveRun`, `reserveRetry`); null for runs before migration 0009. */
   priority: number | null;
 }
 
@@ -146,8 +144,11 @@ export interface IdentityScores {
   scores: (number | null)[];
 }
 
-/** The run states every provider maps onto (issue 13); `status` stays processing/done/failed. */
-export type RunStage = 'queued' | 'running' | 'identity_check' | 'retrying' | 'succeeded' | 'failed' | 'moderated' | 'canceled' | 'expired';
+/**
+ * How a run ended (`queued` until then; `status` stays processing/done/failed). While it works, a
+ * person follows its live events (run.started, run.attempt, run.video), which are not stored.
+ */
+export type RunStage = 'queued' | 'succeeded' | 'failed' | 'moderated' | 'canceled' | 'expired';
 
 /** A request submitted to a remote provider for one slot of a run. */
 export interface ProviderRequestsTable {

@@ -29,7 +29,6 @@ export class FakeRunRepositories implements SettleRepositories {
       credits_refunded: 0,
       provider: null,
       stage: 'queued',
-      queue_position: null,
       attempts: 0,
       created_at: now,
       updated_at: now,
@@ -40,22 +39,18 @@ export class FakeRunRepositories implements SettleRepositories {
     });
   }
 
-  runs: SettleRepositories['runs'] & Pick<GenerationRunsRepository, 'createIfAbsent' | 'setStage'> = {
+  runs: SettleRepositories['runs'] & Pick<GenerationRunsRepository, 'createIfAbsent'> = {
     find: async (runId) => this.runsById.get(runId),
     createIfAbsent: async (run) => {
       if (this.runsById.has(run.runId)) return false;
       this.addRun(run);
       return true;
     },
-    setStage: async (runId, stage, queuePosition = null) => {
-      const run = this.runsById.get(runId);
-      if (run?.status === 'processing') this.runsById.set(runId, { ...run, stage, queue_position: queuePosition });
-    },
     finish: async (runId, outcome) => {
       const run = this.runsById.get(runId);
       if (!run || run.status !== 'processing') return false;
       const stage = outcome.stage ?? (outcome.status === 'done' ? 'succeeded' : 'failed');
-      this.runsById.set(runId, { ...run, status: outcome.status, stage, queue_position: null, error: outcome.error ?? null, credits_refunded: outcome.creditsRefunded ?? 0 });
+      this.runsById.set(runId, { ...run, status: outcome.status, stage, error: outcome.error ?? null, credits_refunded: outcome.creditsRefunded ?? 0 });
       return true;
     },
   };

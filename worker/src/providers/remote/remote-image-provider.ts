@@ -36,7 +36,7 @@ export class RemoteImageProvider implements ImageProvider {
         aspectRatio: request.aspectRatio,
         seed: request.seed,
       },
-      { runId: request.runId, slot: request.slot, signal: request.signal, ...(request.onState ? { onState: request.onState } : {}) },
+      { runId: request.runId, slot: request.slot, signal: request.signal },
       this.deps,
     );
     try {

@@ -5,7 +5,6 @@ import { type ProviderLimiter, unlimited } from './provider-limiter';
 import { ModeratedError, PermanentProviderError, ProviderHttpError, toRunError } from './provider-http';
 import { DEFAULT_OUTPUT_MAX_BYTES, type FetchedOutput, OutputRefusedError, fetchOutput } from './output-download';
 import type { RemoteApi, RemoteInput, RemoteOutcome, RemoteRef, RemoteState } from './remote-api';
-import { currentRunStop } from './run-stop';
 
 /**
  * The driver every remote provider runs under: one state machine from submit to stored bytes.
@@ -77,10 +76,8 @@ export interface RemoteFile {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 500, maxMs: 8_000 };
 
 /** Runs one request at a provider to its output bytes. */
-export async function runRemoteJob(api: RemoteApi, input: RemoteInput, given: RemoteJobContext, deps: RemoteJobDeps): Promise<RemoteFile> {
-  // The run's cancel (set by its job) stops the request as the deadline does.
-  const stop = currentRunStop();
-  const ctx = stop ? { ...given, signal: AbortSignal.any([given.signal, stop]) } : given;
+export async function runRemoteJob(api: RemoteApi, input: RemoteInput, ctx: RemoteJobContext, deps: RemoteJobDeps): Promise<RemoteFile> {
+  // The request's signal: its deadline, and the person's cancel of the run.
   const { signal } = ctx;
   const log = deps.logger.child({ provider: api.name, runId: ctx.runId, slot: ctx.slot });
   const startedAt = Date.now();

@@ -3,7 +3,7 @@ import { LocalProvider } from '../local/local-provider';
 import type { ImageRequest } from '../provider';
 
 /** A render thread: runs the local engine on requests posted by `ThreadedLocalProvider`. */
-export type RenderInput = Omit<ImageRequest, 'signal' | 'onState' | 'source' | 'additionalSources'> & { source: Uint8Array; timeoutMs: number };
+export type RenderInput = Omit<ImageRequest, 'signal' | 'source' | 'additionalSources'> & { source: Uint8Array; timeoutMs: number };
 
 const provider = new LocalProvider();
 

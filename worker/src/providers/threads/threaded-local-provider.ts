@@ -17,7 +17,7 @@ export class ThreadedLocalProvider implements ImageProvider {
 
   async generate(request: ImageRequest): Promise<GeneratedImage> {
     request.signal.throwIfAborted();
-    const { signal, onState: _onState, additionalSources: _others, source: photo, ...rest } = request;
+    const { signal, additionalSources: _others, source: photo, ...rest } = request;
     // A copy of the photo moves to the thread (transferred, not cloned twice).
     const source = new Uint8Array(photo);
     const image = this.pool.run({ input: { ...rest, source, timeoutMs: this.timeoutMs }, transfer: [source.buffer as ArrayBuffer] });

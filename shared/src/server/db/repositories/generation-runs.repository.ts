@@ -281,16 +281,6 @@ export class GenerationRunsRepository {
     return row?.attempts ?? 0;
   }
 
-  /** Moves a run still processing to another stage (and the provider's queue position, when it gave one). */
-  async setStage(runId: string, stage: RunStage, queuePosition: number | null = null): Promise<void> {
-    await this.db
-      .updateTable('generation_runs')
-      .set({ stage, queue_position: queuePosition, updated_at: new Date() })
-      .where('run_id', '=', runId)
-      .where('status', '=', 'processing')
-      .execute();
-  }
-
   /** Finishes a run still processing; false when it was already finished (a duplicate job). */
   async finish(
     runId: string,
@@ -301,7 +291,6 @@ export class GenerationRunsRepository {
       .set({
         status: outcome.status,
         stage: outcome.stage ?? (outcome.status === 'done' ? 'succeeded' : 'failed'),
-        queue_position: null,
         error: outcome.error ?? null,
         credits_refunded: outcome.creditsRefunded ?? 0,
         finished_at: new Date(),

@@ -51,7 +51,6 @@ export class RunControlRepository {
         stage: 'queued',
         error: null,
         credits_refunded: 0,
-        queue_position: null,
         finished_at: null,
         started_at: null,
         identity_scores: null,
