@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { GridIcon } from '../../components/icons/creation-icons';
 import { ArrowLeftIcon, UserIcon, WarningIcon } from '../../components/icons/line-icons';
 import { PanelEmpty } from '../../components/page/panel-empty';
@@ -21,7 +21,6 @@ export function CreatorPage() {
   const { username = '' } = useParams();
   const page = useCreatorPage(username);
   const columns = useFeedColumns();
-  const navigate = useNavigate();
   const sentinel = useInfiniteScroll<HTMLDivElement>(page.loadMore, page.status === 'ready' && page.hasMore, page.items.length);
 
   if (page.status === 'not-found') return <CreatorMissing />;
@@ -53,7 +52,6 @@ export function CreatorPage() {
           className="creator-page__grid"
           testId="creator-grid"
           onOpen={(index) => openViewer(page.items, index)}
-          onPresetType={(presetType) => void navigate(`${paths.home.getHref()}?type=${encodeURIComponent(presetType)}`)}
           onCreator={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         />
       )}

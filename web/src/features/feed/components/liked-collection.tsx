@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { HeartIcon } from '../../../components/icons/creation-icons';
 import { WarningIcon } from '../../../components/icons/line-icons';
 import { PanelEmpty } from '../../../components/page/panel-empty';
@@ -22,7 +22,6 @@ type LikedCollectionProps = {
  */
 export function LikedCollection({ userId, columns, onOpen }: LikedCollectionProps) {
   const liked = useLikedMedia(userId);
-  const navigate = useNavigate();
   const sentinel = useInfiniteScroll<HTMLDivElement>(liked.loadMore, liked.status === 'ready' && liked.hasMore, liked.items.length);
 
   if (liked.status === 'loading') return <FeedSkeleton columns={columns} />;
@@ -53,8 +52,6 @@ export function LikedCollection({ userId, columns, onOpen }: LikedCollectionProp
         className="liked-grid"
         testId="liked-grid"
         onOpen={(index) => onOpen(liked.items, index)}
-        onPresetType={(presetType) => void navigate(`${paths.home.getHref()}?type=${encodeURIComponent(presetType)}`)}
-        onCreator={(creatorId) => void navigate(`${paths.home.getHref()}?creator=${encodeURIComponent(creatorId)}`)}
       />
       <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
       {liked.loadingMore && <LoadingMore>Loading more...</LoadingMore>}

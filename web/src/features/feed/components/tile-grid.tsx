@@ -1,5 +1,7 @@
+import { useNavigate } from 'react-router-dom';
 import { MasonryGrid } from '../../../components/masonry/masonry-grid';
 import type { MediaItem } from '../../../entities/media/media-item';
+import { feedHref } from '../feed-url';
 import { FeedTile } from './feed-tile';
 
 /** The gap between tiles as a share of a column's width (for the shortest-column sum). */
@@ -14,13 +16,17 @@ type TileGridProps = {
   testId: string;
   className?: string;
   onOpen: (index: number) => void;
-  onPresetType: (presetType: string) => void;
-  /** A creator without a username: what their name does (the feed narrows to their work). */
-  onCreator: (userId: string) => void;
+  /** What a tile's look chip does; by default the feed opens narrowed to that look. */
+  onPresetType?: (presetType: string) => void;
+  /** A creator without a username: what their name does; by default the feed opens narrowed to their work. */
+  onCreator?: (userId: string) => void;
 };
 
 /** Feed tiles in the masonry: the feed, a creator's page and the liked collection. */
 export function TileGrid({ items, columns, eagerRows, testId, className, onOpen, onPresetType, onCreator }: TileGridProps) {
+  const navigate = useNavigate();
+  const toLook = onPresetType ?? ((presetType: string) => void navigate(feedHref({ presetType })));
+  const toCreator = onCreator ?? ((creatorId: string) => void navigate(feedHref({ creatorId })));
   return (
     <MasonryGrid
       items={items}
@@ -36,8 +42,8 @@ export function TileGrid({ items, columns, eagerRows, testId, className, onOpen,
           playInView={columns === 1}
           eager={index < columns * eagerRows}
           onOpen={() => onOpen(index)}
-          onPresetType={onPresetType}
-          onCreator={onCreator}
+          onPresetType={toLook}
+          onCreator={toCreator}
         />
       )}
     />
