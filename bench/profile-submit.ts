@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { closedLoop } from './load-client';
 import { startApiStack, submission } from './submit-path';
+import { isMain } from './table';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 
@@ -14,7 +15,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -33,7 +34,7 @@ function ownerOf(url: string): string {
   return ours ? `${ours[1]}/src/${ours[2]}` : path.basename(url);
 }
 
-function summarize(profile: CpuProfile, top = 25): string {
+export function summarize(profile: CpuProfile, top = 25): string {
   const selfMs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
   const byOwner = new Map<string, number>();
@@ -57,19 +58,23 @@ function summarize(profile: CpuProfile, top = 25): string {
   return `busy ${total.toFixed(0)} ms of CPU\n\nby owner (self time)\n${rows(byOwner)}\n\nby function (self time)\n${rows(byFunction)}`;
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-profile-'));
-const stack = await startApiStack({ accounts: 200, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
-let result;
-try {
-  const request = submission(stack.accounts);
-  await closedLoop({ url: stack.apiUrl, seconds: 2, connections: 32, request, expectStatus: 202 });
-  result = await closedLoop({ url: stack.apiUrl, seconds: SECONDS, connections: 32, request, expectStatus: 202 });
-} finally {
-  // The profile is written when the api exits.
-  await stack.close();
+if (isMain(import.meta.url)) await profileSubmit();
+
+async function profileSubmit(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-profile-'));
+  const stack = await startApiStack({ accounts: 200, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  let result;
+  try {
+    const request = submission(stack.accounts);
+    await closedLoop({ url: stack.apiUrl, seconds: 2, connections: 32, request, expectStatus: 202 });
+    result = await closedLoop({ url: stack.apiUrl, seconds: SECONDS, connections: 32, request, expectStatus: 202 });
+  } finally {
+    // The profile is written when the api exits.
+    await stack.close();
+  }
+  const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile in ${dir}`);
+  console.log(`unified-generate: ${result.rate.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (32 connections, ${SECONDS} s)\n`);
+  console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile));
+  fs.rmSync(dir, { recursive: true, force: true });
 }
-const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no profile in ${dir}`);
-console.log(`unified-generate: ${result.rate.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (32 connections, ${SECONDS} s)\n`);
-console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile));
-fs.rmSync(dir, { recursive: true, force: true });

@@ -201,8 +201,9 @@ class ProductProcess {
     readonly name: string,
     entry: 'api' | 'worker',
     env: Record<string, string>,
+    nodeArgs: string[] = [],
   ) {
-    this.child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), entry], {
+    this.child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs'), entry], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -379,7 +380,9 @@ async function startStack(options: LoadOptions, cleanup: Cleanup): Promise<Stack
   const workers = await Promise.all(
     ['worker-1', 'worker-2'].map(async (name) => {
       const port = await freePort();
-      const worker = new ProductProcess(name, 'worker', { ...env, WORKER_METRICS_PORT: String(port) });
+      // LOAD_WORKER_NODE_ARGS: e.g. --cpu-prof for bench/profile-worker.ts.
+      const nodeArgs = process.env.LOAD_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+      const worker = new ProductProcess(name, 'worker', { ...env, WORKER_METRICS_PORT: String(port) }, nodeArgs);
       processes.push(worker);
       return { worker, port };
     }),
@@ -766,6 +769,28 @@ export interface LoadFigures {
   doneP99: number;
   /** The ETA's median relative error at 10+ runs ahead (NaN when no run was estimated there). */
   etaError: number;
+  /** CPU milliseconds the worker processes (every thread) spent per run finished in the measured phases; NaN without /proc. */
+  workerCpuMsPerRun: number;
+}
+
+/** CPU milliseconds a process has used so far, every thread (Linux /proc); undefined elsewhere. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces), from the third: utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in (100 on every mainstream build). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function workersCpuMs(stack: { processes: ProductProcess[] }): number {
+  return stack.processes.filter((p) => p.name.startsWith('worker')).reduce((sum, p) => sum + (processCpuMs(p.pid) ?? Number.NaN), 0);
 }
 
 /** Runs the load test; the exit code, the summary line (printed last, after the cleanup) and the figures. */
@@ -799,6 +824,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   // (checked with the rest), so what is measured is not the processes' first seconds of JIT and pools.
   const warmUp = await steadyPhase(WARM_UP_RUNS, WARM_UP_RATE);
   console.log(`warmed up with ${WARM_UP_RUNS} runs at ${WARM_UP_RATE}/s`);
+  const workerCpuBefore = workersCpuMs(stack);
   const etas = await followEtas(stack.apiUrl, accounts);
   cleanup.add('close the event streams', async () => etas.close());
 
@@ -815,6 +841,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   console.log(`submitted in ${((submitted - firstSent) / 1000).toFixed(1)} s; waiting for the runs to finish…`);
 
   const processing = await waitForSettled(handle.db, submitted + options.settleSeconds * 1000, (n) => console.log(`  ${n} still processing`));
+  const workerCpuMs = workersCpuMs(stack) - workerCpuBefore;
   const died = stack.processes.filter((p) => p.died);
   for (const p of died) console.error(`${p.name} died during the load (${p.exitDescription()}):\n${p.log().slice(-4000)}`);
   if (processing > 0) console.error(`${processing} runs still processing after ${options.settleSeconds} s`);
@@ -838,6 +865,8 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   const drainRate = perSecond(finished.filter((f) => f.at > submitted).length, lastFinished - submitted);
   const submitLatencies = accepted.map((s) => s.latencyMs);
   const doneLatencies = finished.map((f) => f.latency);
+  const measuredRuns = [...etaPhase, ...submissions].filter((s) => s.status === 202 && verdict.finishedAt.has(s.runId)).length;
+  const workerCpuMsPerRun = workerCpuMs / measuredRuns;
 
   let ceiling = Number.NaN;
   try {
@@ -869,6 +898,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   console.log(`submit → done           p50 ${ms(percentile(doneLatencies, 50))}   p99 ${ms(percentile(doneLatencies, 99))}`);
   console.log(`BullMQ no-op ceiling    ${ceiling.toFixed(1)} jobs/s (${options.runs} jobs, concurrency ${options.concurrency * 2})`);
   console.log(`completed / ceiling     ${ratio.toFixed(2)}× (goal ≥ ${CEILING_GOAL}×)`);
+  console.log(`worker CPU per run      ${workerCpuMsPerRun.toFixed(1)} ms (both workers, every thread, over the ${measuredRuns} runs after the warm-up)`);
   console.log(
     `worker event loop       ${loopDelays.map((d, i) => (d ? `worker-${i + 1} p99 ${d.p99.toFixed(0)} ms, longest ${d.max.toFixed(0)} ms` : `worker-${i + 1} not measured`)).join('; ')} (goal p99 < 50 ms)`,
   );
@@ -892,7 +922,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
   return {
     code: died.length > 0 || failing(verdict) ? 1 : 0,
     summary: `runs ${warmUp.length + etaPhase.length + submissions.length} accepted ${verdict.accepted} done ${verdict.done} failed ${verdict.failed} lost ${verdict.lost} double-charged ${verdict.doubleCharged}`,
-    figures: { completedRate, acceptedRate, ceiling, ratio, submitP99: percentile(submitLatencies, 99), doneP99: percentile(doneLatencies, 99), etaError: Math.max(eta.first.median, eta.every.median) },
+    figures: { completedRate, acceptedRate, ceiling, ratio, submitP99: percentile(submitLatencies, 99), doneP99: percentile(doneLatencies, 99), etaError: Math.max(eta.first.median, eta.every.median), workerCpuMsPerRun },
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
-import { RunEventsRepository, UsersRepository } from '@app/shared/server/repositories';
+import { GenerationRunsRepository, RunEventsRepository, UsersRepository } from '@app/shared/server/repositories';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -281,9 +281,12 @@ describe.each(availableDialects())('the live runs repository on %s', (dialect) =
   it('keeps when a run started, every identity score, and who owns which run', async () => {
     await addRun('kept-1', { provider: 'local' });
     expect(await repo.listStarted(userId)).toEqual([]);
-    await repo.markStarted('kept-1');
+    // A worker takes the run: its attempt and its start, in one statement.
+    const runs = new GenerationRunsRepository(handle.db);
+    expect(await runs.recordAttempt('kept-1', 'local')).toBe(1);
     const first = await handle.db.selectFrom('generation_runs').select('started_at').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
-    await repo.markStarted('kept-1'); // a worker taking over after a crash keeps the first start
+    expect(first.started_at).not.toBeNull();
+    expect(await runs.recordAttempt('kept-1', 'local')).toBe(2); // a worker taking over after a crash keeps the first start
     const again = await handle.db.selectFrom('generation_runs').select('started_at').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
     expect(again.started_at).toEqual(first.started_at);
     expect(await repo.listStarted(userId)).toEqual([{ runId: 'kept-1', provider: 'local' }]);

@@ -34,12 +34,14 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
   const repos: PipelineRepositories = Object.assign(fakes, {
     runs: {
       ...baseRuns,
-      recordAttempt: async () => 1,
+      recordAttempt: async (id: string) => {
+        started.push(id);
+        return 1;
+      },
     },
     users: { findById: async (id: string) => ({ id, share_to_feed: false, referrer_id: 'inviter' }) as User },
     media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
     runEvents: {
-      markStarted: async (id: string) => void started.push(id),
       saveIdentityScores: async (_id: string, scores: IdentityScores) => void identityScores.push(scores),
     },
   });

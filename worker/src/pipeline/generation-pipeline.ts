@@ -21,7 +21,7 @@ export type PipelineRepositories = SettleRepositories & {
   runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'insertRunOutput'>;
-  runEvents: Pick<Repositories['runEvents'], 'markStarted' | 'saveIdentityScores'>;
+  runEvents: Pick<Repositories['runEvents'], 'saveIdentityScores'>;
 };
 
 export interface PipelineDeps {
@@ -70,7 +70,6 @@ export class GenerationPipeline {
     const request = readRequest(run.request);
     const providerName = this.deps.providers.forMode(request.serviceMode).name;
     await repos.runs.recordAttempt(runId, providerName);
-    await repos.runEvents.markStarted(runId);
     reporter.started(providerName);
 
     const sources = await this.readSources(request);

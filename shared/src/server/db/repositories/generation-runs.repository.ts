@@ -270,11 +270,14 @@ export class GenerationRunsRepository {
     return this.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirst();
   }
 
-  /** A worker took the run: one more attempt, served by `provider`. */
+  /**
+   * A worker took the run: one more attempt, served by `provider`, and when it started (the first
+   * start counts: a takeover after a crash keeps it) — one statement.
+   */
   async recordAttempt(runId: string, provider?: string): Promise<number> {
     const row = await this.db
       .updateTable('generation_runs')
-      .set({ attempts: sql`attempts + 1`, updated_at: new Date(), ...(provider ? { provider } : {}) })
+      .set({ attempts: sql`attempts + 1`, started_at: sql`coalesce(started_at, now())`, updated_at: new Date(), ...(provider ? { provider } : {}) })
       .where('run_id', '=', runId)
       .returning('attempts')
       .executeTakeFirst();

@@ -31,15 +31,6 @@ export interface RunDurationMedian {
 export class RunEventsRepository {
   constructor(private readonly db: Db) {}
 
-  /** A worker started the run; the first start counts (a takeover after a crash keeps it). */
-  async markStarted(runId: string): Promise<void> {
-    await this.db
-      .updateTable('generation_runs')
-      .set({ started_at: sql`coalesce(started_at, now())` })
-      .where('run_id', '=', runId)
-      .execute();
-  }
-
   /** Every identity attempt's score and the threshold, once the identity loop has finished. */
   async saveIdentityScores(runId: string, scores: IdentityScores): Promise<void> {
     await this.db
