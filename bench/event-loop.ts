@@ -1,6 +1,9 @@
 // npm run bench (part): how long the worker's event loop stalls while the local engine renders,
-// on the render threads beside the same renders on the loop, in the same run. A stalled loop
-// delays BullMQ's lock renewals and heartbeats; the goal is p99 < 50 ms.
+// on the render threads beside the same renders on the loop, in the same run; and the renders on
+// threads again while every core is also busy with other work (one spinning process per core). A
+// stalled loop delays BullMQ's lock renewals and heartbeats; the goal is p99 < 50 ms.
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { createHumanEmbedder, type FaceEmbedder } from '../worker/src/pipeline/identity/face-embedder';
@@ -50,10 +53,24 @@ async function embeddingStalls(embedder: FaceEmbedder): Promise<Stalls> {
 
 const GOAL_MS = 50;
 
+/** One process spinning per core, at normal priority, for as long as `task` runs: a busy machine. */
+async function whileMachineBusy<T>(task: () => Promise<T>): Promise<T> {
+  const burners: ChildProcess[] = Array.from({ length: os.availableParallelism() }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  try {
+    return await task();
+  } finally {
+    for (const burner of burners) burner.kill('SIGKILL');
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
   const threaded = new ThreadedLocalProvider(2, 60_000);
   const onLoop = await stalls(new LocalProvider());
   const offLoop = await stalls(threaded).finally(() => threaded.close());
+  const busyThreads = new ThreadedLocalProvider(2, 120_000);
+  const offLoopBusy = await whileMachineBusy(() => stalls(busyThreads)).finally(() => busyThreads.close());
   const embeddingsOnLoop = await embeddingStalls(await createHumanEmbedder());
   const embeddingsOffLoop = await embeddingStalls(await createThreadedFaceEmbedder());
   const row = (name: string, measured: Stalls, baseline: Stalls, baselineName: string): BenchRow => ({
@@ -67,6 +84,7 @@ export async function run(): Promise<BenchRow[]> {
   });
   return [
     row(`worker loop delay p99, ${RENDERS} renders on threads`, offLoop, onLoop, 'on the loop'),
+    row(`worker loop delay p99, ${RENDERS} renders on threads, every core busy`, offLoopBusy, onLoop, 'on the loop (idle machine)'),
     row(`worker loop delay p99, ${RENDERS} embeddings on their thread`, embeddingsOffLoop, embeddingsOnLoop, 'on the loop'),
   ];
 }
