@@ -41,6 +41,11 @@ const boundaries = [
     message: 'Routes never reach repositories or the database: call a service.',
   },
   {
+    target: './api/src/services',
+    from: './api/src/http',
+    message: 'Services never import the HTTP layer (Express, status codes): what both need lives in services/ or shared; a service takes a narrow port (see services/rate-quota.ts).',
+  },
+  {
     target: './worker/src/providers',
     from: './worker/src/pipeline',
     message: 'Providers never import the pipeline: the pipeline calls providers through their port.',

@@ -7,7 +7,7 @@ import { parseInput } from '../http/validation';
 import { type AuthService, INVALID_REFRESH } from '../services/auth.service';
 
 /** check-quota (by e-mail), request-otp, verify-otp, refresh-token, logout. */
-export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: RequestHandler): Router {
+export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: RequestHandler): Router {
   const router = Router();
   const client = (req: { ip?: string; headers: Record<string, unknown> }) => ({
     ...(req.ip ? { ip: req.ip } : {}),
@@ -51,7 +51,7 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
       res.json({ success: true });
       return;
     }
-    requireUser(req, res, async (error?: unknown) => {
+    signedIn(req, res, async (error?: unknown) => {
       if (error) return next(error);
       await auth.logout(currentUser(req).id).then(() => res.json({ success: true }), next);
     });
