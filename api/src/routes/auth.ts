@@ -44,18 +44,20 @@ export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: Requ
 
   // Holding a refresh token is enough to end its session, so an expired access token
   // does not keep a person from logging out; without one, the bearer's sessions all end.
-  router.post('/logout', async (req, res, next) => {
-    const { refreshToken } = parseInput(logoutCall.request, req.body ?? {});
-    if (refreshToken) {
+  router.post(
+    '/logout',
+    async (req, res, next) => {
+      const { refreshToken } = parseInput(logoutCall.request, req.body ?? {});
+      if (!refreshToken) return next();
       await auth.logout(undefined, refreshToken);
       res.json({ success: true });
-      return;
-    }
-    signedIn(req, res, async (error?: unknown) => {
-      if (error) return next(error);
-      await auth.logout(currentUser(req).id).then(() => res.json({ success: true }), next);
-    });
-  });
+    },
+    signedIn,
+    async (req, res) => {
+      await auth.logout(currentUser(req).id);
+      res.json({ success: true });
+    },
+  );
 
   return router;
 }
