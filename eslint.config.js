@@ -41,6 +41,11 @@ const boundaries = [
     message: 'Routes never reach repositories or the database: call a service.',
   },
   {
+    target: './api/src/services',
+    from: './api/src/http',
+    message: 'Services never import the HTTP layer (Express, status codes): what both need lives in services/ or shared; a service takes a narrow port (see services/rate-quota.ts).',
+  },
+  {
     target: './worker/src/providers',
     from: './worker/src/pipeline',
     message: 'Providers never import the pipeline: the pipeline calls providers through their port.',
@@ -77,6 +82,36 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // Type-aware rules, for the promise bugs the compiler lets through: a promise nobody awaits or
+    // catches, an async function where a callback's return is ignored (an event handler, a timer).
+    // One program over every workspace (tsconfig.eslint.json) costs about half what a program per
+    // workspace does (`projectService`): each file is type-checked once, not once per project using it.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: './tsconfig.eslint.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['{api,worker,shared,web}/src/**/*.{ts,tsx}', 'migrations/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message: '`as unknown as` tells the compiler to stop checking: type the value instead (a narrower port, a type guard, a typed subclass).',
+        },
+      ],
     },
   },
   {

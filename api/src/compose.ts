@@ -11,7 +11,7 @@ import { createRedis } from '@app/shared/server/redis';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
-import { optionalUser, requireSession, requireSessionAlongside, requireUser } from './http/authenticate';
+import { authenticate } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
 import { adminSecretOfBody, requireAdmin } from './http/admin-auth';
 import { SecretGuessThrottle } from './http/shared-secret';
@@ -85,7 +85,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const auth = new AuthService(repos, otp, mail, tokens, launch, denylist, urls);
   const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), urls);
   const limits = new RateLimits(infra.redis, config.queuePrefix);
-  const signedIn = requireUser(tokens, repos.users, denylist);
+  const bearer = { tokens, users: repos.users, denylist };
+  const signedIn = authenticate({ require: 'user' }, bearer);
   const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
   const runQueue = new RunQueue(infra.queues, infra.redis, () => {
@@ -114,7 +115,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const tags = new TagsService(repos, urls);
   const feed = new FeedService(repos, urls);
   const creators = new CreatorsService(repos, feed, urls);
-  const viewer = optionalUser(tokens, repos.users, denylist);
+  const viewer = authenticate({ require: 'none' }, bearer);
   const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
@@ -151,7 +152,11 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),
-      generationRoutes(generation, weeklyPresets, enhancer, signedIn, requireSession(tokens, denylist), requireSessionAlongside(tokens, denylist)),
+      generationRoutes(generation, weeklyPresets, enhancer, {
+        signedIn,
+        session: authenticate({ require: 'session' }, bearer),
+        sessionAlongside: authenticate({ require: 'session', alongside: true }, bearer),
+      }),
       runRoutes(runControl, signedIn),
       feedRoutes(feed, viewer, signedIn),
       creatorRoutes(creators, viewer),

@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app';
-import { requireUser } from '../../api/src/http/authenticate';
+import { authenticate } from '../../api/src/http/authenticate';
+import { SessionDenylist } from '../../api/src/services/session-denylist';
 import { uploadRoutes, uploadSignRoutes } from '../../api/src/routes/uploads';
 import { RATE_RULES, RateLimits } from '../../api/src/http/rate-limits';
 import { SingleUse } from '../../api/src/services/single-use';
@@ -108,7 +109,10 @@ describe(`media uploads (${dialect})`, () => {
     const singleUse = new SingleUse(ctx.infra.redis, ctx.config.queuePrefix);
     const limits = new RateLimits(ctx.infra.redis, ctx.config.queuePrefix, { ...RATE_RULES, uploadsPerUser: { points: UPLOADS_PER_MINUTE, durationSeconds: 60 } });
     const uploads = new UploadService(createRepositories(ctx.infra.db), ctx.infra.storage, signer, singleUse, limits, { limits: { maxImageBytes: MAX_IMAGE_BYTES } });
-    const signedIn = requireUser(new TokenService(ctx.infra.secrets.jwtSecret), createRepositories(ctx.infra.db).users);
+    const signedIn = authenticate(
+      { require: 'user' },
+      { tokens: new TokenService(ctx.infra.secrets.jwtSecret), users: createRepositories(ctx.infra.db).users, denylist: new SessionDenylist(ctx.infra.redis, ctx.config.queuePrefix) },
+    );
     app = createApp({
       config: ctx.config,
       logger: createLogger(ctx.config, 'uploads-test'),

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -47,20 +48,36 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
  * while no directive is a function of the request (a nonce), which none here is.
  */
 function fixedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): {
-  set: Array<[string, string | number | readonly string[]]>;
+  set: Array<[string, HeaderValue]>;
   removed: string[];
 } {
-  const set: Array<[string, string | number | readonly string[]]> = [];
-  const removed: string[] = [];
-  const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, value]),
-    removeHeader: (name: string) => removed.push(name),
-    getHeader: () => undefined,
-  };
+  const req = new IncomingMessage(new Socket());
+  const res = new HeaderRecorder(req);
   let failure: unknown;
-  middleware({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, (error) => (failure = error));
+  middleware(req, res, (error) => (failure = error));
   if (failure) throw failure;
-  return { set, removed };
+  return { set: res.set, removed: res.removed };
+}
+
+type HeaderValue = string | number | readonly string[];
+
+/** A response that only writes down the headers set and removed on it, in order (it is never sent). */
+class HeaderRecorder extends ServerResponse {
+  readonly set: Array<[string, HeaderValue]> = [];
+  readonly removed: string[] = [];
+
+  override setHeader(name: string, value: HeaderValue): this {
+    this.set.push([name, value]);
+    return this;
+  }
+
+  override removeHeader(name: string): void {
+    this.removed.push(name);
+  }
+
+  override getHeader(): undefined {
+    return undefined;
+  }
 }
 
 function helmetFor(options: SecurityHeaderOptions) {

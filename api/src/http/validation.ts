@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
-import { UNSAFE_TEXT } from '@app/shared';
+import { UNSAFE_TEXT, unstorableTextAt } from '@app/shared';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 
 /**
@@ -11,32 +11,6 @@ import { InvalidInputError } from '@app/shared/server/domain-errors';
  */
 export function parseInput<S extends $ZodType>(schema: S, input: unknown): z.output<S> {
   return z.parse(schema, input);
-}
-
-/** NUL and unpaired UTF-16 surrogates: Postgres stores neither in text nor in jsonb. */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
-
-/**
- * Where a JSON value (or a parsed query) holds text no database column can take: the dotted path
- * of the first such string or key, '' for the value itself, undefined when there is none.
- * Iterative, so a deep value cannot overflow the stack.
- */
-export function unstorableTextAt(value: unknown): string | undefined {
-  const stack: Array<[unknown, string]> = [[value, '']];
-  while (stack.length > 0) {
-    const [current, at] = stack.pop()!;
-    if (typeof current === 'string') {
-      if (UNSTORABLE.test(current)) return at;
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, child] of Object.entries(current)) {
-        const path = at ? `${at}.${key}` : key;
-        if (UNSTORABLE.test(key)) return path;
-        stack.push([child, path]);
-      }
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -54,7 +28,7 @@ export function rejectUnstorableText(): RequestHandler {
       next(new InvalidInputError('The address is not valid percent-encoded UTF-8', 'BAD_REQUEST'));
       return;
     }
-    const where = UNSTORABLE.test(address) ? 'address' : unstorableTextAt(req.query) ?? unstorableTextAt(req.body);
+    const where = unstorableTextAt(address) !== undefined ? 'address' : unstorableTextAt(req.query) ?? unstorableTextAt(req.body);
     next(where === undefined ? undefined : new InvalidInputError(where ? `${where}: ${UNSAFE_TEXT}` : UNSAFE_TEXT, 'BAD_REQUEST'));
   };
 }

@@ -7,7 +7,7 @@ import { parseInput } from '../http/validation';
 import { type AuthService, INVALID_REFRESH } from '../services/auth.service';
 
 /** check-quota (by e-mail), request-otp, verify-otp, refresh-token, logout. */
-export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: RequestHandler): Router {
+export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: RequestHandler): Router {
   const router = Router();
   const client = (req: { ip?: string; headers: Record<string, unknown> }) => ({
     ...(req.ip ? { ip: req.ip } : {}),
@@ -44,18 +44,20 @@ export function authRoutes(auth: AuthService, limits: RateLimits, requireUser: R
 
   // Holding a refresh token is enough to end its session, so an expired access token
   // does not keep a person from logging out; without one, the bearer's sessions all end.
-  router.post('/logout', async (req, res, next) => {
-    const { refreshToken } = parseInput(logoutCall.request, req.body ?? {});
-    if (refreshToken) {
+  router.post(
+    '/logout',
+    async (req, res, next) => {
+      const { refreshToken } = parseInput(logoutCall.request, req.body ?? {});
+      if (!refreshToken) return next();
       await auth.logout(undefined, refreshToken);
       res.json({ success: true });
-      return;
-    }
-    requireUser(req, res, async (error?: unknown) => {
-      if (error) return next(error);
-      await auth.logout(currentUser(req).id).then(() => res.json({ success: true }), next);
-    });
-  });
+    },
+    signedIn,
+    async (req, res) => {
+      await auth.logout(currentUser(req).id);
+      res.json({ success: true });
+    },
+  );
 
   return router;
 }

@@ -7,9 +7,9 @@ import type { FeedService } from '../services/feed.service';
 /**
  * getPublicFeed (offset as the spec's clients page, or a cursor), getTrending and one item:
  * public; `viewer` (optional sign-in) lets an owner see the source photo of their own items.
- * get-liked-media, the signed-in person's liked collection, needs `requireUser`.
+ * get-liked-media, the signed-in person's liked collection, needs `signedIn`.
  */
-export function feedRoutes(feed: FeedService, viewer: RequestHandler, requireUser: RequestHandler): Router {
+export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: RequestHandler): Router {
   const router = Router();
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -44,7 +44,7 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler, requireUse
     res.json(await feed.item(id, req.user?.id));
   });
 
-  router.get('/get-liked-media', noStore, requireUser, async (req, res) => {
+  router.get('/get-liked-media', noStore, signedIn, async (req, res) => {
     const q = parseInput(getLikedMediaCall.request, req.query);
     res.json(await feed.liked(currentUser(req).id, { limit: q.limit, ...(q.cursor ? { cursor: q.cursor } : {}) }));
   });

@@ -13,31 +13,34 @@ export function generationRoutes(
   generation: GenerationService,
   presets: WeeklyPresetsService,
   enhancer: PromptEnhancer,
-  requireUser: RequestHandler,
-  /** For unified-generate, which reads the account in its own first query (one round trip fewer). */
-  requireSession: RequestHandler,
-  /** For getMediaByRunId, which reads the account with the run while the session's denylist is read. */
-  requireSessionAlongside: RequestHandler,
+  auth: {
+    /** `authenticate({ require: 'user' })`. */
+    signedIn: RequestHandler;
+    /** `{ require: 'session' }`, for unified-generate and quote-generation, which read the account in their own first query (one round trip fewer). */
+    session: RequestHandler;
+    /** `{ require: 'session', alongside: true }`, for getMediaByRunId, which reads the account with the run while the session's denylist is read. */
+    sessionAlongside: RequestHandler;
+  },
 ): Router {
   const router = Router();
 
-  router.post('/unified-generate', requireSession, async (req, res) => {
+  router.post('/unified-generate', auth.session, async (req, res) => {
     res.status(202).json(await generation.submit(currentSession(req).userId, req.body ?? {}));
   });
 
   // What a body would cost, nothing charged: the same session check and body as unified-generate.
-  router.post('/quote-generation', requireSession, async (req, res) => {
+  router.post('/quote-generation', auth.session, async (req, res) => {
     res.json(await generation.quote(currentSession(req).userId, req.body ?? {}));
   });
 
   // A runId no run can have (every run is created under a valid one) is a 400, not the
   // 404 that means "still processing" (spec 1 §7): a client must not poll it for minutes.
   // Polled every few seconds by each open page: one query (the account and the run) beside Redis.
-  router.get('/getMediaByRunId', requireSessionAlongside, async (req, res) => {
+  router.get('/getMediaByRunId', auth.sessionAlongside, async (req, res) => {
     const answer = await inLiveSession(req, async ({ userId }) => {
       const parsed = getMediaByRunIdRequest.safeParse(req.query);
       if (parsed.success) return generation.byRunId(userId, parsed.data.runId);
-      // Who may not ask hears that first, as from `requireUser`, before what is wrong with the request.
+      // Who may not ask hears that first, as from `authenticate({ require: 'user' })`, before what is wrong with the request.
       await generation.accountOf(userId);
       throw parsed.error;
     }).catch((error: unknown) => {
@@ -53,7 +56,7 @@ export function generationRoutes(
     res.json(answer);
   });
 
-  router.post('/magic-wand', requireUser, async (req, res) => {
+  router.post('/magic-wand', auth.signedIn, async (req, res) => {
     const { prompt, enhanceNegativePrompt } = parseInput(magicWandRequest, req.body);
     const result = await enhancer.enhance(prompt, enhanceNegativePrompt);
     res.json({ success: true, enhancedPrompt: result.enhancedPrompt, ...(result.negativePrompt ? { negativePrompt: result.negativePrompt } : {}) });

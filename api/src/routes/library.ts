@@ -9,38 +9,38 @@ import type { MediaService } from '../services/media.service';
 import type { ReferralsService } from '../services/referrals.service';
 
 /** Drafts, sharing one item, the invite programme and guest media claims. Signed in. */
-export function libraryRoutes(drafts: DraftsService, media: MediaService, referrals: ReferralsService, requireUser: RequestHandler): Router {
+export function libraryRoutes(drafts: DraftsService, media: MediaService, referrals: ReferralsService, signedIn: RequestHandler): Router {
   const router = Router();
 
-  router.get('/getUserDrafts', requireUser, async (req, res) => {
+  router.get('/getUserDrafts', signedIn, async (req, res) => {
     res.json(await drafts.list(currentUser(req)));
   });
-  router.post('/user-drafts', requireUser, async (req, res) => {
+  router.post('/user-drafts', signedIn, async (req, res) => {
     res.json(await drafts.create(currentUser(req), parseInput(createDraftCall.request, req.body)));
   });
-  router.put('/user-drafts', requireUser, async (req, res) => {
+  router.put('/user-drafts', signedIn, async (req, res) => {
     const { id, ...fields } = parseInput(updateDraftCall.request, req.body);
     res.json(await drafts.update(currentUser(req), id, fields));
   });
-  router.delete('/user-drafts', requireUser, async (req, res) => {
+  router.delete('/user-drafts', signedIn, async (req, res) => {
     const { id } = parseInput(deleteDraftCall.request, req.body ?? {});
     res.json(await drafts.delete(currentUser(req), id));
   });
 
-  router.post('/share-media', requireUser, async (req, res) => {
+  router.post('/share-media', signedIn, async (req, res) => {
     const { mediaId, isPublic } = parseInput(shareMediaCall.request, req.body);
     res.json(await media.setPublic(currentUser(req), mediaId, isPublic));
   });
 
-  router.post('/migrate-guest-media', requireUser, async (req, res) => {
+  router.post('/migrate-guest-media', signedIn, async (req, res) => {
     const { guestId } = parseInput(migrateGuestMediaCall.request, req.body);
     res.json(await media.claimGuestMedia(currentUser(req), guestId));
   });
 
-  router.get('/get-referral-stats', requireUser, async (req, res) => {
+  router.get('/get-referral-stats', signedIn, async (req, res) => {
     res.json(await referrals.stats(currentUser(req)));
   });
-  router.post('/send-referral-invite', requireUser, async (req, res) => {
+  router.post('/send-referral-invite', signedIn, async (req, res) => {
     res.json(await referrals.invite(currentUser(req), parseInput(sendReferralInviteCall.request, req.body), req.ip));
   });
 

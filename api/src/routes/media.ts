@@ -6,15 +6,15 @@ import type { LikesService } from '../services/likes.service';
 import type { MediaService } from '../services/media.service';
 
 /** getUserMedia, delete-media (one, several or all), toggleLike, getUserLikes. Signed in. */
-export function mediaRoutes(media: MediaService, likes: LikesService, requireUser: RequestHandler): Router {
+export function mediaRoutes(media: MediaService, likes: LikesService, signedIn: RequestHandler): Router {
   const router = Router();
 
-  router.get('/getUserMedia', requireUser, async (req, res) => {
+  router.get('/getUserMedia', signedIn, async (req, res) => {
     const q = parseInput(getUserMediaCall.request, req.query);
     res.json(await media.library(currentUser(req), { ...(q.userId ? { userId: q.userId } : {}), limit: q.limit, offset: q.offset, all: q.all, order: q.order }));
   });
 
-  router.delete('/delete-media', requireUser, async (req, res) => {
+  router.delete('/delete-media', signedIn, async (req, res) => {
     const body = parseInput(deleteMediaCall.request, req.body ?? {});
     const user = currentUser(req);
     if (body.mediaId !== undefined) {
@@ -25,12 +25,12 @@ export function mediaRoutes(media: MediaService, likes: LikesService, requireUse
     res.json(await media.deleteMany(user, body.mediaIds ?? 'all'));
   });
 
-  router.post('/toggleLike', requireUser, async (req, res) => {
+  router.post('/toggleLike', signedIn, async (req, res) => {
     const { mediaId } = parseInput(toggleLikeCall.request, req.body ?? {});
     res.json(await likes.toggle(currentUser(req), mediaId));
   });
 
-  router.get('/getUserLikes', requireUser, async (req, res) => {
+  router.get('/getUserLikes', signedIn, async (req, res) => {
     res.json(await likes.likesOf(currentUser(req)));
   });
 

@@ -23,10 +23,10 @@ function openStream(res: Response): void {
 }
 
 /** GET run-events (the stream of the person's runs) and POST run-events/ticket. */
-export function runEventsRoutes(service: RunEventsService, requireUser: RequestHandler): Router {
+export function runEventsRoutes(service: RunEventsService, signedIn: RequestHandler): Router {
   const router = Router();
 
-  router.post(`/${RUN_EVENTS_PATH}/ticket`, requireUser, async (req, res) => {
+  router.post(`/${RUN_EVENTS_PATH}/ticket`, signedIn, async (req, res) => {
     const answer: z.output<typeof runEventsTicketAnswerSchema> = { success: true, ...(await service.issueTicket(currentUser(req))) };
     res.json(answer);
   });
@@ -34,7 +34,7 @@ export function runEventsRoutes(service: RunEventsService, requireUser: RequestH
   // EventSource cannot send headers: a ticket from the call above stands in for the access token.
   const streamUser: RequestHandler = async (req, res, next) => {
     const { ticket } = req.query;
-    if (ticket === undefined) return requireUser(req, res, next);
+    if (ticket === undefined) return signedIn(req, res, next);
     req.user = await service.personOfTicket(typeof ticket === 'string' ? ticket : '');
     next();
   };

@@ -6,20 +6,20 @@ import { parseInput } from '../http/validation';
 import type { RunControlService } from '../services/run-control.service';
 
 /** cancel-run, retry-run (202, like unified-generate) and get-credit-ledger. Signed in. */
-export function runRoutes(control: RunControlService, requireUser: RequestHandler): Router {
+export function runRoutes(control: RunControlService, signedIn: RequestHandler): Router {
   const router = Router();
 
-  router.post(`/${cancelRunCall.name}`, requireUser, async (req, res) => {
+  router.post(`/${cancelRunCall.name}`, signedIn, async (req, res) => {
     const { runId } = parseInput(cancelRunCall.request, req.body ?? {});
     res.json(await control.cancel(currentUser(req), runId));
   });
 
-  router.post(`/${retryRunCall.name}`, requireUser, async (req, res) => {
+  router.post(`/${retryRunCall.name}`, signedIn, async (req, res) => {
     const { runId } = parseInput(retryRunCall.request, req.body ?? {});
     res.status(202).json(await control.retry(currentUser(req), runId));
   });
 
-  router.get(`/${getCreditLedgerCall.name}`, requireUser, async (req, res) => {
+  router.get(`/${getCreditLedgerCall.name}`, signedIn, async (req, res) => {
     res.json(await control.ledger(currentUser(req), parseInput(getCreditLedgerCall.request, req.query)));
   });
 

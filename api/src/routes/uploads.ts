@@ -13,9 +13,9 @@ import { UPLOAD_FIELDS, type UploadFields, type UploadService } from '../service
 export const UPLOAD_SPOOL_PREFIX = 'mirrorverse-upload-';
 
 /** POST cloudinary-sign: a signature for one direct upload into one of the person's own folders. */
-export function uploadSignRoutes(uploads: UploadService, requireUser: RequestHandler): Router {
+export function uploadSignRoutes(uploads: UploadService, signedIn: RequestHandler): Router {
   const router = Router();
-  router.post('/cloudinary-sign', requireUser, (req, res) => {
+  router.post('/cloudinary-sign', signedIn, (req, res) => {
     res.json(uploads.sign(currentUser(req), parseInput(signUploadRequest, req.body ?? {})));
   });
   return router;

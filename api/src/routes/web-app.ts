@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
-import { type PageMeta, injectMeta } from '../http/inject-meta';
+import { injectMeta } from '../http/inject-meta';
+import type { PageMeta } from '../services/page-meta';
 
 /** Finds the meta tags of a page crawlers read (a story, a tag page); undefined = the app's defaults. */
 export type PageMetaResolver = (pathname: string) => Promise<PageMeta | undefined>;

@@ -25,7 +25,7 @@ import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-erro
 import type { SettleRepositories } from '@app/shared/server/generation/settle-run';
 import { type StoredRunRequest, readStoredRunRequest, storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
 import type { Repositories } from '@app/shared/server/repositories';
-import { accountInGoodStanding } from '../http/authenticate';
+import { accountInGoodStanding } from './account-standing';
 import { type RunQueues, enqueueRun, insufficientCredits, tooManyRuns } from './enqueue-run';
 import { toRunMedia } from './media-presenter';
 import { runReceipt } from './run-receipt';
@@ -57,14 +57,14 @@ export class GenerationService {
   ) {}
 
   /**
-   * `userId` is the session's (`requireSession`): the account is read here, in the submit's first
-   * query, and refused there when deleted or banned, as `requireUser` would.
+   * `userId` is the session's (`authenticate({ require: 'session' })`): the account is read here, in the submit's first
+   * query, and refused there when deleted or banned, as `authenticate({ require: 'user' })` would.
    */
   async submit(userId: string, body: unknown): Promise<SubmitAnswer> {
     if (isVariationBody(body)) return this.submitVariation(userId, parseVariation(body));
     const parsed = parseGenerationRequest(body);
     if (!parsed.success) {
-      // Who may not submit hears that first, as from `requireUser`, before what is wrong with the request.
+      // Who may not submit hears that first, as from `authenticate({ require: 'user' })`, before what is wrong with the request.
       accountInGoodStanding(await this.repos.users.findById(userId));
       throw new InvalidInputError(parsed.error, 'INVALID_REQUEST', parsed.issues.map((i) => `${i.path}: ${i.message}`));
     }
@@ -193,8 +193,8 @@ export class GenerationService {
 
   /**
    * 404 while processing (spec 1 §7); the media when done; the failure, with any image kept, when
-   * failed. `userId` is the session's (`requireSession`): the account is read with the run, in one
-   * query, and refused when deleted or banned, as `requireUser` would.
+   * failed. `userId` is the session's (`authenticate({ require: 'session' })`): the account is read with the run, in one
+   * query, and refused when deleted or banned, as `authenticate({ require: 'user' })` would.
    */
   async byRunId(userId: string, runId: RunId): Promise<RunAnswer> {
     const { account, run } = await this.repos.runs.ofAccount(userId, runId);

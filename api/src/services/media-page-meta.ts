@@ -1,6 +1,6 @@
 import { KEEP_IDENTITY, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, findPreset } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
-import type { PageMeta } from '../http/inject-meta';
+import type { PageMeta } from './page-meta';
 
 const TITLE_MAX = 70;
 const DESCRIPTION_MAX = 200;

@@ -9,7 +9,7 @@ import {
   storyCategoryLabel,
 } from '@app/shared';
 import { DomainError } from '@app/shared/server/domain-errors';
-import type { ImagePreload, PageMeta } from '../http/inject-meta';
+import type { ImagePreload, PageMeta } from './page-meta';
 import type { FeedService } from './feed.service';
 import { mediaPageMeta, missingMediaMeta } from './media-page-meta';
 import type { CreatorsService } from './creators.service';

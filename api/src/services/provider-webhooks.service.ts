@@ -1,7 +1,6 @@
 import type { Config } from '@app/shared/server/config';
 import type { Logger } from '@app/shared/server/logger';
-import { JSON_TOO_DEEP, UNSAFE_TEXT, exceedsJsonDepth } from '@app/shared';
-import { unstorableTextAt } from '../http/validation';
+import { JSON_TOO_DEEP, UNSAFE_TEXT, exceedsJsonDepth, unstorableTextAt } from '@app/shared';
 import type { RepositoryPorts } from './repository-ports';
 import { verifyBflSignature } from '../webhooks/bfl-signature';
 import { createFalJwksCache, looksSignedByFal, verifyFalWebhook } from '../webhooks/fal-signature';

@@ -1,8 +1,8 @@
 import type { User } from '@app/shared/server/db';
 import { inviteMail } from '@app/shared/server/mail';
 import { InvalidInputError, NotFoundError, TooManyRequestsError } from '@app/shared/server/domain-errors';
-import type { RateLimits } from '../http/rate-limits';
 import type { MailService } from './mail.service';
+import type { RateQuota } from './rate-quota';
 import type { RepositoryPorts } from './repository-ports';
 
 /** Accounts created through invitations from one address in 24 hours before further invitations wait. */
@@ -16,7 +16,7 @@ export class ReferralsService {
     private readonly repos: RepositoryPorts<{ users: 'findByEmail' | 'countInvitedSignupsFromIp'; referrals: 'stats' | 'recordInvite' }>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly publicUrl: string,
-    private readonly limits: Pick<RateLimits, 'consume'>,
+    private readonly limits: RateQuota<'invitesPerAccount' | 'invitesPerRecipient'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -4,7 +4,7 @@ import type { Upload, User } from '@app/shared/server/db';
 import type { Storage } from '@app/shared/server/storage';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
 import { type IngestLimits, type IngestedMedia, MediaIngest, type ReceivedFile } from '@app/shared/server/media/ingest';
-import type { RateLimits } from '../http/rate-limits';
+import type { RateQuota } from './rate-quota';
 import type { RepositoryPorts } from './repository-ports';
 import type { SingleUse } from './single-use';
 import { CLOUD_NAME, SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TTL_SECONDS, type UploadSigner } from './upload-signature';
@@ -56,7 +56,7 @@ export class UploadService {
     private readonly storage: Pick<Storage, 'put' | 'delete' | 'publicUrl'>,
     private readonly signer: UploadSigner,
     private readonly singleUse: Pick<SingleUse, 'claim' | 'release'>,
-    private readonly quota: Pick<RateLimits, 'consume'>,
+    private readonly quota: RateQuota<'uploadsPerUser'>,
     options: UploadServiceOptions = {},
   ) {
     this.ingest = new MediaIngest(options);

@@ -69,6 +69,32 @@ export function exceedsJsonDepth(value: unknown, maxDepth: number = JSON_MAX_DEP
   return false;
 }
 
+/** NUL and unpaired UTF-16 surrogates: Postgres stores neither in text nor in jsonb. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
+
+/**
+ * Where a JSON value (or a parsed query) holds text no database column can take: the dotted path
+ * of the first such string or key, '' for the value itself, undefined when there is none.
+ * Iterative, so a deep value cannot overflow the stack.
+ */
+export function unstorableTextAt(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (UNSTORABLE.test(current)) return at;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        const path = at ? `${at}.${key}` : key;
+        if (UNSTORABLE.test(key)) return path;
+        stack.push([child, path]);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The first problem of a JSON value for storage: too deep, or a key or string that is not safe text. */
 export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEPTH): string | undefined {
   // One iterative walk: depth (as exceedsJsonDepth counts it) and text together.

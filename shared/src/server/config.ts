@@ -99,11 +99,11 @@ export const ADMIN_SECRET_MIN_LENGTH = 16;
 
 /** `GENERATION_PROVIDER_<MODE>` for every service mode, e.g. GENERATION_PROVIDER_CYBER_SIREN=fal. */
 const MODE_PROVIDER_VARIABLES = Object.fromEntries(
-  SERVICE_MODES.map((mode) => [`GENERATION_PROVIDER_${modeEnvSuffix(mode)}`, z.enum(PROVIDER_NAMES).optional()]),
+  SERVICE_MODES.map((mode) => [modeProviderVariable(mode), z.enum(PROVIDER_NAMES).optional()]),
 ) as Record<`GENERATION_PROVIDER_${string}`, z.ZodOptional<z.ZodEnum<{ [K in ProviderName]: K }>>>;
 
 /** The variable a provider cannot run without. */
-const PROVIDER_KEY_VARIABLE: Record<Exclude<ProviderName, 'local' | 'instant'>, string> = {
+const PROVIDER_KEY_VARIABLE: Record<Exclude<ProviderName, 'local' | 'instant'>, keyof Env> = {
   fal: 'FAL_KEY',
   bfl: 'BFL_API_KEY',
   stability: 'STABILITY_API_KEY',
@@ -209,7 +209,16 @@ const envSchema = z.object({
   RECONCILE_EVERY_SECONDS: positiveInt.default(60),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * The parsed variables. z.object's type keeps only named keys, so the `GENERATION_PROVIDER_<MODE>`
+ * ones the schema also checks (MODE_PROVIDER_VARIABLES) are added here by their pattern.
+ */
+export type Env = z.infer<typeof envSchema> & { [variable: `GENERATION_PROVIDER_${string}`]: ProviderName | undefined };
+
+/** The variable that routes one service mode to a provider. */
+function modeProviderVariable(mode: ServiceMode): `GENERATION_PROVIDER_${string}` {
+  return `GENERATION_PROVIDER_${modeEnvSuffix(mode)}`;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -321,7 +330,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  const e = parsed.data;
+  const e: Env = parsed.data;
   const problems: string[] = [];
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
@@ -346,16 +355,14 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     problems.push('S3_BUCKET: required when other S3_* variables are set');
   }
-  const modeChoices = e as unknown as Record<string, ProviderName | undefined>;
-  const routes = Object.fromEntries(
-    SERVICE_MODES.map((mode) => [mode, modeChoices[`GENERATION_PROVIDER_${modeEnvSuffix(mode)}`] ?? e.GENERATION_PROVIDER]),
-  ) as Record<ServiceMode, ProviderName>;
-  for (const [mode, provider] of Object.entries(routes)) {
-    const variable = `GENERATION_PROVIDER_${modeEnvSuffix(mode as ServiceMode)}`;
-    const chosenBy = modeChoices[variable] ? variable : 'GENERATION_PROVIDER';
+  const routes = Object.fromEntries(SERVICE_MODES.map((mode) => [mode, e[modeProviderVariable(mode)] ?? e.GENERATION_PROVIDER])) as Record<ServiceMode, ProviderName>;
+  for (const mode of SERVICE_MODES) {
+    const provider = routes[mode];
+    const variable = modeProviderVariable(mode);
+    const chosenBy = e[variable] ? variable : 'GENERATION_PROVIDER';
     if (provider === 'instant' && isProduction) {
       problems.push(`${chosenBy}: instant is for load tests and demos, not NODE_ENV=production`);
-    } else if (isAiProvider(provider) && !(modeChoices as Record<string, unknown>)[PROVIDER_KEY_VARIABLE[provider]]) {
+    } else if (isAiProvider(provider) && !e[PROVIDER_KEY_VARIABLE[provider]]) {
       problems.push(`${PROVIDER_KEY_VARIABLE[provider]}: required because ${chosenBy}=${provider}`);
     }
   }

@@ -3,9 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { sendNamedStatements } from './prepared-statements';
+import type { Db } from './db';
 import type { Database } from './schema';
-
-export type Db = Kysely<Database>;
 
 export type DatabaseOptions =
   | {

@@ -1,6 +1,6 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
 import type pg from 'pg';
-import type { Db } from './database';
+import type { Db } from './db';
 
 /**
  * Statement texts sent to Postgres as named prepared statements: parsed once per connection and

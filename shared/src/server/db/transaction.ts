@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db } from './db';
 
 /**
  * Runs `fn` in a transaction, or inside the caller's when `db` already is one: PGlite has a

@@ -47,7 +47,7 @@ export function SecretPrompt({ className, icon, title, hint, fieldId, label, sub
 
   return (
     <div className={`secret-prompt ${className}`}>
-      <form className="secret-prompt__card" onSubmit={submit} noValidate>
+      <form className="secret-prompt__card" onSubmit={(event) => void submit(event)} noValidate>
         <span className="secret-prompt__icon icon-tile" aria-hidden="true">
           {icon}
         </span>

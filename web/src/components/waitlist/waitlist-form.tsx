@@ -67,7 +67,7 @@ export function WaitlistForm({
 
   const errorId = `${id}-error`;
   return (
-    <form className="waitlist-form" onSubmit={submit} noValidate>
+    <form className="waitlist-form" onSubmit={(event) => void submit(event)} noValidate>
       <EmailField
         id={`${id}-email`}
         label="Email address"

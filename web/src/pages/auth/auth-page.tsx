@@ -32,7 +32,7 @@ export function AuthPage() {
   };
   const flow = useEmailSignIn({
     referrerEmail: referrer,
-    onSignedIn: () => navigate(paths.home.getHref(), { replace: true }),
+    onSignedIn: () => void navigate(paths.home.getHref(), { replace: true }),
   });
 
   if (isAuthenticated) return <Navigate to={paths.home.getHref()} replace />;

@@ -9,7 +9,8 @@ export interface EmbedInput {
 
 const embedder = createHumanEmbedder();
 
-parentPort?.on('message', async ({ op, image }: EmbedInput) => {
+/** Never rejects: a failure is posted back as the answer. */
+async function answer({ op, image }: EmbedInput): Promise<void> {
   try {
     const model = await embedder;
     const data = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
@@ -19,4 +20,6 @@ parentPort?.on('message', async ({ op, image }: EmbedInput) => {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
     parentPort?.postMessage({ ok: false, error: { name, message } });
   }
-});
+}
+
+parentPort?.on('message', (input: EmbedInput) => void answer(input));

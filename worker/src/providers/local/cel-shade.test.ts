@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { celShade, inkMask, type CelOptions } from './cel-shade';
 import { locateFace } from './face-locate';
-import type { Frame } from './pixel-effects';
+import type { Frame } from './frame';
 
 const FIXTURE = new URL('../../../../tests/fixtures/faces/astronaut.png', import.meta.url);
 const OPTIONS: CelOptions = { smooth: 3, levels: 5, chromaStep: 18, edges: 0.85, edgeThreshold: 1, thickness: 1, edgeColour: [20, 20, 20] };

@@ -11,7 +11,8 @@ import type { RGB } from './colour';
 import type { FaceZone } from './face-locate';
 import type { Prefilter } from './look';
 import { medianFilter } from './median';
-import { kuwahara, type Frame } from './pixel-effects';
+import type { Frame } from './frame';
+import { kuwahara } from './pixel-effects';
 
 export type CelOptions = NonNullable<Prefilter['cel']>;
 

@@ -3,7 +3,7 @@
  * copy of the frame, the best-placed connected blob, and an ellipse around it that overlays keep
  * clear of. Falls back to the upper middle of the frame, where portraits put the face.
  */
-import type { Frame } from './pixel-effects';
+import type { Frame } from './frame';
 
 /** The keep-clear ellipse, in pixels of the frame. */
 export interface FaceZone {

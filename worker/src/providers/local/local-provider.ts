@@ -11,7 +11,8 @@ import { locateFace } from './face-locate';
 import type { Look } from './look';
 import { presetLook } from './looks';
 import { lookFromPrompt } from './prompt-steering';
-import { renderLook, type Frame } from './render-look';
+import type { Frame } from './frame';
+import { renderLook } from './render-look';
 import { createRng } from './rng';
 
 export const LONG_SIDE = 1024;

@@ -4,14 +4,9 @@
  * caller's seeded Rng, so the same seed gives the same bytes.
  */
 import type { FaceZone } from './face-locate';
+import type { Frame } from './frame';
 import type { Texture } from './look';
 import type { Rng } from './rng';
-
-export interface Frame {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 function clampByte(v: number): number {
   return v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;

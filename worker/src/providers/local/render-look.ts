@@ -10,10 +10,9 @@ import type { FaceZone } from './face-locate';
 import { drawOverlay, svgDocument, type OverlayContext, type RasterLayer, type SvgLayer } from './overlays/index';
 import { faceDistance } from './overlays/svg-kit';
 import { celShade } from './cel-shade';
-import { chromaticAberration, glitch, grain, mixFrames, monochrome, scanlines, screenFrames, type Frame } from './pixel-effects';
+import type { Frame } from './frame';
+import { chromaticAberration, glitch, grain, mixFrames, monochrome, scanlines, screenFrames } from './pixel-effects';
 import type { Rng } from './rng';
-
-export type { Frame } from './pixel-effects';
 
 export interface RenderOptions {
   /** Places the decorations (sparkles, petals, strokes, glitch bands): stable for a run. */

@@ -1,6 +1,6 @@
 import type { GeneratedImage, ImageProvider, ImageRequest } from '../provider';
 import { PermanentGenerationError } from '../provider';
-import type { RenderInput } from './local-render-thread';
+import type { RenderInput, RenderOutput } from './local-render-thread';
 import { ThreadPool, threadScript } from './thread-pool';
 
 /**
@@ -9,7 +9,7 @@ import { ThreadPool, threadScript } from './thread-pool';
  */
 export class ThreadedLocalProvider implements ImageProvider {
   readonly name = 'local';
-  private readonly pool: ThreadPool<RenderInput, GeneratedImage>;
+  private readonly pool: ThreadPool<RenderInput, RenderOutput>;
 
   constructor(threads: number, private readonly timeoutMs: number) {
     this.pool = new ThreadPool(threadScript('local-render-thread', import.meta.url), threads);
@@ -31,7 +31,7 @@ export class ThreadedLocalProvider implements ImageProvider {
       if (error.name === 'PermanentGenerationError') throw new PermanentGenerationError(error.message);
       throw error;
     });
-    const data = made.data as unknown as Uint8Array;
+    const { data } = made;
     return { ...made, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
   }
 

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db';
 
 export interface AuditRecord {
   action: string;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AdminStats, IdentityCounts, RunStats } from '../../../api/admin';
-import type { Db } from '../database';
+import type { Db } from '../db';
 
 /** The figures of the admin dashboard, read straight from the tables. */
 export class AdminInsightsRepository {

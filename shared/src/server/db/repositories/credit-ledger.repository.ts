@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db';
 
 /** A page of a person's credit ledger. */
 export interface LedgerPage {

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { Draft } from '../schema';
 
 export interface DraftFields {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import { executePrepared } from '../prepared-statements';
 import { inTransaction } from '../transaction';
 import type { GenerationRun, RunStage, Upload, User } from '../schema';

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db';
 import { inTransaction } from '../transaction';
 import { AdminAuditRepository } from './admin-audit.repository';
 import { AdminInsightsRepository } from './admin-insights.repository';

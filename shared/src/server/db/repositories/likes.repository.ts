@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import { inTransaction } from '../transaction';
 
 /** ln(likes) + created_epoch / 7 days: orders like likes × exp(−age_days / 7), independent of now. */

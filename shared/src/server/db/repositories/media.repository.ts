@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { Media, NewMedia, StoredVariant } from '../schema';
 
 export class MediaRepository {

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { RefreshToken } from '../schema';
 
 /** Refresh tokens by hash. A token is spent once (`used_at`); families are revoked together. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { GenerationRun } from '../schema';
 
 /** Cancel, retry and receipts: the run rows and ledger sums they read and write. */

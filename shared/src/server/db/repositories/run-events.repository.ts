@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { IdentityScores, RunStatus } from '../schema';
 
 /** What the live stream needs of one run: whose it is and how it ended. */

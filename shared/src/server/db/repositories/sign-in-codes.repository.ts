@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { SignInCode, SignInCodePurpose } from '../schema';
 
 /** One live code per (purpose, e-mail, client), stored as a hash; a new one replaces that client's old one. */

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { Story, StoryStatus } from '../schema';
 
 export interface StoryFields {

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { Upload, UploadsTable } from '../schema';
 
 export type NewUpload = Insertable<UploadsTable>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { NewUser, User, UserUpdate } from '../schema';
 
 /** Accounts. Balances change only through CreditsRepository, never here. */

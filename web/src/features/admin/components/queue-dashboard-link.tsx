@@ -30,7 +30,7 @@ export function QueueDashboardLink() {
     }
   };
   return (
-    <a className="button button--small admin-health__link" href={QUEUE_DASHBOARD_PATH} target="_blank" rel="noopener noreferrer" onClick={open} aria-busy={opening}>
+    <a className="button button--small admin-health__link" href={QUEUE_DASHBOARD_PATH} target="_blank" rel="noopener noreferrer" onClick={(event) => void open(event)} aria-busy={opening}>
       Open queue dashboard
     </a>
   );

@@ -61,7 +61,7 @@ export function HeroImageField({ url, onUrlChange }: HeroImageFieldProps) {
             <label className="button button--small hero-field__upload" aria-disabled={uploading || undefined}>
               {uploading && <span className="button__spinner" aria-hidden="true" />}
               {uploading ? 'Uploading…' : 'Upload an image'}
-              <input type="file" accept="image/*" className="visually-hidden" onChange={pick} disabled={uploading} />
+              <input type="file" accept="image/*" className="visually-hidden" onChange={(event) => void pick(event)} disabled={uploading} />
             </label>
           ) : (
             <p className="hero-field__note">{SIGN_IN_TO_UPLOAD}</p>

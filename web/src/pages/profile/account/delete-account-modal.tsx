@@ -47,10 +47,8 @@ export function DeleteAccountModal({ open, email, onClose }: DeleteAccountModalP
     }
     toast.success('Account Deleted', 'Your account has been permanently deleted');
     removeLocalKeys(ACCOUNT_LOCAL_KEYS);
-    window.setTimeout(async () => {
-      await navigateAndSettle(paths.home.getHref());
-      await signOut();
-    }, DELETE_REDIRECT_DELAY_MS);
+    // Neither rejects: navigateAndSettle waits for the route to change, signOut keeps a failed logout call to itself.
+    window.setTimeout(() => void navigateAndSettle(paths.home.getHref()).then(() => signOut()), DELETE_REDIRECT_DELAY_MS);
   };
 
   return (
