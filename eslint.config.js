@@ -62,6 +62,12 @@ const boundaries = [
   },
 ];
 
+/** Code only tests use: fakes, fixtures, contracts. The server and web builds start from entries that never reach it. */
+const testCode = ['./shared/testing', './api/testing', './worker/testing', './web/testing', './tests'];
+
+/** Product code: what the builds bundle (everything under src/ and migrations/ but the test files). */
+const productFiles = ['{api,worker,shared,web}/src/**/*.{ts,tsx}', 'migrations/*.ts'];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'artifacts/**', 'web/public/**', '**/*.d.ts'],
@@ -102,9 +108,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{api,worker,shared,web}/src/**/*.{ts,tsx}', 'migrations/*.ts'],
+    files: productFiles,
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...boundaries,
+            {
+              target: ['./api/src', './worker/src', './shared/src', './web/src', './migrations'],
+              from: testCode,
+              message: 'Product code never imports test code (a testing/ folder, tests/): the build would ship it.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: 'vitest', message: 'Test code lives in *.test.ts files and testing/ folders, never in product code.' }] }],
       'no-restricted-syntax': [
         'error',
         {

@@ -8,7 +8,7 @@ import type { StoredRunRequest } from '@app/shared/server/generation/stored-requ
 import sharp from 'sharp';
 import { VARIANT_WIDTHS } from '../worker/src/pipeline/image-variants';
 import { storeOutput } from '../worker/src/pipeline/output-storage';
-import { MemoryStorage } from '../worker/src/pipeline/pipeline-fakes';
+import { MemoryStorage } from '../worker/testing/pipeline-fakes';
 import { LocalProvider } from '../worker/src/providers/local/local-provider';
 import type { GeneratedImage } from '../worker/src/providers/provider';
 import { type BenchRow, isMain, printTable } from './table';

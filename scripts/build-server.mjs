@@ -67,7 +67,7 @@ const workspaceVersions = {
 };
 
 fs.rmSync(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: {
     'all-in-one': 'api/src/all-in-one.ts',
@@ -89,7 +89,13 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [workspaceVersions],
   logLevel: 'warning',
+  metafile: true,
 });
+// Test code (the workspaces' testing/ folders, tests/, *.test.ts) never reaches a bundle: the linter
+// keeps product code from importing it (eslint.config.js); this is the backstop.
+const TEST_CODE = /^(?:(?:shared|api|worker|web)\/testing\/|tests\/)|\.test\.tsx?$/;
+const testInputs = Object.keys(result.metafile.inputs).filter((input) => TEST_CODE.test(input));
+if (testInputs.length > 0) throw new Error(`test code in the server bundles: ${testInputs.join(', ')}`);
 fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
 // Which packages are compiled in (and from where): read by the tests and by anyone debugging a build.
 fs.writeFileSync(path.join(outdir, 'bundled-packages.json'), `${JSON.stringify(Object.fromEntries(bundled), null, 2)}\n`);

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { noTestCode } from './build/no-test-code';
 import { precompress } from './build/precompress';
 
 /** The api (or the all-in-one process) in development; see DESIGN.md, `PORT` defaults to 3000. */
@@ -23,7 +24,7 @@ const VENDOR_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), noTestCode(), precompress()],
   server: { port: 5173, proxy },
   preview: { proxy },
   build: {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@app/shared/server/db';
 import { TokenService } from '../services/tokens';
-import { aUser } from '../services/testing/rows';
+import { aUser } from '../../testing/rows';
 import { type Authentication, type AuthenticationSources, authenticate, currentSession, currentUser, inLiveSession } from './authenticate';
 import { errorHandler } from './errors';
 

@@ -2,14 +2,14 @@ import { userProfileResponse } from '@app/shared/api/account';
 import type { Media } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import { NotAllowedError, NotFoundError } from '@app/shared/server/domain-errors';
-import { MemoryStorage } from '@app/shared/server/storage/memory-storage';
+import { MemoryStorage } from '@app/shared/testing/memory-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountService } from './account.service';
 import { DraftsService } from './drafts.service';
 import { FeedService } from './feed.service';
 import { LikesService } from './likes.service';
 import { DELETE_FAILED, MediaService } from './media.service';
-import { aMedia, aUser, testMediaUrls } from './testing/rows';
+import { aMedia, aUser, testMediaUrls } from '../../testing/rows';
 
 const silent = createLogger({ log: { level: 'silent', pretty: false } }, 'services-test');
 const noStorage = new MemoryStorage();

@@ -5,7 +5,7 @@ import { NotAllowedError, NotAuthenticatedError, TooManyRequestsError } from '@a
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_SUSPENDED, AuthService, BETA_FULL, INVALID_REFRESH } from './auth.service';
 import { INVITED_ACCOUNTS_PER_IP_PER_DAY, ReferralsService } from './referrals.service';
-import { aUser, testMediaUrls } from './testing/rows';
+import { aUser, testMediaUrls } from '../../testing/rows';
 import { TokenService } from './tokens';
 
 type AuthRepositories = ConstructorParameters<typeof AuthService>[0];

@@ -3,12 +3,12 @@ import type { Media, User } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import type { ReserveRunOutcome } from '@app/shared/server/repositories';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
-import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
+import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_UNAVAILABLE, type RunQueues, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './enqueue-run';
 import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService } from './generation.service';
-import { FakeUploads } from './testing/fake-uploads';
-import { aMedia, anUpload, aUser, testMediaUrls } from './testing/rows';
+import { FakeUploads } from '../../testing/fake-uploads';
+import { aMedia, anUpload, aUser, testMediaUrls } from '../../testing/rows';
 
 /** The runs, credits and referrals settlement uses (the shared fake), plus the uploads and media generation reads. */
 class FakeGenerationRepositories implements GenerationRepositories {

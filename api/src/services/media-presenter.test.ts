@@ -3,7 +3,7 @@ import { getUserMediaCall, runMediaSchema } from '@app/shared/api/media';
 import { MediaUrls } from '@app/shared/server/storage';
 import { describe, expect, it } from 'vitest';
 import { toFeedItem, toMediaItem, toRunMedia, toTrendingItem } from './media-presenter';
-import { aFeedRow, aMedia, testMediaUrls as urls } from './testing/rows';
+import { aFeedRow, aMedia, testMediaUrls as urls } from '../../testing/rows';
 
 describe('the media presenter', () => {
   it('answers getUserMedia in the shape of its schema, the preset kind under `type`', () => {

@@ -2,12 +2,12 @@ import type { RunId } from '@app/shared';
 import { RUN_ALREADY_FINISHED, RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '@app/shared/server/domain-errors';
 import { RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
-import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
+import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
 import { createLogger } from '@app/shared/server/logger';
 import { InsufficientCreditsError, type ReserveRetryOutcome } from '@app/shared/server/repositories';
 import { describe, expect, it } from 'vitest';
 import { type RunControlQueues, type RunControlRepositories, RunControlService } from './run-control.service';
-import { aUser } from './testing/rows';
+import { aUser } from '../../testing/rows';
 
 const runId = 'run_0000000000000001' as RunId;
 const owner = aUser({ credits: 20 });

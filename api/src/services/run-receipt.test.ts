@@ -2,7 +2,7 @@ import { runReceiptSchema } from '@app/shared/api/run-receipt';
 import type { GenerationRun } from '@app/shared/server/db';
 import { describe, expect, it } from 'vitest';
 import { CANCELED_REASON, MODERATED_REASON, RunReceipts, runReceipt } from './run-receipt';
-import { aMedia } from './testing/rows';
+import { aMedia } from '../../testing/rows';
 
 const created = new Date('2025-03-01T12:00:00.000Z');
 const at = (seconds: number) => new Date(created.getTime() + seconds * 1000);

@@ -5,11 +5,11 @@ import type { User } from '@app/shared/server/db';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError, TooLargeError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import type { ReceivedFile } from '@app/shared/server/media/ingest';
 import { SNIFF_HEAD_BYTES } from '@app/shared/server/media/sniff';
-import { MemoryStorage } from '@app/shared/server/storage/memory-storage';
+import { MemoryStorage } from '@app/shared/testing/memory-storage';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FakeUploads } from './testing/fake-uploads';
-import { aUser } from './testing/rows';
+import { FakeUploads } from '../../testing/fake-uploads';
+import { aUser } from '../../testing/rows';
 import { UPLOAD_ERRORS, type UploadFields, UploadService } from './upload.service';
 import { UploadSigner } from './upload-signature';
 

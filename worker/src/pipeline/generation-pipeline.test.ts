@@ -1,12 +1,12 @@
 import { COST_IMAGE, type RunId, runIdSchema } from '@app/shared';
 import type { IdentityScores, User } from '@app/shared/server/db';
 import type { RunProgress } from '@app/shared/server/queue';
-import { FakeRunRepositories } from '@app/shared/server/generation/fake-run-repositories';
+import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { GenerationPipeline, IDENTITY_FAILED, type PipelineRepositories } from './generation-pipeline';
 import type { RunMediaRow } from './output-storage';
-import { FakeProvider, MemoryStorage, fakeIdentity, fakeVideo, solidImage } from './pipeline-fakes';
+import { FakeProvider, MemoryStorage, fakeIdentity, fakeVideo, solidImage } from '../../testing/pipeline-fakes';
 import { PermanentGenerationError } from './ports';
 import { onlyProvider } from '../providers/provider-routing';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateWithIdentityCheck } from './identity-loop';
-import { FakeProvider, fakeIdentity } from './pipeline-fakes';
+import { FakeProvider, fakeIdentity } from '../../testing/pipeline-fakes';
 
 const source = Buffer.from('source');
 

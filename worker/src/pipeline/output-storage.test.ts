@@ -3,7 +3,7 @@ import type { StoredRunRequest } from '@app/shared/server/generation/stored-requ
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { storeOutput } from './output-storage';
-import { MemoryStorage, solidImage } from './pipeline-fakes';
+import { MemoryStorage, solidImage } from '../../testing/pipeline-fakes';
 
 const request: StoredRunRequest = {
   serviceMode: 'story-time',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEventFacts } from '@app/shared/server/repositories';
-import { aMedia, testMediaUrls } from '../testing/rows';
+import { aMedia, testMediaUrls } from '../../../testing/rows';
 import { RunEventMapper } from './run-event-mapper';
 import { toRunQueueEvent } from '@app/shared/server/queue';
 

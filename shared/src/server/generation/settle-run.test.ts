@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeRunRepositories } from './fake-run-repositories';
+import { FakeRunRepositories } from '../../../testing/fake-run-repositories';
 import { settleRun } from './settle-run';
 
 const quiet = { warn: () => {} };

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from './create-storage';
 import { LocalStorage } from './local-storage';
-import { describeStorageContract, pngBytes, readBody } from './storage-contract';
+import { describeStorageContract, pngBytes, readBody } from '../../../testing/storage-contract';
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from './create-storage';
 import { S3Storage, ensureBucket } from './s3-storage';
 import type { S3StorageOptions } from './s3-storage';
-import { chunkedStream, describeStorageContract, pngBytes, readBody } from './storage-contract';
+import { chunkedStream, describeStorageContract, pngBytes, readBody } from '../../../testing/storage-contract';
 
 // s3rver is CommonJS and ships no type declarations; describe the little we use.
 interface S3rverInstance {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import type { RunPoll } from './generation-types';
-import { deferred, done, failed, harness, media, PROCESSING } from './generation-test-helpers';
-import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { deferred, done, failed, harness, media, PROCESSING } from '../../../../testing/generation-test-helpers';
+import { useFakeTimersInEachTest } from '../../../../testing/fake-timers';
 
 const CUSTOM = { mode: 'custom', prompt: '  a cat in space  ', sourceAssetId: 'https://cdn.example.com/src.png' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUploadManager } from '../upload/upload-manager';
 import { connectIntentQueue, getGenerationEngine, getIntentQueue } from './generation-service';
-import { done, harness } from './generation-test-helpers';
+import { done, harness } from '../../../../testing/generation-test-helpers';
 import { createIntentQueue } from './intent-queue';
-import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { useFakeTimersInEachTest } from '../../../../testing/fake-timers';
 
 const SOURCE = 'https://cdn.example.com/src.png';
 

@@ -1,10 +1,10 @@
 import type { RunMedia as ServerRunMedia } from '@app/shared/api/media';
 import { describe, expect, it, vi } from 'vitest';
-import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { useFakeTimersInEachTest } from '../../../../testing/fake-timers';
 import { ApiError } from '../../../api/api-error';
 import { runText } from '../../../state/run-reducer';
-import { done, harness, PROCESSING } from './generation-test-helpers';
-import { fakeStream } from './run-stream-test-helpers';
+import { done, harness, PROCESSING } from '../../../../testing/generation-test-helpers';
+import { fakeStream } from '../../../../testing/run-stream-test-helpers';
 
 const CUSTOM = { mode: 'custom', prompt: 'a cat in space', sourceAssetId: 'https://cdn.example.com/src.png' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startSimulatedProgress } from './simulated-progress';
-import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { useFakeTimersInEachTest } from '../../../../testing/fake-timers';
 
 describe('simulated upload progress (spec 1 §4)', () => {
   useFakeTimersInEachTest();

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUploadManager } from './upload-manager';
 import type { Notifier } from './upload-notifier';
-import { hangingFetch, imageFile, json, OK_BODY, signMock } from './upload-test-helpers';
+import { hangingFetch, imageFile, json, OK_BODY, signMock } from '../../../../testing/upload-test-helpers';
 import { uploadToMediaCloud } from './upload-to-media-cloud';
 import type { FetchLike, UploadInput, UploadOptions } from './upload-types';
-import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { useFakeTimersInEachTest } from '../../../../testing/fake-timers';
 
 function setup(fetch: FetchLike) {
   const dismiss = vi.fn();

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UPLOAD_TIMEOUT_MESSAGE } from '@app/shared';
-import { hangingFetch, imageFile, json, OK_BODY, SIGNATURE, signMock } from './upload-test-helpers';
+import { hangingFetch, imageFile, json, OK_BODY, SIGNATURE, signMock } from '../../../../testing/upload-test-helpers';
 import { uploadToMediaCloud } from './upload-to-media-cloud';
 import type { FetchLike, UploadOptions } from './upload-types';
-import { useFakeTimersInEachTest } from '../../../lib/fake-timers.test-helpers';
+import { useFakeTimersInEachTest } from '../../../../testing/fake-timers';
 
 /** jitter = floor(0.5 × 300) = 150 ms with this random source. */
 const half = () => 0.5;

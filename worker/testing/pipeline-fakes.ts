@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import type { GeneratedImage, ImageProvider, ImageRequest } from '../providers/provider';
-import type { IdentityPort, IdentityVerdict, VideoPort } from './ports';
+import type { GeneratedImage, ImageProvider, ImageRequest } from '../src/providers/provider';
+import type { IdentityPort, IdentityVerdict, VideoPort } from '../src/pipeline/ports';
 
 /** Test doubles of the pipeline's ports: storage in memory, a provider, an identity check, a video maker. */
-export { MemoryStorage } from '@app/shared/server/storage/memory-storage';
+export { MemoryStorage } from '@app/shared/testing/memory-storage';
 
 export async function solidImage(width: number, height: number, red = 200): Promise<GeneratedImage> {
   const data = await sharp({ create: { width, height, channels: 3, background: { r: red, g: 80, b: 40 } } }).png().toBuffer();

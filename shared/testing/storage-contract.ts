@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from './storage';
+import type { Storage } from '../src/server/storage/storage';
 
 export interface StorageHarness {
   storage: Storage;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Storage } from './storage';
+import type { Storage } from '../src/server/storage/storage';
 
 /** Storage in memory, for unit tests of the services and the pipeline. */
 export class MemoryStorage implements Storage {

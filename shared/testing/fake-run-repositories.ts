@@ -1,7 +1,7 @@
-import type { GenerationRun } from '../db/schema';
-import type { CreditChange } from '../db/repositories/credits.repository';
-import type { GenerationRunsRepository } from '../db/repositories/generation-runs.repository';
-import type { SettleRepositories } from './settle-run';
+import type { GenerationRun } from '../src/server/db/schema';
+import type { CreditChange } from '../src/server/db/repositories/credits.repository';
+import type { GenerationRunsRepository } from '../src/server/db/repositories/generation-runs.repository';
+import type { SettleRepositories } from '../src/server/generation/settle-run';
 
 /**
  * In-memory runs, balances and ledger keys with the rules of the real repositories that
