@@ -68,6 +68,9 @@ const testCode = ['./shared/testing', './api/testing', './worker/testing', './we
 /** Product code: what the builds bundle (everything under src/ and migrations/ but the test files). */
 const productFiles = ['{api,worker,shared,web}/src/**/*.{ts,tsx}', 'migrations/*.ts'];
 
+/** Product code never imports the test runner. */
+const noVitest = { name: 'vitest', message: 'Test code lives in *.test.ts files and testing/ folders, never in product code.' };
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'artifacts/**', 'web/public/**', '**/*.d.ts'],
@@ -124,13 +127,24 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-imports': ['error', { paths: [{ name: 'vitest', message: 'Test code lives in *.test.ts files and testing/ folders, never in product code.' }] }],
+      'no-restricted-imports': ['error', { paths: [noVitest] }],
       'no-restricted-syntax': [
         'error',
         {
           selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
           message: '`as unknown as` tells the compiler to stop checking: type the value instead (a narrower port, a type guard, a typed subclass).',
         },
+      ],
+    },
+  },
+  {
+    // The queue port (shared/src/server/queue) is the one place that knows BullMQ's keys and formats.
+    files: ['api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noVitest, { name: 'bullmq', message: 'The api uses the queue through its port, @app/shared/server/queue (RunQueue, JobQueues).' }] },
       ],
     },
   },
