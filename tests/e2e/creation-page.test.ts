@@ -213,13 +213,15 @@ describe('creations at their own ratio, and a page per creation', () => {
     await page.waitForLoadState('networkidle');
     await last.evaluate((node) => node.scrollIntoView({ block: 'center' }));
     await page.waitForLoadState('networkidle');
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(0);
     const historyLength = await page.evaluate(() => history.length);
 
     await last.getByRole('button', { name: /^Open/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Media viewer' });
     await viewer.waitFor();
+    // Where the feed was when the viewer opened over it (read now, not before the click: the click
+    // may scroll the tile out from under the docked composer first, as a person would).
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
     await page.waitForURL(/\/m\/[0-9a-f-]{36}$/);
     const first = new URL(page.url()).pathname;
     expect(items.map((item) => `/m/${item.id}`)).toContain(first);

@@ -16,9 +16,14 @@ export function useComposerDock() {
 
   // Placed before the first paint, so the first view shows the composer where it stays (a
   // docked-then-inline first frame would push the feed down: a layout shift).
+  // The docked composer's height is reserved before the first paint too: a page that mounts
+  // already scrolled (Back from the viewer) has its position restored against the final layout,
+  // not one the spot's late reservation would push down by the composer's height.
   useLayoutEffect(() => {
     const node = slot.current;
     if (!node) return;
+    const composer = node.querySelector('.composer');
+    if (composer) setHeight(Math.round(composer.getBoundingClientRect().height));
     const { top, bottom } = node.getBoundingClientRect();
     setInline(!phoneQuery().matches && bottom >= 0 && top <= window.innerHeight);
   }, []);
