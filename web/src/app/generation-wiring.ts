@@ -1,4 +1,4 @@
-import { wireGenerationDeps } from '../features/generation/wired-deps';
+import { wireGenerationDeps } from '../features/generation';
 import { loadedWeeklyPresets } from '../entities/preset/weekly-presets';
 import { queryKeys } from '../api/query-keys';
 import { runStore } from '../state/run-store';

@@ -1,7 +1,7 @@
-import { type Notice, UPLOAD_FAILED_NOTICE, UPLOADING_NOTICE } from '@app/shared';
+import type { Notice } from '@app/shared';
 import { dismissToast, showToast, type ToastKind } from './toast-store';
 
-/** How the features show a toast; the default is the app's toast stack. */
+/** How a feature shows a toast, injectable so that tests can record them; the default is the app's toast stack. */
 export interface Notifier {
   /** Shows the toast; the returned function (if any) takes it down early. */
   show(kind: ToastKind, notice: Notice & { onClick?: () => void }): (() => void) | void;
@@ -13,9 +13,3 @@ export const toastNotifier: Notifier = {
     return () => dismissToast(id);
   },
 };
-
-/** Spec 1 §4: 'Uploading... / Please wait...' while uploading, 'Upload failed / Please try again.' on failure. */
-export const UPLOAD_TOASTS = {
-  uploading: { kind: 'queue', notice: UPLOADING_NOTICE },
-  failed: { kind: 'error', notice: UPLOAD_FAILED_NOTICE },
-} as const satisfies Record<string, { kind: ToastKind; notice: Notice }>;

@@ -11,7 +11,7 @@ import {
   type PresetIdField,
   type WeeklyPreset,
 } from '@app/shared';
-import type { GenerationRequest } from '../generation/generation-types';
+import type { GenerationRequest } from '../generation';
 
 /** The modes whose look comes from a list of presets (a dropdown panel each). */
 export type PresetMode = 'unrealreflection' | 'parallelself' | 'ghiblireact' | 'cyber-siren' | 'preset' | 'storytime';

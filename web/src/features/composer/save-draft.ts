@@ -1,7 +1,7 @@
 import { toast } from '../../components/toast/toast-store';
 import { getAuthState } from '../../state/auth-store';
 import { announce } from '../../lib/app-events';
-import { getUploadManager } from '../upload/upload-manager';
+import { getUploadManager } from '../upload';
 import { createDraft, type Draft } from '../../entities/draft/drafts-api';
 
 /** Defaults of spec 1 §3. */

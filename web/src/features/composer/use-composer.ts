@@ -12,11 +12,9 @@ import { toast } from '../../components/toast/toast-store';
 import { useStore } from '../../lib/create-store';
 import { useCredits } from '../../state/credits';
 import { useAuth } from '../../state/use-auth';
-import { useUploadAgreement } from '../upload-agreement/use-upload-agreement';
-import type { GenerateOptions, GenerationRequest } from '../generation/generation-types';
-import { isSecureSource } from '../generation/intent-queue';
-import { useGeneration, useGenerationQuote } from '../generation/use-generation';
 import { useWeeklyPresets } from '../../entities/preset/weekly-presets';
+import { enhancePrompt, type GenerateOptions, type GenerationRequest, isSecureSource, useGeneration, useGenerationQuote } from '../generation';
+import { useUploadAgreement } from '../upload-agreement';
 import type { HomeNavigationState } from './composer-navigation-state';
 import { buildRequest, type ComposerDraft, isEnhanceDisabled, isGenerateDisabled, isPresetMode, lookName, type PresetMode } from './composer-modes';
 import type { ComposerState } from './composer-reducer';
@@ -185,7 +183,6 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
     dispatchComposer({ type: 'enhance-started' });
     let enhanced: string | null = null;
     try {
-      const { enhancePrompt } = await import('../generation/generation-api');
       enhanced = await enhancePrompt(current.prompt.trim());
       if (enhanced) toast.success(ENHANCE_SUCCESS_NOTICE.title, ENHANCE_SUCCESS_NOTICE.message);
       else toast.error(ENHANCE_NO_RESULT_NOTICE.title, ENHANCE_NO_RESULT_NOTICE.message);

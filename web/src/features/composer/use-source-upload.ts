@@ -1,8 +1,6 @@
 import type { ClientMode } from '@app/shared';
 import { useCallback, useRef } from 'react';
-import type { UploadResult } from '../upload/upload-types';
-import { getUploadManager } from '../upload/upload-manager';
-import { useUpload } from '../upload/use-upload';
+import { getUploadManager, type UploadResult, useUpload } from '../upload';
 import type { StoryPhoto } from './composer-reducer';
 import { dispatchComposer } from './composer-store';
 

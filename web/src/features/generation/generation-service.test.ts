@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUploadManager } from '../upload/upload-manager';
+import { createUploadManager } from '../upload';
 import { connectIntentQueue, getGenerationEngine, getIntentQueue } from './generation-service';
 import { done, harness } from './generation-test-helpers';
 import { createIntentQueue } from './intent-queue';

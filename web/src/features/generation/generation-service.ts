@@ -1,23 +1,23 @@
 import { getAuthState } from '../../state/auth-store';
 import { createRunStore } from '../../state/run-reducer';
 import { runStore } from '../../state/run-store';
-import { dispatchComposer } from '../composer/composer-store';
 import { systemTimers } from '../../lib/scheduler';
-import { getUploadManager, type UploadManager } from '../upload/upload-manager';
+import { getUploadManager, type UploadManager } from '../upload';
 import { toastNotifier } from '../../components/toast/toast-notifier';
 import { isMobileDevice } from '../../lib/is-mobile-device';
 import { createGenerationApi, fetchRunEventsTicket } from './generation-api';
 import { createRunEventStream, type RunEventStream } from './run-event-stream';
 import { createGenerationEngine, type GenerationEngine, type GenerationEngineDeps } from './generation-engine';
 import { createIntentQueue, type IntentQueue } from './intent-queue';
-import { wiredGenerationDeps } from './wired-deps';
+import { followWiredGenerationDeps, wiredGenerationDeps } from './wired-deps';
 import { createRunId } from './run-id';
 import type { GenerationRequest } from './generation-types';
 
 /**
  * The app's generation engine and intent queue, created on first use and importable without
  * React. The engine writes `state/run-store` (the one state of every run, by run id); the
- * app wires query invalidation and the weekly presets (`wireGenerationDeps`, before this code loads).
+ * app wires query invalidation and the weekly presets, and the composer how to close and clear
+ * it (`wireGenerationDeps`, usually before this code loads).
  */
 
 /** Without a router at hand: a history push that React Router (listening to popstate) follows. */
@@ -47,24 +47,18 @@ export function defaultGenerationDeps(): GenerationEngineDeps {
     navigate: historyNavigate,
     getWeeklyPresets: () => null,
     now: () => new Date(),
-    composer: {
-      close: () => dispatchComposer({ type: 'run-started' }),
-      clear: (reason) => dispatchComposer({ type: 'run-cleared', reason }),
-    },
   };
 }
 
 let engine: GenerationEngine | null = null;
 let intentQueue: IntentQueue | null = null;
 
+/** The engine, made on first use with what was wired (`wireGenerationDeps`: the app's query invalidation and weekly presets, the composer). */
 export function getGenerationEngine(): GenerationEngine {
-  engine ??= createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, createRunStore(Date.now, runStore));
+  if (engine) return engine;
+  engine = createGenerationEngine({ ...defaultGenerationDeps(), ...wiredGenerationDeps() }, createRunStore(Date.now, runStore));
+  followWiredGenerationDeps(engine);
   return engine;
-}
-
-/** Wires app-wide dependencies (the composer, query invalidation, the weekly presets…). */
-export function configureGeneration(patch: Partial<GenerationEngineDeps>): void {
-  getGenerationEngine().configure(patch);
 }
 
 /**

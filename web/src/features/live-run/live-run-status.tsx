@@ -3,7 +3,7 @@ import { WarningIcon } from '../../components/icons/line-icons';
 import type { MediaItem } from '../../entities/media/media-item';
 import { isCancelable, runText } from '../../state/run-reducer';
 import { type RunCard, useRunCard } from '../../state/run-store';
-import { getGenerationEngine } from '../generation/generation-service';
+import { getGenerationEngine } from '../generation';
 import '../../styles/center-stack.css';
 import './live-run-status.css';
 

@@ -1,9 +1,16 @@
-import { errorText } from '@app/shared';
+import { errorText, type Notice, UPLOAD_FAILED_NOTICE, UPLOADING_NOTICE } from '@app/shared';
+import { type Notifier, toastNotifier } from '../../components/toast/toast-notifier';
+import type { ToastKind } from '../../components/toast/toast-store';
 import { createStore } from '../../lib/create-store';
 import { isAbortError } from '../../lib/scheduler';
-import { type Notifier, toastNotifier, UPLOAD_TOASTS } from '../../components/toast/toast-notifier';
 import { uploadToMediaCloud } from './upload-to-media-cloud';
 import type { UploadInput, UploadOptions, UploadResult } from './upload-types';
+
+/** Spec 1 §4: 'Uploading... / Please wait...' while uploading, 'Upload failed / Please try again.' on failure. */
+const UPLOAD_TOASTS = {
+  uploading: { kind: 'queue', notice: UPLOADING_NOTICE },
+  failed: { kind: 'error', notice: UPLOAD_FAILED_NOTICE },
+} as const satisfies Record<string, { kind: ToastKind; notice: Notice }>;
 
 export type UploadStatus = 'idle' | 'uploading' | 'done' | 'error' | 'cancelled';
 

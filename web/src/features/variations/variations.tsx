@@ -3,9 +3,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Modal } from '../../components/dialog/modal';
 import { SparkleIcon } from '../../components/icons/line-icons';
 import { lookTitleOf, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
-import type { VariationSource } from '../generation/generation-engine';
-import type { QuoteAnswer } from '../generation/generation-api';
-import { getGenerationEngine } from '../generation/generation-service';
+import { getGenerationEngine, type QuoteAnswer, type VariationSource } from '../generation';
 
 /** The composer's mode an item was made in (its stored preset kind), for its run card. */
 export function modeOf(presetType: string | null): ClientMode {

@@ -4,7 +4,7 @@ import { SparkleIcon } from '../../components/icons/line-icons';
 import { PageHeader } from '../../components/page/page-header';
 import { SocialLinks } from '../../components/social-links/social-links';
 import { paths } from '../../config/paths';
-import type { LookMode, LookNavigationState } from '../../features/composer/composer-navigation-state';
+import type { LookMode, LookNavigationState } from '../../features/composer';
 import { useWeeklyPresets } from '../../entities/preset/weekly-presets';
 import { LookCard } from './look-card';
 import { PROMPT_GUIDES } from './prompt-advice';

@@ -2,7 +2,7 @@ import { type ChangeEvent, lazy, Suspense, useLayoutEffect, useRef, useState } f
 import { ChevronDownIcon, ChevronUpIcon, SaveIcon, VideoIcon } from '../../../components/icons/creation-icons';
 import { SparkleIcon } from '../../../components/icons/line-icons';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
-import { AgreementModal } from '../../upload-agreement/agreement-modal';
+import { AgreementModal } from '../../upload-agreement';
 import { isPresetMode, MODE_LABELS, modeButtonLabel, presetOptions } from '../composer-modes';
 import type { UseComposer } from '../use-composer';
 import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
