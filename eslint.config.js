@@ -6,19 +6,83 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Each web feature may import itself, never another feature (docs/web-structure.md). */
+/**
+ * The web's features (docs/web-structure.md). A feature imports another only where this map lists
+ * it, and only through the other's public entry, its `index.ts`; the map must stay free of cycles.
+ * Every other feature imports no feature.
+ */
+const featureDependencies = {
+  // The composer starts runs, uploads the photos and asks for the agreement first.
+  composer: ['generation', 'upload', 'upload-agreement'],
+  // The intent queue waits for the uploads in flight (spec 1 §4).
+  generation: ['upload'],
+  // A run's card cancels and retries it; Variations start runs.
+  'live-run': ['generation'],
+  variations: ['generation'],
+};
+
 const features = fs
   .readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Features with a public entry: from outside their folder, only `index.ts` may be imported. */
+const featuresWithEntry = features.filter((feature) => fs.existsSync(`web/src/features/${feature}/index.ts`));
+
+/** Throws when the feature map names an unknown feature, one without an entry, or a cycle. */
+function checkFeatureDependencies() {
+  for (const [feature, uses] of Object.entries(featureDependencies)) {
+    for (const used of [feature, ...uses]) {
+      if (!features.includes(used)) throw new Error(`featureDependencies: no feature ${used}`);
+    }
+    for (const used of uses) {
+      if (!featuresWithEntry.includes(used)) throw new Error(`featureDependencies: ${used} has no index.ts to import`);
+    }
+  }
+  const visit = (feature, path) => {
+    if (path.includes(feature)) throw new Error(`featureDependencies: cycle ${[...path, feature].join(' -> ')}`);
+    for (const used of featureDependencies[feature] ?? []) visit(used, [...path, feature]);
+  };
+  for (const feature of features) visit(feature, []);
+}
+checkFeatureDependencies();
+
+/** Everything outside web/src/features that could import a feature. */
+const outsideFeatures = [
+  ...fs
+    .readdirSync('web/src', { withFileTypes: true })
+    .filter((entry) => entry.name !== 'features')
+    .map((entry) => `./web/src/${entry.name}`),
+  './tests',
+  './bench',
+];
+
 /** Import boundaries, checked on resolved paths so relative and package imports count alike. */
 const boundaries = [
-  ...features.map((feature) => ({
-    target: `./web/src/features/${feature}`,
-    from: './web/src/features',
-    except: [`./${feature}`],
-    message: 'A feature never imports another feature: move the shared piece to entities/, components/ or lib/, or compose in a page.',
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) =>
+        featureDependencies[feature]?.includes(other)
+          ? {
+              target: `./web/src/features/${feature}`,
+              from: `./web/src/features/${other}`,
+              except: ['./index.ts'],
+              message: `features/${feature} imports features/${other} only through its index.ts.`,
+            }
+          : {
+              target: `./web/src/features/${feature}`,
+              from: `./web/src/features/${other}`,
+              message:
+                'A feature never imports another feature: move the shared piece to entities/, components/ or lib/, or compose in a page (an inherent dependency goes in featureDependencies, through index.ts).',
+            },
+      ),
+  ),
+  ...featuresWithEntry.map((feature) => ({
+    target: outsideFeatures,
+    from: `./web/src/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Import features/${feature} through its public entry, features/${feature}/index.ts.`,
   })),
   {
     target: './web/src/entities',

@@ -1,13 +1,13 @@
 import { vi } from 'vitest';
 import type { Notice } from '@app/shared';
-import { systemTimers } from '../src/features/create/upload/scheduler';
-import type { GenerationApi } from '../src/features/create/generation/generation-api';
+import { systemTimers } from '../src/lib/scheduler';
+import type { GenerationApi } from '../src/features/generation/generation-api';
 import { createRunStore } from '../src/state/run-reducer';
-import { createGenerationEngine, type GenerationEngineDeps } from '../src/features/create/generation/generation-engine';
-import { GENERATION_EVENTS } from '../src/features/create/generation/generation-events';
+import { createGenerationEngine, type GenerationEngineDeps } from '../src/features/generation/generation-engine';
+import { GENERATION_EVENTS } from '../src/features/generation/generation-events';
 import type { SubmitAnswer } from '@app/shared/api/generation';
 import type { RunMedia } from '@app/shared/api/media';
-import type { RunPoll } from '../src/features/create/generation/generation-types';
+import type { RunPoll } from '../src/features/generation/generation-types';
 
 /** Test doubles of the engine's dependencies (imported by the *.test.ts files only). */
 

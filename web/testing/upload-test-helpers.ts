@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { FetchLike, UploadSignature } from '../src/features/create/upload/upload-types';
+import type { FetchLike, UploadSignature } from '../src/features/upload/upload-types';
 
 /** Test doubles of the upload's dependencies (imported by the *.test.ts files only). */
 export const SIGNATURE: UploadSignature = {

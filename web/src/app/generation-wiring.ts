@@ -1,5 +1,5 @@
-import { wireGenerationDeps } from '../features/create/generation/wired-deps';
-import { loadedWeeklyPresets } from '../features/create/generation/weekly-presets';
+import { wireGenerationDeps } from '../features/generation';
+import { loadedWeeklyPresets } from '../entities/preset/weekly-presets';
 import { queryKeys } from '../api/query-keys';
 import { runStore } from '../state/run-store';
 import { queryClient } from './query-client';

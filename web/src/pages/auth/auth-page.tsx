@@ -10,7 +10,7 @@ import { useAuth } from '../../state/use-auth';
 import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { InviteBanner } from './invite-banner';
-import { useEmailSignIn } from './use-email-sign-in';
+import { useEmailSignIn } from '../../features/email-sign-in';
 import '../../components/form/forms.css';
 import './auth.css';
 

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { CodeInput } from '../../components/form/code-input';
 import { FormMessage } from '../../components/form/form-message';
 import { ArrowLeftIcon, ClockIcon } from '../../components/icons/line-icons';
-import { formatCountdown } from './use-countdown';
+import { formatCountdown } from '../../features/email-sign-in';
 
 /** A full code is sent on its own this long after its last digit, so a typo can still be fixed. */
 export const AUTO_SUBMIT_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { processingText, useNow, useRunActions } from '../../features/create/generation/live-run-status';
+import { processingText, useNow, useRunActions } from '../../features/live-run';
 import { isCancelable } from '../../state/run-reducer';
 import type { RunCard } from '../../state/run-store';
 

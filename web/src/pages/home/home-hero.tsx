@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { FlameIcon, UploadIcon } from '../../components/icons/creation-icons';
 import { SparkleIcon } from '../../components/icons/line-icons';
 import { paths } from '../../config/paths';
-import { MODE_LABELS, type PresetMode } from '../../features/create/composer/composer-modes';
+import { MODE_LABELS, type PresetMode } from '../../features/composer';
 import { type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { tileStillSources } from '../../entities/media/still-sources';
 import '../../styles/glass-pill.css';

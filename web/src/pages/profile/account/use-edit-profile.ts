@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { type UserProfile, updateProfile } from '../../../api/profile';
 import { queryKeys } from '../../../api/query-keys';
 import { toast } from '../../../components/toast/toast-store';
-import { uploadToMediaCloud } from '../../../features/create/upload/upload-to-media-cloud';
+import { uploadToMediaCloud } from '../../../features/upload';
 import { updateAuthUser } from '../../../state/auth-store';
 import { type ProfileProblems, problemsOf } from './profile-problems';
 import { squareAvatar } from './square-avatar';

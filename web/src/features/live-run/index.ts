@@ -1,0 +1,2 @@
+/** A run's live state over its card (issue 16), with Cancel and Retry; the Creating overlay's line. */
+export { LiveRunStatus, processingText, showsLiveStatus, useNow, useRunActions } from './live-run-status';

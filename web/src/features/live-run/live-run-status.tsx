@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { WarningIcon } from '../../components/icons/line-icons';
+import type { MediaItem } from '../../entities/media/media-item';
+import { isCancelable, runText } from '../../state/run-reducer';
+import { type RunCard, useRunCard } from '../../state/run-store';
+import { getGenerationEngine } from '../generation';
+import '../../styles/center-stack.css';
+import './live-run-status.css';
+
+/** Whether a card shows a run's live state (a run in progress, or one that failed here). */
+export function showsLiveStatus(item: MediaItem): boolean {
+  return !!item.runId && (item.pending === true || item.status === 'processing');
+}
+
+/** The time now, ticking every second while `ticking` (a wait counts down between events). */
+export function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/** The line a processing card shows: the run's state, or the spec's "Creating…" before any. */
+export function processingText(card: RunCard | null, now: number): string {
+  if (!card || card.phase === 'starting') return 'Creating…';
+  return runText(card, now);
+}
+
+/** Cancel a run from its card or the Creating overlay; Retry a failed or canceled one. */
+export function useRunActions(runId: string) {
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    cancel: async () => {
+      setBusy(true);
+      try {
+        await getGenerationEngine().cancelRun(runId);
+      } finally {
+        setBusy(false);
+      }
+    },
+    // Following the run again can take minutes: the card shows its progress meanwhile.
+    retry: () => void getGenerationEngine().retryRun(runId),
+  };
+}
+
+/**
+ * A run's state laid over its card (issue 16): "In queue · 3 ahead · about 40 s" counting down,
+ * "Generating", "Checking likeness 2/3 (0.71, needs 0.75)", "Making videos 2/3" with Cancel;
+ * "Canceling…" at once on Cancel; a failed or canceled run its reason with Retry.
+ */
+export function LiveRunStatus({ item }: { item: MediaItem }) {
+  const runId = item.runId ?? '';
+  const card = useRunCard(runId);
+  const now = useNow(card?.etaSeconds != null);
+  const actions = useRunActions(runId);
+  const failed = card ? card.phase === 'failed' || card.phase === 'canceled' : item.status === 'failed';
+
+  if (failed) {
+    return (
+      <div className="media-status live-run live-run--failed center-stack" role="status" data-live-phase={card?.phase ?? 'failed'}>
+        <WarningIcon />
+        <span className="media-status__text live-run__text">{card ? runText(card, now) : 'Generation failed'}</span>
+        <button type="button" className="button button--small live-run__action" onClick={actions.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="media-status media-status--processing live-run center-stack" role="status" data-live-phase={card?.phase ?? 'processing'}>
+      <span className="spinner" aria-hidden="true" />
+      <span className="media-status__text live-run__text" aria-live="polite">
+        {processingText(card, now)}
+      </span>
+      {isCancelable(card) && (
+        <button type="button" className="button button--small live-run__action" onClick={() => void actions.cancel()} disabled={actions.busy}>
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}
