@@ -4,31 +4,20 @@
 // same without them. Also the store step alone, and what AVIF variants would cost instead of WebP.
 import { readFileSync } from 'node:fs';
 import { PRESET_CATALOGUES } from '@app/shared';
-import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import sharp from 'sharp';
 import { VARIANT_WIDTHS } from '../worker/src/pipeline/image-variants';
 import { storeOutput } from '../worker/src/pipeline/output-storage';
 import { MemoryStorage } from '../worker/testing/pipeline-fakes';
 import { LocalProvider } from '../worker/src/providers/local/local-provider';
 import type { GeneratedImage } from '../worker/src/providers/provider';
+import { benchRequest } from './stored-request';
 import { type BenchRow, isMain, printTable } from './table';
 
 const PHOTOS = ['astronaut.png', 'grace_hopper.jpg', 'camera.png'].map((name) => readFileSync(new URL(`../tests/fixtures/faces/${name}`, import.meta.url)));
 const ROUNDS = 4;
 const GOAL = 1.3;
 const preset = PRESET_CATALOGUES['ghibli-reaction'][0]!;
-const request: StoredRunRequest = {
-  serviceMode: 'presets',
-  presetType: 'ghibli_reaction',
-  presetId: preset.id,
-  prompt: preset.prompt,
-  aspectRatio: '4:5',
-  sources: [{ key: 'users/u/uploads/a.jpg', publicId: 'a' }],
-  enableVideo: false,
-  identity: { threshold: 0.6, retries: 0, blocking: false },
-  cost: 2,
-  seed: 7,
-};
+const request = benchRequest({ serviceMode: 'presets', presetType: 'ghibli_reaction', presetId: preset.id, prompt: preset.prompt });
 
 /** CPU milliseconds (every thread of the process) a task takes. */
 async function cpuMs(task: () => Promise<unknown>): Promise<number> {

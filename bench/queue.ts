@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import { readObject } from '@app/shared/server/storage';
 import { LocalStorage } from '@app/shared/server/storage/local-storage';
 import { storeOutput } from '../worker/src/pipeline/output-storage';
 import { InstantProvider } from '../worker/src/providers/instant-provider';
 import { Cleanup, type LoadOptions, runLoad } from '../scripts/load';
 import { databaseUrl, redisUrl } from './env';
+import { benchRequest } from './stored-request';
 import { type BenchRow, isMain, printTable } from './table';
 
 const OPTIONS: LoadOptions = {
@@ -34,17 +34,7 @@ const CODEC_RUNS = 40;
 
 /** The photo the load test's accounts upload, and the request its runs make (custom prompt, 4:5). */
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../tests/fixtures/faces/grace_hopper.jpg'));
-const REQUEST: StoredRunRequest = {
-  serviceMode: 'custom-prompt',
-  presetType: 'custom_prompt',
-  prompt: 'portrait in a neon-lit rainy street at night',
-  aspectRatio: '4:5',
-  sources: [{ key: 'users/u/uploads/a.jpg', publicId: 'a' }],
-  enableVideo: false,
-  identity: { threshold: 0.6, retries: 0, blocking: false },
-  cost: 2,
-  seed: 7,
-};
+const REQUEST = benchRequest({ serviceMode: 'custom-prompt', presetType: 'custom_prompt', prompt: 'portrait in a neon-lit rainy street at night' });
 
 /** CPU milliseconds (every thread of this process) per run of the image work alone, files included. */
 async function codecCpuMsPerRun(): Promise<number> {

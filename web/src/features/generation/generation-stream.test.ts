@@ -3,40 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { useFakeTimersInEachTest } from '../../../testing/fake-timers';
 import { ApiError } from '../../api/api-error';
 import { runText } from '../../state/run-reducer';
-import { done, harness, PROCESSING } from '../../../testing/generation-test-helpers';
+import { done, harness, media, PROCESSING } from '../../../testing/generation-test-helpers';
 import { fakeStream } from '../../../testing/run-stream-test-helpers';
 
 const CUSTOM = { mode: 'custom', prompt: 'a cat in space', sourceAssetId: 'https://cdn.example.com/src.png' };
 
+/** A run's media as the stream's run.done carries it: the helpers' item, made ten seconds in. */
 function serverMedia(runId: string, patch: Partial<ServerRunMedia> = {}): ServerRunMedia {
-  const url = `https://cdn.example.com/${runId}.png`;
-  return {
-    id: `media-${runId}`,
-    userId: 'user-1',
-    runId,
-    mediaType: 'photo',
-    type: 'image',
-    presetType: 'custom',
-    presetKey: null,
-    prompt: 'a cat in space',
-    finalUrl: url,
-    url,
-    imageUrl: url,
-    thumbnailUrl: `https://cdn.example.com/${runId}_thumb.png`,
-    width: 832,
-    height: 1216,
-    variants: [],
-    tags: [],
-    likes_count: 0,
-    createdAt: '2025-01-01T00:00:10.000Z',
-    created_at: '2025-01-01T00:00:10.000Z',
-    cloudinaryPublicId: null,
-    status: 'completed',
-    isPublic: true,
-    expiresAt: null,
-    metadata: { provider: 'local' },
-    ...patch,
-  };
+  return media(runId, { createdAt: '2025-01-01T00:00:10.000Z', created_at: '2025-01-01T00:00:10.000Z', metadata: { provider: 'local' }, ...patch });
 }
 
 function setup() {
