@@ -8,7 +8,7 @@ import { NavigationProgress } from '../components/layout/navigation-progress';
 import { RouteLoadingScreen } from '../components/page/route-loading-screen';
 import { ToastStack } from '../components/toast/toast-stack';
 import { paths } from '../config/paths';
-import { ViewerHost } from '../features/viewer/viewer-host';
+import { ViewerHost } from '../features/viewer';
 import { wireGeneration } from './generation-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
 import { ScrollRestoration } from './scroll-restoration';

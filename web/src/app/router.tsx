@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { viewerBackground } from '../features/viewer/viewer-url';
+import { viewerBackground } from '../features/viewer';
 import { paths } from '../config/paths';
 import { RouteErrorBoundary } from '../components/errors/route-error-screen';
 import { AppLayout } from './layout';

@@ -1,5 +1,5 @@
 /**
- * The one upload path (spec 1 §4, §7): the direct upload to the media cloud, and the upload
+ * The one upload path (spec 1 §4, §5, §7): the direct upload to the media cloud, and the upload
  * manager that tracks, cancels and toasts the composer's uploads (the intent queue follows it).
  */
 export { useUpload, type UseUpload } from './use-upload';

@@ -1,6 +1,4 @@
-import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { AdminLogin } from '../../features/admin/components/admin-login';
-import { useAdminSecret } from '../../features/admin/admin-session';
+import { AdminDashboard, AdminLogin, useAdminSecret } from '../../features/admin';
 
 /** The admin dashboard (spec 3 §2): the secret prompt until it is verified, then the dashboard. */
 export function AdminDashboardPage() {

@@ -1,9 +1,9 @@
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { type MouseEvent, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MailIcon } from '../../components/icons/line-icons';
 import { JoinWaitlistModal } from '../../components/waitlist/join-waitlist-modal';
 import { pageTitle } from '../../config/brand';
-import type { LegalSheetKind } from '../../features/legal/components/legal-sheet';
+import { LegalSheet, type LegalSheetKind } from '../../features/legal';
 import { isMobileDevice } from '../../lib/is-mobile-device';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
@@ -13,8 +13,6 @@ import { InviteBanner } from './invite-banner';
 import { useEmailSignIn } from '../../features/email-sign-in';
 import '../../components/form/forms.css';
 import './auth.css';
-
-const LegalSheet = lazy(() => import('../../features/legal/components/legal-sheet').then((m) => ({ default: m.LegalSheet })));
 
 /** E-mail code sign-in, /auth (spec 3 §2): e-mail, then the 6-digit code; `?referrer=` invites. */
 export function AuthPage() {

@@ -1,5 +1,4 @@
-import { LegalPage } from '../../features/legal/components/legal-page';
-import { cookiesContent } from '../../features/legal/content/cookies-content';
+import { cookiesContent, LegalPage } from '../../features/legal';
 
 /** /cookies (spec 2 §2). */
 export function CookiesPage() {

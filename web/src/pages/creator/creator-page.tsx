@@ -4,16 +4,13 @@ import { ArrowLeftIcon, UserIcon, WarningIcon } from '../../components/icons/lin
 import { PanelEmpty } from '../../components/page/panel-empty';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
-import { LoadingMore, TileGrid } from '../../features/feed/components/tile-grid';
-import { FeedSkeleton } from '../../features/feed/components/feed-skeleton';
-import { useFeedColumns } from '../../features/feed/use-columns';
-import { openViewer } from '../../features/viewer/viewer-store';
+import { FeedSkeleton, LoadingMore, TileGrid, useFeedColumns } from '../../features/feed';
+import { openViewer } from '../../features/viewer';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { CreatorHeader } from './creator-header';
 import { useCreatorPage } from './use-creator-page';
 import '../../components/page/page.css';
 import '../../styles/display-title.css';
-import '../../features/feed/feed.css';
 import './creator.css';
 
 /** A creator's public page, /u/:username: who they are and their public creations, in the feed's tiles. */

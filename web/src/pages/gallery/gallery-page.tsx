@@ -4,25 +4,27 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ArrowLeftIcon, GiftIcon, LogoutIcon, TrashIcon } from '../../components/icons/line-icons';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
-import { LikedCollection } from '../../features/feed/components/liked-collection';
-import { shareInviteLink } from '../../features/invites/share-invite';
+import { LikedCollection } from '../../features/feed';
+import { shareInviteLink } from '../../features/invites';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { DownloadIcon, ShareIcon } from '../../components/icons/creation-icons';
 import { CoinsIcon } from '../../components/icons/line-icons';
 import type { MediaItem } from '../../entities/media/media-item';
-import { LibraryGrid, type LibraryGridLayout } from '../../features/library/components/library-grid';
-import { MediaCard } from '../../features/library/components/media-card';
-import { ShareToFeedSwitch } from '../../features/library/components/share-to-feed-switch';
-import { MediaViewer } from '../../features/viewer/media-viewer';
-import { openViewer } from '../../features/viewer/viewer-store';
+import {
+  LibraryGrid,
+  type LibraryGridLayout,
+  MediaCard,
+  ShareToFeedSwitch,
+  useBalance,
+  useLibraryViewer,
+  useMediaActions,
+  useMediaLibrary,
+  useShareToFeed,
+} from '../../features/library';
+import { MediaViewer, openViewer } from '../../features/viewer';
 import { LiveRunStatus, showsLiveStatus } from '../../features/live-run';
 import { useVariations } from '../../features/variations';
 import { useActiveRuns } from '../../state/run-store';
-import { useBalance } from '../../features/library/use-balance';
-import { useLibraryViewer } from '../../features/library/use-library-viewer';
-import { useMediaActions } from '../../features/library/use-media-actions';
-import { useMediaLibrary } from '../../features/library/use-media-library';
-import { useShareToFeed } from '../../features/library/use-share-to-feed';
 import { useAuth } from '../../state/use-auth';
 import { useProfile } from '../../state/profile';
 import { useSignOut } from '../../state/use-sign-out';

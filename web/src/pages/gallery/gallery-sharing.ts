@@ -3,7 +3,7 @@ import { downloadItem, fetchMediaBlob } from '../../entities/media/download';
 import { singleDownloadName } from '../../entities/media/download-names';
 import { captionOf } from '../../entities/media/caption';
 import type { MediaItem } from '../../entities/media/media-item';
-import { pageLinkOf } from '../../features/viewer/viewer-actions';
+import { pageLinkOf } from '../../features/viewer';
 
 /** The gallery's texts (spec 2 §8, mobile). */
 export const GALLERY_TEXT = {

@@ -5,7 +5,7 @@ import { PanelEmpty } from '../../components/page/panel-empty';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { isMissing, useMediaItem } from '../../entities/media/use-media-item';
-import { MediaViewer } from '../../features/viewer/media-viewer';
+import { MediaViewer } from '../../features/viewer';
 import { HomePage } from './home-page';
 import '../../components/page/page.css';
 import './media-page.css';

@@ -1,5 +1,4 @@
-import { LegalPage } from '../../features/legal/components/legal-page';
-import { privacyContent } from '../../features/legal/content/privacy-content';
+import { LegalPage, privacyContent } from '../../features/legal';
 
 /** /privacy (spec 2 §2). */
 export function PrivacyPage() {

@@ -1,5 +1,5 @@
 import { pageTitle } from '../../config/brand';
-import { StoryEditor } from '../../features/story-editor/components/story-editor';
+import { StoryEditor } from '../../features/story-editor';
 
 /** The story authoring tool (spec 3 §2); kept out of search engines. */
 export function StoryCreationPage() {

@@ -10,7 +10,7 @@ import { DEFAULT_ASPECT_RATIO, resolveMediaUrl } from '../../entities/media/medi
 import { MasonryGrid } from '../../components/masonry/masonry-grid';
 import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
-import { feedHref } from '../../features/feed/feed-url';
+import { feedHref } from '../../features/feed';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
 import '../../styles/card-grid.css';

@@ -1,5 +1,4 @@
-import { LegalPage } from '../../features/legal/components/legal-page';
-import { termsContent } from '../../features/legal/content/terms-content';
+import { LegalPage, termsContent } from '../../features/legal';
 
 /** /terms (spec 2 §2). */
 export function TermsPage() {

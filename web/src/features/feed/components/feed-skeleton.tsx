@@ -1,3 +1,5 @@
+import '../feed.css';
+
 /** The first load's placeholder: 6 skeleton rows (spec 1 §2), laid out like the grid. */
 const SKELETON_ROWS = 6;
 const RATIOS = [0.8, 1, 0.75, 1.25, 0.8, 0.66];
