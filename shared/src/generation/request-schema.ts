@@ -15,7 +15,7 @@ import {
   TOO_MANY_PHOTOS,
   UNKNOWN_GENERATION_MODE,
   UNKNOWN_PRESET,
-} from './error-messages';
+} from './generation-errors';
 import {
   DEFAULT_EDIT_PROMPT,
   generationCost,
