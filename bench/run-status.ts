@@ -3,6 +3,7 @@
 // so the difference of the medians is the server time the call adds (goal ≤ 1 ms); then 32
 // connections for the throughput ratio. The note gives the plan of the run's look-up.
 import { sql } from 'kysely';
+import { processCpuMs } from '../scripts/load';
 import { closedLoop, type LoadRequest, type LoadResult } from './load-client';
 import { startApiStack, submission } from './submit-path';
 import { type BenchRow, isMain, printTable } from './table';
@@ -28,9 +29,12 @@ export async function run(): Promise<BenchRow[]> {
       return { method: 'GET', path: `/api/getMediaByRunId?runId=${runId}`, headers: { authorization } };
     };
     const health = (): LoadRequest => ({ method: 'GET', path: '/healthz' });
-    const measure = async (request: (i: number) => LoadRequest, expectStatus: number, connections: number): Promise<LoadResult> => {
+    /** The closed loop, and the api process's CPU per answer over it (from /proc). */
+    const measure = async (request: (i: number) => LoadRequest, expectStatus: number, connections: number): Promise<LoadResult & { cpuMs: number }> => {
       await closedLoop({ url: stack.apiUrl, seconds: 1, connections, request, expectStatus });
-      return closedLoop({ url: stack.apiUrl, seconds: SECONDS, connections, request, expectStatus });
+      const before = processCpuMs(stack.api.pid) ?? NaN;
+      const result = await closedLoop({ url: stack.apiUrl, seconds: SECONDS, connections, request, expectStatus });
+      return { ...result, cpuMs: ((processCpuMs(stack.api.pid) ?? NaN) - before) / result.requests };
     };
     // 404 PROCESSING is the answer while a run is processing (spec 1 §7).
     const single = { status: await measure(poll, 404, 1), health: await measure(health, 200, 1) };
@@ -48,7 +52,9 @@ export async function run(): Promise<BenchRow[]> {
         unit: 'ms',
         goal: '≤ 1 ms',
         met: added <= 1 && single.status.errors === 0,
-        note: `1 connection: p50 ${single.status.p50.toFixed(2)} ms vs /healthz ${single.health.p50.toFixed(2)} ms; one query, the account and the run: ${explain}`,
+        note:
+          `1 connection: p50 ${single.status.p50.toFixed(2)} ms vs /healthz ${single.health.p50.toFixed(2)} ms; ` +
+          `api CPU per answer ${single.status.cpuMs.toFixed(2)} vs ${single.health.cpuMs.toFixed(2)} ms; one query, the account and the run: ${explain}`,
       },
       {
         name: 'getMediaByRunId (processing) req/s',

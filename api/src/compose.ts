@@ -146,17 +146,18 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       queueDashboardRoutes(infra.queues.all(), config.adminSecret, requireAdminSecret),
       seoRoutes(stories, tags, new ShareImageService(stories, infra.storage, urls, feed), config.http.publicUrl, feed),
     ],
+    // Matched in this order: the calls every open page makes (the poll, the submit) first.
     functions: [
-      launchRoutes(new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch)),
-      authRoutes(auth, limits, signedIn),
-      accountRoutes(accounts, limits, signedIn),
-      waitlistRoutes(new WaitlistService(repos), limits),
-      uploadSignRoutes(uploads, signedIn),
       generationRoutes(generation, weeklyPresets, enhancer, {
         signedIn,
         session: authenticate({ require: 'session' }, bearer),
         sessionAlongside: authenticate({ require: 'session', alongside: true }, bearer),
       }),
+      launchRoutes(new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch)),
+      authRoutes(auth, limits, signedIn),
+      accountRoutes(accounts, limits, signedIn),
+      waitlistRoutes(new WaitlistService(repos), limits),
+      uploadSignRoutes(uploads, signedIn),
       runRoutes(runControl, signedIn),
       feedRoutes(feed, viewer, signedIn),
       creatorRoutes(creators, viewer),
