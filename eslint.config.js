@@ -200,6 +200,18 @@ export default tseslint.config(
     },
   },
   {
+    // What the web bundles from shared is zod/mini: one classic import would bring classic's whole
+    // core (every schema kind) into the first view's chunk (docs/performance.md, first view).
+    files: ['shared/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/server/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noVitest, { name: 'zod', message: "Use 'zod/mini' here: the web bundles this file (the server's own files may use classic zod)." }] },
+      ],
+    },
+  },
+  {
     // The queue port (shared/src/server/queue) is the one place that knows BullMQ's keys and formats.
     files: ['api/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -2,7 +2,7 @@
  * The admin calls (spec 3 §7) and the operator's settings, audit log and diagnosis beyond them.
  * Every call carries the admin secret in the `X-Admin-Secret` header, checked by the server.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADMIN_CREDIT_STEP, ADMIN_MEDIA_PAGE_SIZE } from '../constants';
 import { uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
@@ -13,10 +13,10 @@ export const ADMIN_SECRET_HEADER = 'X-Admin-Secret';
 /** A row of the Users tab (spec 3 §3), with whether the person is banned. */
 export const adminUserRowSchema = z.object({
   id: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   email: z.string(),
   createdAt: z.string(),
-  lastActive: z.string().nullable(),
+  lastActive: z.nullable(z.string()),
   credits: z.number(),
   banned: z.boolean(),
 });
@@ -25,14 +25,14 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 /** A row of the Media tab (spec 3 §3: the fields spec 3 §7 lists). */
 export const adminMediaRowSchema = z.object({
   id: z.string(),
-  user_id: z.string().nullable(),
+  user_id: z.nullable(z.string()),
   type: mediaKindSchema,
-  finalUrl: z.string().nullable(),
-  image_url: z.string().nullable(),
+  finalUrl: z.nullable(z.string()),
+  image_url: z.nullable(z.string()),
   created_at: z.string(),
   status: mediaStatusSchema,
-  prompt: z.string().nullable(),
-  source_url: z.string().nullable(),
+  prompt: z.nullable(z.string()),
+  source_url: z.nullable(z.string()),
   likes_count: z.number(),
   preset_type: z.string(),
   is_public: z.boolean(),
@@ -58,7 +58,7 @@ export const systemCheckSchema = z.object({
   label: z.string(),
   state: z.enum(['ok', 'off', 'failing']),
   detail: z.string(),
-  latencyMs: z.number().nullable(),
+  latencyMs: z.nullable(z.number()),
   /** A failing check of a dependency the product needs turns the overall health down or degraded. */
   required: z.boolean(),
 });
@@ -73,7 +73,7 @@ export const queueStatsSchema = z.object({
   failed: z.number(),
   completed: z.number(),
   /** Age of the oldest job waiting to be taken; null when none waits. */
-  oldestWaitingSeconds: z.number().nullable(),
+  oldestWaitingSeconds: z.nullable(z.number()),
   /** Jobs finished per 5 minutes over the last hour, oldest first (12 buckets). */
   lastHour: z.array(z.number()),
   /** Live workers serving this queue. */
@@ -110,8 +110,8 @@ export const identityStatsSchema = z.object({
   passed: z.number(),
   /** Outputs that needed more than one attempt. */
   retried: z.number(),
-  passRate: z.number().nullable(),
-  retryRate: z.number().nullable(),
+  passRate: z.nullable(z.number()),
+  retryRate: z.nullable(z.number()),
 });
 
 export const debugInfoSchema = z.object({
@@ -124,8 +124,8 @@ export const debugInfoSchema = z.object({
   workers: z.array(workerHeartbeatSchema),
   runs: z.object({
     lastHour: z.array(runStatsSchema),
-    medianSeconds: z.number().nullable(),
-    p95Seconds: z.number().nullable(),
+    medianSeconds: z.nullable(z.number()),
+    p95Seconds: z.nullable(z.number()),
   }),
   identity: z.array(identityStatsSchema),
   /** The backfill of image variants (make-media-variants): items done (or with none possible) of all. */
@@ -152,16 +152,16 @@ export type SystemConfig = z.infer<typeof systemConfigSchema>;
 export const adminSettingsSchema = z.object({
   isLaunched: z.boolean(),
   /** New sign-ups close once this many accounts exist; null = no cap. */
-  betaAccountCap: z.number().int().min(0).nullable(),
+  betaAccountCap: z.nullable(z.number().check(z.int(), z.minimum(0))),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
   action: z.string(),
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -172,7 +172,7 @@ const okAnswer = answer({});
 export const adminVerifyCall = defineCall({
   name: 'admin-verify',
   method: 'POST',
-  request: z.object({ adminSecret: z.string().max(1000) }),
+  request: z.object({ adminSecret: z.string().check(z.maxLength(1000)) }),
   response: okAnswer,
 });
 export const adminConfigCall = defineCall({
@@ -182,9 +182,9 @@ export const adminConfigCall = defineCall({
   response: answer({ stats: adminStatsSchema, debugInfo: debugInfoSchema, systemConfig: systemConfigSchema }),
 });
 export const adminUsersQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 100),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
 });
 export const adminUsersCall = defineCall({
   name: 'admin-users',
@@ -195,20 +195,20 @@ export const adminUsersCall = defineCall({
 export const adminAdjustCreditsCall = defineCall({
   name: 'admin-adjust-credits',
   method: 'POST',
-  request: userIdRequest.extend({ adjustment: z.union([z.literal(ADMIN_CREDIT_STEP), z.literal(-ADMIN_CREDIT_STEP)]) }),
+  request: z.extend(userIdRequest, { adjustment: z.union([z.literal(ADMIN_CREDIT_STEP), z.literal(-ADMIN_CREDIT_STEP)]) }),
   response: answer({ userId: z.string(), credits: z.number() }),
 });
 export const adminBanUserCall = defineCall({
   name: 'admin-ban-user',
   method: 'POST',
   /** `banned: false` lifts a ban; absent means ban (spec 3 §7 sends only userId). */
-  request: userIdRequest.extend({ banned: z.boolean().default(true) }),
+  request: z.extend(userIdRequest, { banned: z._default(z.boolean(), true) }),
   response: answer({ userId: z.string(), banned: z.boolean() }),
 });
 export const adminDeleteUserCall = defineCall({ name: 'admin-delete-user', method: 'DELETE', request: userIdRequest, response: okAnswer });
 export const adminMediaQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(ADMIN_MEDIA_PAGE_SIZE).default(ADMIN_MEDIA_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_MEDIA_PAGE_SIZE)), ADMIN_MEDIA_PAGE_SIZE),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
 });
 export const adminMediaCall = defineCall({
   name: 'admin-media',
@@ -226,12 +226,12 @@ export const adminSettingsCall = defineCall({ name: 'admin-settings', method: 'G
 export const adminUpdateSettingsCall = defineCall({
   name: 'admin-settings',
   method: 'POST',
-  request: adminSettingsSchema.partial(),
+  request: z.partial(adminSettingsSchema),
   response: answer({ settings: adminSettingsSchema }),
 });
 export const adminAuditCall = defineCall({
   name: 'admin-audit',
   method: 'GET',
-  request: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  request: z.object({ limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50) }),
   response: answer({ entries: z.array(auditEntrySchema) }),
 });

@@ -1,5 +1,5 @@
 /** GET /api/dev/outbox?email= (development only): the mail "sent" to an address, newest first. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailSchema } from '../schemas/auth';
 
 export const devOutboxQuery = z.object({ email: emailSchema });

@@ -3,7 +3,7 @@
  * their own modules, get-presets and the upload calls. Shapes are the wire shapes served today;
  * the web parses each answer once with them.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROMPT_MAX_LENGTH } from '../constants';
 import { generationRequestFields, runIdSchema } from '../generation/request-schema';
 import { safeText } from '../schemas/input';
@@ -25,8 +25,8 @@ export const submitAnswerSchema = answer({
   jobId: z.string(),
   runId: runIdSchema,
   status: z.literal('processing'),
-  cost: z.number().int().nonnegative(),
-  balance: z.number().int(),
+  cost: z.number().check(z.int(), z.nonnegative()),
+  balance: z.number().check(z.int()),
 });
 export type SubmitAnswer = z.output<typeof submitAnswerSchema>;
 
@@ -46,8 +46,8 @@ export const unifiedGenerateCall = defineCall({
  */
 export const quoteGenerationRequest = generationRequestFields;
 export const quoteGenerationAnswerSchema = answer({
-  cost: z.number().int().nonnegative(),
-  balance: z.number().int(),
+  cost: z.number().check(z.int(), z.nonnegative()),
+  balance: z.number().check(z.int()),
   enough: z.boolean(),
 });
 export type QuoteGenerationAnswer = z.output<typeof quoteGenerationAnswerSchema>;
@@ -66,7 +66,7 @@ export const quoteGenerationCall = defineCall({
 export const VARIATION_NOT_FOUND = 'Creation not found';
 export const variationRequestSchema = z.object({
   variationOf: z.guid({ error: 'variationOf must be the id of one of your creations' }),
-  runId: runIdSchema.optional(),
+  runId: z.optional(runIdSchema),
 });
 export type VariationRequest = z.output<typeof variationRequestSchema>;
 export const unifiedGenerateVariationCall = defineCall({ name: 'unified-generate', method: 'POST', request: variationRequestSchema, response: submitAnswerSchema });
@@ -86,8 +86,8 @@ export const insufficientCreditsAnswerSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.literal('INSUFFICIENT_CREDITS'),
-  required: z.number().int().nonnegative(),
-  available: z.number().int(),
+  required: z.number().check(z.int(), z.nonnegative()),
+  available: z.number().check(z.int()),
 });
 export type InsufficientCreditsAnswer = z.output<typeof insufficientCreditsAnswerSchema>;
 
@@ -98,7 +98,7 @@ export const runDoneAnswerSchema = answer({
   media: runMediaSchema,
   receipt: z.optional(runReceiptSchema),
   /** The person's credits now (the ledger's, as get-credits answers). */
-  balance: z.number().int(),
+  balance: z.number().check(z.int()),
 });
 
 /**
@@ -113,7 +113,7 @@ export const runFailedAnswerSchema = z.object({
   media: z.optional(runMediaSchema),
   receipt: z.optional(runReceiptSchema),
   /** The person's credits now (after this run's refund). */
-  balance: z.number().int(),
+  balance: z.number().check(z.int()),
 });
 
 export const runAnswerSchema = z.discriminatedUnion('success', [runDoneAnswerSchema, runFailedAnswerSchema]);
@@ -131,10 +131,10 @@ export const getMediaByRunIdCall = defineCall({
 /** POST magic-wand: the server's prompt enhancer (remote when configured, else local). */
 export const magicWandRequest = z.object({
   prompt: safeText({ multiline: true }).check(z.trim(), z.minLength(1, { error: 'Enter a prompt to enhance' }), z.maxLength(PROMPT_MAX_LENGTH)),
-  enhanceNegativePrompt: z.boolean().optional().default(false),
+  enhanceNegativePrompt: z._default(z.optional(z.boolean()), false),
 });
 export const magicWandAnswerSchema = answer({
   enhancedPrompt: z.string(),
-  negativePrompt: z.string().optional(),
+  negativePrompt: z.optional(z.string()),
 });
 export const magicWandCall = defineCall({ name: 'magic-wand', method: 'POST', request: magicWandRequest, response: magicWandAnswerSchema });

@@ -1,5 +1,5 @@
 /** The invite programme (spec 2 §7): stats and invitation e-mails. Signed in. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailSchema } from '../schemas/auth';
 import { safeText } from '../schemas/input';
 import { answer, defineCall } from './define-call';
@@ -10,7 +10,7 @@ export const referralStatsSchema = z.object({ totalReferrals: z.number(), totalC
 export const sendReferralInviteRequest = z.object({
   referrerEmail: emailSchema,
   referrerName: z.optional(safeText().check(z.maxLength(80))),
-  friendEmail: z.string().trim().min(1, { error: 'Please enter an email address' }).pipe(emailSchema),
+  friendEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, { error: 'Please enter an email address' })), emailSchema),
   referralCode: z.optional(safeText().check(z.maxLength(40))),
 });
 

@@ -7,7 +7,7 @@
  * its `type`, its `data:` the JSON of the event (type included) and its `id:` the position in the
  * queue's event stream, so a reconnecting browser resumes from Last-Event-ID.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { runIdSchema } from '../generation/request-schema';
 import { answer, defineCall } from './define-call';
 import { runMediaSchema } from './media';
@@ -34,29 +34,29 @@ export const runQueuedEventSchema = z.object({
   type: z.literal('run.queued'),
   runId,
   /** Jobs ahead of this one (0 = next). */
-  position: z.number().int().nonnegative(),
-  etaSeconds: z.number().nonnegative().nullable(),
+  position: z.number().check(z.int(), z.nonnegative()),
+  etaSeconds: z.nullable(z.number().check(z.nonnegative())),
 });
 export const runStartedEventSchema = z.object({ type: z.literal('run.started'), runId, provider: z.string() });
 export const runAttemptEventSchema = z.object({
   type: z.literal('run.attempt'),
   runId,
-  attempt: z.number().int().positive(),
-  of: z.number().int().positive(),
-  identityScore: z.number().optional(),
-  threshold: z.number().optional(),
+  attempt: z.number().check(z.int(), z.positive()),
+  of: z.number().check(z.int(), z.positive()),
+  identityScore: z.optional(z.number()),
+  threshold: z.optional(z.number()),
 });
-export const runVideoEventSchema = z.object({ type: z.literal('run.video'), runId, done: z.number().int().nonnegative(), total: z.number().int().positive() });
+export const runVideoEventSchema = z.object({ type: z.literal('run.video'), runId, done: z.number().check(z.int(), z.nonnegative()), total: z.number().check(z.int(), z.positive()) });
 /**
  * `balance` on the events that settle a run (done, failed, canceled): the person's credits right
  * after this run's refund (the ledger's `balanceAfter` of that refund), or, when nothing was
  * refunded, their credits when the event was read. It equals get-credits at that moment.
  */
-const balance = z.number().int();
+const balance = z.number().check(z.int());
 /** `charged`: the credits the run finally cost (reserved − refunded). */
-export const runDoneEventSchema = z.object({ type: z.literal('run.done'), runId, media: runMediaSchema, charged: z.number().nonnegative(), balance });
-export const runFailedEventSchema = z.object({ type: z.literal('run.failed'), runId, error: z.string(), refunded: z.number().nonnegative(), balance });
-export const runCanceledEventSchema = z.object({ type: z.literal('run.canceled'), runId, refunded: z.number().nonnegative(), balance });
+export const runDoneEventSchema = z.object({ type: z.literal('run.done'), runId, media: runMediaSchema, charged: z.number().check(z.nonnegative()), balance });
+export const runFailedEventSchema = z.object({ type: z.literal('run.failed'), runId, error: z.string(), refunded: z.number().check(z.nonnegative()), balance });
+export const runCanceledEventSchema = z.object({ type: z.literal('run.canceled'), runId, refunded: z.number().check(z.nonnegative()), balance });
 
 export const runEventSchema = z.discriminatedUnion('type', [
   runQueuedEventSchema,
@@ -84,9 +84,9 @@ export const runIdRequest = z.object({ runId: runIdSchema });
 export const cancelRunAnswerSchema = answer({
   runId,
   status: z.enum(['canceled', 'canceling']),
-  refunded: z.number().nonnegative(),
+  refunded: z.number().check(z.nonnegative()),
   /** The person's credits after this answer (after the refund when `canceled`). */
-  balance: z.number().int(),
+  balance: z.number().check(z.int()),
 });
 export const cancelRunCall = defineCall({ name: 'cancel-run', method: 'POST', request: runIdRequest, response: cancelRunAnswerSchema });
 
@@ -95,7 +95,7 @@ export const cancelRunCall = defineCall({ name: 'cancel-run', method: 'POST', re
  * charged again after the preflight; 202 like unified-generate (with its `cost` and `balance` after
  * the debit; its 402 like unified-generate's). Otherwise 409 RUN_NOT_RETRYABLE.
  */
-export const retryRunAnswerSchema = answer({ runId, jobId: z.string(), status: z.literal('processing'), cost: z.number().int().nonnegative(), balance: z.number().int() });
+export const retryRunAnswerSchema = answer({ runId, jobId: z.string(), status: z.literal('processing'), cost: z.number().check(z.int(), z.nonnegative()), balance: z.number().check(z.int()) });
 export const retryRunCall = defineCall({ name: 'retry-run', method: 'POST', request: runIdRequest, response: retryRunAnswerSchema });
 
 // The receipt lives in run-receipt.ts (media.ts carries it too; importing it from here would cycle).

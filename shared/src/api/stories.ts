@@ -1,5 +1,5 @@
 /** The story archive and the story editor (spec 3 §7 story-api), and the tag pages (getTagPage). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_STORY_CATEGORY } from '../stories/categories';
 import { answer, defineCall } from './define-call';
 import { mediaVariantSchema } from './media';
@@ -17,7 +17,7 @@ export const storySchema = z.object({
   slug: z.string(),
   title: z.string(),
   teaser_text: z.string(),
-  hero_image_url: z.string().nullable(),
+  hero_image_url: z.nullable(z.string()),
   full_story_content: z.string(),
   story_category: z.string(),
   status: storyStatusSchema,
@@ -28,24 +28,24 @@ export const storySchema = z.object({
 });
 export type Story = z.infer<typeof storySchema>;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 /** What the editor sends (spec 3 §7: story fields plus slug); the slug is the server's to decide. */
 export const storyInputSchema = z.object({
-  title: text(200).default(''),
-  teaser_text: text(1_000).default(''),
-  full_story_content: text(100_000).default(''),
-  hero_image_url: z.union([z.url({ protocol: /^https?$/ }).max(2_000), z.literal(''), z.null()]).optional(),
-  story_category: z.string().trim().regex(/^[a-z0-9-]{1,60}$/, 'Invalid story_category').default(DEFAULT_STORY_CATEGORY),
-  status: storyStatusSchema.default('draft'),
-  featured: z.boolean().default(false),
-  slug: z.string().optional(),
+  title: z._default(text(200), ''),
+  teaser_text: z._default(text(1_000), ''),
+  full_story_content: z._default(text(100_000), ''),
+  hero_image_url: z.optional(z.union([z.url({ protocol: /^https?$/ }).check(z.maxLength(2_000)), z.literal(''), z.null()])),
+  story_category: z._default(z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,60}$/, 'Invalid story_category')), DEFAULT_STORY_CATEGORY),
+  status: z._default(storyStatusSchema, 'draft'),
+  featured: z._default(z.boolean(), false),
+  slug: z.optional(z.string()),
 });
 export type StoryInput = z.input<typeof storyInputSchema>;
 
 /** GET story-api: the published stories, featured first, then newest. */
 export const listStoriesCall = defineCall({ name: 'story-api', method: 'GET', request: undefined, response: z.array(storySchema) });
 /** GET story-api?slug=: one published story. */
-export const getStoryCall = defineCall({ name: 'story-api', method: 'GET', request: z.object({ slug: z.string().max(200) }), response: storySchema });
+export const getStoryCall = defineCall({ name: 'story-api', method: 'GET', request: z.object({ slug: z.string().check(z.maxLength(200)) }), response: storySchema });
 /** The editor's calls (Authorization: Bearer <STORY_EDITOR_TOKEN>). */
 export const listAllStoriesCall = defineCall({ name: 'story-api', method: 'GET', request: z.object({ all: z.literal('1') }), response: z.array(storySchema) });
 export const createStoryCall = defineCall({ name: 'story-api', method: 'POST', request: storyInputSchema, response: answer({ story: storySchema }) });
@@ -53,20 +53,20 @@ export const updateStoryCall = defineCall({ name: 'story-api', method: 'PUT', re
 export const deleteStoryCall = defineCall({ name: 'story-api', method: 'DELETE', request: undefined, response: answer({}) });
 export const storyIdQuery = z.object({ id: z.guid({ error: INVALID_STORY_ID }) });
 
-export const tagSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, TAG_NOT_FOUND);
+export const tagSchema = z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9][a-z0-9-]{0,49}$/, TAG_NOT_FOUND));
 export const tagMediaSchema = z.object({
   id: z.string(),
-  image_url: z.string().nullable(),
-  prompt: z.string().nullable(),
-  user_avatar: z.string().nullable(),
-  user_name: z.string().nullable(),
+  image_url: z.nullable(z.string()),
+  prompt: z.nullable(z.string()),
+  user_avatar: z.nullable(z.string()),
+  user_name: z.nullable(z.string()),
   /** The creator's page is /u/<user_username>; null when they have no username. */
-  user_username: z.string().nullable(),
+  user_username: z.nullable(z.string()),
   likes_count: z.number(),
   created_at: z.string(),
   /** The item's size, so its tile is reserved at its own ratio before the image arrives. */
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
   /** Smaller copies of the image for the tile's `srcset`, narrowest first. */
   variants: z.array(mediaVariantSchema),
 });
@@ -78,4 +78,4 @@ export const tagPageResponse = answer({
 });
 export type TagPage = z.infer<typeof tagPageResponse>;
 export const TAG_PAGE_MEDIA_LIMIT = 48;
-export const getTagPageCall = defineCall({ name: 'getTagPage', method: 'GET', request: z.object({ tag: z.string().max(100) }), response: tagPageResponse });
+export const getTagPageCall = defineCall({ name: 'getTagPage', method: 'GET', request: z.object({ tag: z.string().check(z.maxLength(100)) }), response: tagPageResponse });

@@ -2,24 +2,26 @@ import { describe, expect, it } from 'vitest';
 import {
   cloudUploadFailedMessage,
   errorText,
+  GENERATION_TIMEOUT_MESSAGE,
+  httpStatusMessage,
+  magicWandFailureMessage,
+  MEDIA_READY_NOTICE,
+  SESSION_EXPIRED_NOTICE,
+  TOAST_DEFAULTS,
+  UPLOAD_TIMEOUT_MESSAGE,
+} from './error-messages';
+import {
   failedNotice,
   GENERATION_ERROR_RULES,
   GENERATION_FAILED_TOAST,
-  GENERATION_TIMEOUT_MESSAGE,
   generationErrorToNotice,
-  httpStatusMessage,
   IDENTITY_CHECK_FAILED_NOTICE,
   INVALID_MODE_NOTICE,
   INVALID_PRESET_NOTICE,
-  magicWandFailureMessage,
-  MEDIA_READY_NOTICE,
   NO_PRESET_NOTICE,
   NOT_ENOUGH_PHOTOS_NOTICE,
-  SESSION_EXPIRED_NOTICE,
-  TOAST_DEFAULTS,
   UNKNOWN_GENERATION_MODE,
-  UPLOAD_TIMEOUT_MESSAGE,
-} from './error-messages';
+} from './generation-errors';
 
 describe('generationErrorToNotice (spec 1 §8)', () => {
   it.each([

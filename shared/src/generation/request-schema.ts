@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROMPT_MAX_LENGTH } from '../constants';
 import type { PresetType } from '../preset-types';
 import { safeJsonObject, safeText } from '../schemas/input';
@@ -15,7 +15,7 @@ import {
   TOO_MANY_PHOTOS,
   UNKNOWN_GENERATION_MODE,
   UNKNOWN_PRESET,
-} from './error-messages';
+} from './generation-errors';
 import {
   DEFAULT_EDIT_PROMPT,
   generationCost,
@@ -44,10 +44,10 @@ export function isValidRunId(value: string): boolean {
 }
 
 /** A run id as a client may send or poll one: every run is created under such an id. */
-export const runIdSchema = z
-  .string({ error: INVALID_RUN_ID })
-  .refine(isValidRunId, { error: INVALID_RUN_ID })
-  .transform((value) => value as RunId);
+export const runIdSchema = z.pipe(
+  z.string({ error: INVALID_RUN_ID }).check(z.refine(isValidRunId, { error: INVALID_RUN_ID })),
+  z.transform((value) => value as RunId),
+);
 
 /** A fresh run id (a UUID always passes `isValidRunId`). */
 export function newRunId(): RunId {
@@ -56,58 +56,46 @@ export function newRunId(): RunId {
 
 /** A trimmed string without control characters; empty, null or absent become undefined. */
 const optionalText = (max: number, message?: string, options: { multiline?: boolean } = {}) =>
-  z
-    .nullish(safeText(options).check(z.trim(), z.maxLength(max, message === undefined ? undefined : { error: message })))
-    .transform((value) => (value ? value : undefined));
+  z.pipe(
+    z.nullish(safeText(options).check(z.trim(), z.maxLength(max, message === undefined ? undefined : { error: message }))),
+    z.transform((value) => (value ? value : undefined)),
+  );
 
-const optionalFlag = z
-  .boolean()
-  .nullish()
-  .transform((value) => value ?? undefined);
+const optionalFlag = z.pipe(z.nullish(z.boolean()), z.transform((value) => value ?? undefined));
 
-const optionalDimension = z
-  .number()
-  .int()
-  .min(0)
-  .max(100_000)
-  .nullish()
-  .transform((value) => (value ? value : undefined));
+const optionalDimension = z.pipe(
+  z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+  z.transform((value) => (value ? value : undefined)),
+);
 
-const imageList = z
-  .array(safeText().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH)))
-  .max(MAX_SOURCE_IMAGES, { error: TOO_MANY_PHOTOS })
-  .nullish()
-  .transform((value) => value ?? []);
+const imageList = z.pipe(
+  z.nullish(
+    z.array(safeText().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH))).check(z.maxLength(MAX_SOURCE_IMAGES, { error: TOO_MANY_PHOTOS })),
+  ),
+  z.transform((value) => value ?? []),
+);
 
 /** The fields of the generation request (spec 1 §3), each checked on its own. */
 export const generationRequestFields = z.object({
   mode: z
     .string({ error: UNKNOWN_GENERATION_MODE })
-    .trim()
-    .refine((value) => toServiceMode(value) !== undefined, { error: UNKNOWN_GENERATION_MODE }),
+    .check(z.trim(), z.refine((value) => toServiceMode(value) !== undefined, { error: UNKNOWN_GENERATION_MODE })),
   prompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG, { multiline: true }),
   presetKey: optionalText(ID_MAX_LENGTH),
   sourceAssetId: optionalText(URL_MAX_LENGTH),
   sourceWidth: optionalDimension,
   sourceHeight: optionalDimension,
   userId: optionalText(ID_MAX_LENGTH),
-  runId: runIdSchema
-    .nullish()
-    .transform((value) => value ?? undefined),
-  meta: z.nullish(safeJsonObject()).transform((value) => value ?? undefined),
-  ipaThreshold: z
-    .number()
-    .min(0)
-    .max(1)
-    .nullish()
-    .transform((value) => value ?? undefined),
-  ipaRetries: z
-    .number()
-    .int()
-    .min(0)
-    .max(100)
-    .nullish()
-    .transform((value) => value ?? undefined),
+  runId: z.pipe(z.nullish(runIdSchema), z.transform((value) => value ?? undefined)),
+  meta: z.pipe(z.nullish(safeJsonObject()), z.transform((value) => value ?? undefined)),
+  ipaThreshold: z.pipe(
+    z.nullish(z.number().check(z.minimum(0), z.maximum(1))),
+    z.transform((value) => value ?? undefined),
+  ),
+  ipaRetries: z.pipe(
+    z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
+    z.transform((value) => value ?? undefined),
+  ),
   ipaBlocking: optionalFlag,
   enableVideo: optionalFlag,
   forVideo: optionalFlag,
@@ -279,14 +267,17 @@ function normalise(raw: GenerationRequestFields, options: ParseGenerationOptions
 
 /** The generation request schema: validates every rule and outputs the normalised request. */
 export function createGenerationRequestSchema(options: ParseGenerationOptions = {}) {
-  return generationRequestFields.transform((raw, ctx): ParsedGenerationRequest => {
-    const result = normalise(raw, options);
-    if (!Array.isArray(result)) return result;
-    for (const problem of result) {
-      ctx.issues.push({ code: 'custom', message: problem.message, path: [problem.path], input: raw });
-    }
-    return z.NEVER;
-  });
+  return z.pipe(
+    generationRequestFields,
+    z.transform((raw, ctx): ParsedGenerationRequest => {
+      const result = normalise(raw, options);
+      if (!Array.isArray(result)) return result;
+      for (const problem of result) {
+        ctx.issues.push({ code: 'custom', message: problem.message, path: [problem.path], input: raw });
+      }
+      return z.NEVER;
+    }),
+  );
 }
 
 export const generationRequestSchema = createGenerationRequestSchema();

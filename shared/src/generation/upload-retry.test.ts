@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_ATTEMPTS } from '../constants';
-import { checkSecureUrl, checkUploadFile, classifyUploadError, retryDelayMs, shouldRetryUpload } from './upload-retry';
+import { checkSecureUrl } from './secure-url';
+import { checkUploadFile, classifyUploadError, retryDelayMs, shouldRetryUpload } from './upload-retry';
 
 describe('classifyUploadError', () => {
   it.each([

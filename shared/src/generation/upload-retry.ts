@@ -1,7 +1,6 @@
 import { UPLOAD_BASE_DELAY_MS, UPLOAD_MAX_ATTEMPTS, UPLOAD_MAX_DELAY_MS, UPLOAD_MAX_JITTER_MS } from '../constants';
 import {
   errorText,
-  INVALID_SECURE_URL_MESSAGE,
   UPLOAD_EMPTY_FILE,
   UPLOAD_EMPTY_OR_INVALID_FILE,
   UPLOAD_TYPE_MISSING,
@@ -86,23 +85,4 @@ export function checkUploadFile(file: { size: number; type: string } | null | un
   if (type.startsWith('image/')) return { ok: true, kind: 'image' };
   if (type.startsWith('video/')) return { ok: true, kind: 'video' };
   return { ok: false, error: UPLOAD_UNSUPPORTED_TYPE };
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Spec 1 §5: the secure URL an upload returns must be https; null when it is, else the message.
- * Plain http is accepted for loopback hosts only (a secure context in browsers), so the embedded
- * development set-up on http://localhost works.
- */
-export function checkSecureUrl(url: unknown): string | null {
-  if (typeof url !== 'string') return INVALID_SECURE_URL_MESSAGE;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol === 'https:') return null;
-    if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname)) return null;
-    return INVALID_SECURE_URL_MESSAGE;
-  } catch {
-    return INVALID_SECURE_URL_MESSAGE;
-  }
 }

@@ -5,9 +5,15 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
 import { useSignOut } from '../../state/use-sign-out';
 import { BookIcon, LogoutIcon, SparkleIcon } from '../icons/line-icons';
-import { JoinWaitlistModal } from '../waitlist/join-waitlist-modal';
+import { loadLaunchStatusAnswer } from '../../api/launch';
+import { lazyDialog } from '../dialog/lazy-dialog';
 import { BrandMark } from './brand-mark';
 import { ProfileAvatar } from './profile-avatar';
+
+/** The waitlist modal's code loads when it first opens, with the launch status that words it. */
+const JoinWaitlistModal = lazyDialog(() =>
+  Promise.all([import('../waitlist/join-waitlist-modal'), loadLaunchStatusAnswer()]).then(([module]) => module.JoinWaitlistModal),
+);
 
 /**
  * Brand on the left; on wider screens, top right: Get The Look, Stories, then the profile menu

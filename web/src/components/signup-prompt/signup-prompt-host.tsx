@@ -1,57 +1,12 @@
-import { useNavigate } from 'react-router-dom';
-import { Modal } from '../dialog/modal';
-import { CheckIcon, SparkleIcon } from '../icons/line-icons';
-import { IconList } from '../page/icon-list';
-import { paths } from '../../config/paths';
+import { lazyDialog } from '../dialog/lazy-dialog';
 import { useStore } from '../../lib/create-store';
-import { closeSignUpPrompt, signUpPromptStore } from './signup-prompt-store';
-import { SIGN_UP_FOOTER, SIGN_UP_VARIANTS } from './signup-variants';
-import './signup-prompt.css';
+import { signUpPromptStore } from './signup-prompt-store';
 
-/** The sign-up prompt modal: a variant's title, description and benefits; Sign Up Free or Continue Browsing. */
+/** The dialog's code (its variants' texts included) loads the first time a prompt opens. */
+const SignUpPromptDialog = lazyDialog(() => import('./signup-prompt-dialog').then((module) => module.SignUpPromptDialog));
+
+/** Shows the sign-up prompt any screen opens (`showSignUpPrompt`). */
 export function SignUpPromptHost() {
   const variant = useStore(signUpPromptStore);
-  const navigate = useNavigate();
-  const content = variant ? SIGN_UP_VARIANTS[variant] : null;
-
-  return (
-    <Modal
-      open={content !== null}
-      onClose={closeSignUpPrompt}
-      icon={<SparkleIcon />}
-      title={content?.title ?? ''}
-      description={content?.description}
-      footer={
-        <div className="signup-prompt__footer">
-          <button
-            type="button"
-            className="button button--primary button--large button--block"
-            data-autofocus
-            onClick={() => {
-              closeSignUpPrompt();
-              void navigate(paths.auth.getHref());
-            }}
-          >
-            Sign Up Free
-          </button>
-          <button type="button" className="button button--block" onClick={closeSignUpPrompt}>
-            Continue Browsing
-          </button>
-          <p className="signup-prompt__note">{SIGN_UP_FOOTER}</p>
-        </div>
-      }
-    >
-      {content && (
-        <IconList
-          className="signup-prompt__benefits"
-          items={content.benefits}
-          icon={
-            <span className="signup-prompt__check" aria-hidden="true">
-              <CheckIcon />
-            </span>
-          }
-        />
-      )}
-    </Modal>
-  );
+  return <SignUpPromptDialog open={variant !== null} variant={variant} />;
 }

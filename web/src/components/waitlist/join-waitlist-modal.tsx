@@ -18,7 +18,8 @@ const loadSignUpOpen = () => loadLaunchStatusAnswer().then((answer) => answer?.s
 
 /**
  * The Join Waitlist modal: the waitlist form; it closes itself 1.5 s after a sign-up. It says the
- * beta is full only when the server says so (the top bar offers it whether or not it is).
+ * beta is full only when the server says so (the top bar offers it whether or not it is), and
+ * nothing until the server has said.
  */
 export function JoinWaitlistModal({ open, onClose, initialEmail, referrerEmail }: JoinWaitlistModalProps) {
   const signUpOpen = useLoadedValue<boolean | null>(loadSignUpOpen, null);
@@ -28,7 +29,7 @@ export function JoinWaitlistModal({ open, onClose, initialEmail, referrerEmail }
       onClose={onClose}
       icon={<SparkleIcon />}
       title="Join the Waitlist"
-      description={signUpOpen === true ? SIGN_UP_OPEN : BETA_FULL}
+      description={signUpOpen === null ? undefined : signUpOpen ? SIGN_UP_OPEN : BETA_FULL}
     >
       <WaitlistForm initialEmail={initialEmail} referrerEmail={referrerEmail} onSuccess={onClose} autoFocus />
     </Modal>

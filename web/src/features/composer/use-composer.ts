@@ -19,7 +19,6 @@ import type { HomeNavigationState } from './composer-navigation-state';
 import { buildRequest, type ComposerDraft, isEnhanceDisabled, isGenerateDisabled, isPresetMode, lookName, type PresetMode } from './composer-modes';
 import type { ComposerState } from './composer-reducer';
 import { composerStore, dispatchComposer } from './composer-store';
-import { saveDraft } from './save-draft';
 import { restoreStoredPreset, writeStoredPreset } from './stored-preset';
 import { useComposerHandoff } from './use-composer-handoff';
 import { useReleasedPreviews } from './use-released-previews';
@@ -208,6 +207,8 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
           // saveDraft uploads the file itself (or keeps the blob URL).
         }
       }
+      // Saving a draft is rare: its code (and the drafts call) loads when it is asked for.
+      const { saveDraft } = await import('./save-draft');
       await saveDraft(
         {
           ...(media.sourceUrl ? { url: media.sourceUrl } : { file: media.file, blobUrl: media.previewUrl }),

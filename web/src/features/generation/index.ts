@@ -8,7 +8,7 @@
 export { useGeneration, useGenerationQuote, type GenerationQuote, type UseGeneration } from './use-generation';
 export { enhancePrompt } from './enhance-prompt';
 export { getGenerationEngine } from './generation-service';
-export { isSecureSource } from './intent-queue';
+export { isSecureSource } from './secure-source';
 export { wireGenerationDeps } from './wired-deps';
 export type { GenerationEngine, GenerationEngineDeps, VariationSource } from './generation-engine';
 export type { QuoteAnswer } from './generation-api';

@@ -1,7 +1,8 @@
-import { checkSecureUrl, TOAST_DEFAULTS } from '@app/shared';
+import { TOAST_DEFAULTS } from '@app/shared';
 import { createStore } from '../../lib/create-store';
 import type { Notifier } from '../../components/toast/toast-notifier';
 import type { GenerateOptions, GenerationRequest } from './generation-types';
+import { isSecureSource } from './secure-source';
 
 /** The intent store of spec 1 §3: pending intent, sourceUrl, isUploading, isGenerating. */
 export interface IntentQueueState {
@@ -31,10 +32,6 @@ export interface IntentQueueDeps {
   run: (intent: GenerationRequest, options?: GenerateOptions) => void;
   /** Shows 'Added to queue' when an intent is queued; null for none. */
   notifier?: Notifier | null;
-}
-
-export function isSecureSource(url: string | null | undefined): url is string {
-  return typeof url === 'string' && url.length > 0 && checkSecureUrl(url) === null;
 }
 
 export function createIntentQueue(deps: IntentQueueDeps): IntentQueue {

@@ -3,7 +3,6 @@ import { type Notifier, toastNotifier } from '../../components/toast/toast-notif
 import type { ToastKind } from '../../components/toast/toast-store';
 import { createStore } from '../../lib/create-store';
 import { isAbortError } from '../../lib/scheduler';
-import { uploadToMediaCloud } from './upload-to-media-cloud';
 import type { UploadInput, UploadOptions, UploadResult } from './upload-types';
 
 /** Spec 1 §4: 'Uploading... / Please wait...' while uploading, 'Upload failed / Please try again.' on failure. */
@@ -65,10 +64,14 @@ export interface UploadManagerDeps {
 
 let counter = 0;
 
+/** The transport (file checks, retries, the media cloud's calls) loads with the first upload, not with the home screen. */
+const uploadOnDemand: UploadManagerDeps['upload'] = (input, options) =>
+  import('./upload-to-media-cloud').then(({ uploadToMediaCloud }) => uploadToMediaCloud(input, options));
+
 /** Tracks uploads (status, simulated progress, error) and cancels them with AbortControllers. */
 export function createUploadManager(overrides: Partial<UploadManagerDeps> = {}): UploadManager {
   const deps: UploadManagerDeps = {
-    upload: uploadToMediaCloud,
+    upload: uploadOnDemand,
     notifier: toastNotifier,
     createId: () => `upload-${Date.now().toString(36)}-${(counter += 1)}`,
     ...overrides,
