@@ -21,8 +21,9 @@ export function defineCatalogue<Shared extends Partial<PresetSettings>>(
   mode: CatalogueMode,
   shared: Shared,
   negative: string,
-  looks: readonly CatalogueLook<Shared>[],
+  looks: readonly CatalogueLook<NoInfer<Shared>>[],
 ): PresetDefinition[] {
+  // CatalogueLook makes each preset whole; the compiler cannot follow that through the spreads.
   return looks.map(({ id, prompt, avoid, ...own }) => ({
     ...PHOTO_PRESET_DEFAULTS,
     source: mode,
@@ -31,6 +32,5 @@ export function defineCatalogue<Shared extends Partial<PresetSettings>>(
     ...presetLook(mode, id),
     prompt,
     negative_prompt: avoid ? `${negative}, ${avoid}` : negative,
-    // CatalogueLook makes each preset whole; the compiler cannot follow that through the spreads.
   })) as PresetDefinition[];
 }
