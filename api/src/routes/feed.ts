@@ -22,14 +22,14 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: 
       await feed.page({
         limit: q.limit,
         offset: q.offset,
-        ...(q.cursor ? { cursor: q.cursor } : {}),
+        cursor: q.cursor,
         sort: q.sort,
         period: q.period,
-        ...(q.q ? { q: q.q } : {}),
-        ...(q.tag ? { tag: q.tag } : {}),
-        ...(q.type ? { presetType: q.type.replace(/-/g, '_') } : {}),
-        ...(q.creator ? { creatorId: q.creator } : {}),
-        ...(req.user ? { viewerId: req.user.id } : {}),
+        q: q.q,
+        tag: q.tag,
+        presetType: q.type?.replace(/-/g, '_'),
+        creatorId: q.creator,
+        viewerId: req.user?.id,
       }),
     );
   });
@@ -46,7 +46,7 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: 
 
   router.get('/get-liked-media', noStore, signedIn, async (req, res) => {
     const q = parseInput(getLikedMediaCall.request, req.query);
-    res.json(await feed.liked(currentUser(req).id, { limit: q.limit, ...(q.cursor ? { cursor: q.cursor } : {}) }));
+    res.json(await feed.liked(currentUser(req).id, { limit: q.limit, cursor: q.cursor }));
   });
 
   return router;

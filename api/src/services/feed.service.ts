@@ -9,21 +9,22 @@ import type { RepositoryPorts } from './repository-ports';
 export const MEDIA_ITEM_NOT_FOUND = 'Creation not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A page of the feed; a filter left out, undefined or empty does not filter (the route passes the query on as parsed). */
 export interface FeedQuery {
   limit: number;
   /** The spec's paging, for the newest-first order only; every order pages by cursor. */
-  offset?: number;
-  cursor?: string;
-  sort?: FeedSort;
+  offset?: number | undefined;
+  cursor?: string | undefined;
+  sort?: FeedSort | undefined;
   /** How far back the most-liked order looks. */
-  period?: FeedPeriod;
+  period?: FeedPeriod | undefined;
   /** Words matched against prompts, tags and the preset kind (whole words, all of them). */
-  q?: string;
-  tag?: string;
-  presetType?: string;
-  creatorId?: string;
+  q?: string | undefined;
+  tag?: string | undefined;
+  presetType?: string | undefined;
+  creatorId?: string | undefined;
   /** The signed-in person looking, if any: only they see the source photos of their items. */
-  viewerId?: string;
+  viewerId?: string | undefined;
 }
 
 /** The public feed and trending, as the spec's "feed item as received". */
@@ -63,7 +64,7 @@ export class FeedService {
   }
 
   /** What `userId` liked, newest like first (get-liked-media); the cursor is the last like's time and item. */
-  async liked(userId: string, query: { limit: number; cursor?: string }) {
+  async liked(userId: string, query: { limit: number; cursor?: string | undefined }) {
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.repos.feed.liked(userId, { limit: query.limit + 1, now: this.now(), ...(cursor ? { cursor } : {}) });
     const items = rows.slice(0, query.limit);

@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import { FEED_PAGE_SIZE } from '../constants';
 import { safeText } from '../schemas/input';
 import { answer, defineCall } from './define-call';
+import { cursorPage, cursorPageQuery } from './paging';
 import { feedItemSchema } from './feed';
 
 export const creatorSchema = z.object({
@@ -22,15 +23,14 @@ export type Creator = z.infer<typeof creatorSchema>;
 
 export const getCreatorQuery = z.object({
   username: safeText().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), FEED_PAGE_SIZE),
-  cursor: z.optional(safeText().check(z.maxLength(200))),
+  ...cursorPageQuery(FEED_PAGE_SIZE),
 });
 
 export const getCreatorCall = defineCall({
   name: 'get-creator',
   method: 'GET',
   request: getCreatorQuery,
-  response: answer({ creator: creatorSchema, items: z.array(feedItemSchema), hasMore: z.boolean(), nextCursor: z.nullable(z.string()) }),
+  response: answer({ creator: creatorSchema, ...cursorPage(feedItemSchema) }),
 });
 
 export const CREATOR_NOT_FOUND = 'No creator with that username.';

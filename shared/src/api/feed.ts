@@ -8,6 +8,7 @@ import { FEED_PAGE_SIZE, LIKED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '../cons
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { mediaCoreSchema, mediaKindSchema } from './media';
+import { cursorPage, cursorPageQuery, pageCursor, pageLimit } from './paging';
 
 
 /**
@@ -59,9 +60,9 @@ export const FEED_SEARCH_MAX_LENGTH = 100;
  * one exact tag.
  */
 export const publicFeedQuery = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), FEED_PAGE_SIZE),
+  limit: pageLimit(FEED_PAGE_SIZE),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000)), 0),
-  cursor: z.optional(safeText().check(z.maxLength(200))),
+  cursor: pageCursor,
   /** A preset kind, with dashes or underscores. */
   type: z.optional(safeText().check(z.maxLength(40))),
   creator: z.optional(uuidSchema('creator')),
@@ -72,13 +73,13 @@ export const publicFeedQuery = z.object({
   tag: z.optional(z.pipe(safeText(), z.transform((tag) => tag.trim().toLowerCase())).check(z.regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'tag must be a tag'))),
 });
 
-export const trendingQuery = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), TRENDING_DEFAULT_LIMIT) });
+export const trendingQuery = z.object({ limit: pageLimit(TRENDING_DEFAULT_LIMIT) });
 
 export const getPublicFeedCall = defineCall({
   name: 'getPublicFeed',
   method: 'GET',
   request: publicFeedQuery,
-  response: answer({ items: z.array(feedItemSchema), hasMore: z.boolean(), nextCursor: z.nullable(z.string()) }),
+  response: answer(cursorPage(feedItemSchema)),
 });
 
 export const getTrendingCall = defineCall({
@@ -93,16 +94,13 @@ export const likedItemSchema = z.extend(feedItemSchema, { likedAt: z.string() })
 export type LikedItem = z.infer<typeof likedItemSchema>;
 
 /** The signed-in person's liked collection, newest like first, by the previous answer's cursor. */
-export const likedMediaQuery = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), LIKED_PAGE_SIZE),
-  cursor: z.optional(safeText().check(z.maxLength(200))),
-});
+export const likedMediaQuery = z.object(cursorPageQuery(LIKED_PAGE_SIZE));
 
 export const getLikedMediaCall = defineCall({
   name: 'get-liked-media',
   method: 'GET',
   request: likedMediaQuery,
-  response: answer({ items: z.array(likedItemSchema), hasMore: z.boolean(), nextCursor: z.nullable(z.string()) }),
+  response: answer(cursorPage(likedItemSchema)),
 });
 
 /** One creation, for its page /m/<id>: a public item for anyone, a private one for its owner only. */

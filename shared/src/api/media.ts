@@ -25,6 +25,7 @@ import { z } from 'zod/mini';
 import { MEDIA_PAGE_SIZE } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
+import { pageLimit } from './paging';
 import { runReceiptSchema } from './run-receipt';
 
 /** How a media file is stored. */
@@ -94,7 +95,7 @@ export type RunMedia = z.infer<typeof runMediaSchema>;
 /** GET getUserMedia: the query spec 2 §7 sends (userId, limit, offset, all, sort, order). */
 export const userMediaQuery = z.object({
   userId: z.optional(safeText().check(z.maxLength(100))),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), MEDIA_PAGE_SIZE),
+  limit: pageLimit(MEDIA_PAGE_SIZE),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
   all: z.pipe(
     z.optional(z.enum(['true', 'false'])),

@@ -1,70 +1,56 @@
 import type { PresetDefinition } from '../types';
-import { type CyberSirenVariantId, CYBER_SIREN_VARIANT_LOOKS, presetLook } from './looks';
-import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
+import { defineCatalogue } from './define-catalogue';
+import { type CyberSirenVariantId, CYBER_SIREN_VARIANT_LOOKS } from './looks';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The img2img model of the Cyber Siren group. */
 export const CYBER_SIREN_MODEL = 'sdxl-img2img';
 
 /**
- * Shared settings of the group. The aspect ratio is not given by spec 1 §3; 4:5 is our choice
- * (the portrait framing of the other photographic catalogues).
+ * The settings every preset of the group starts from. The aspect ratio is not given by spec 1 §3;
+ * 4:5 is our choice (the portrait framing of the other photographic catalogues).
  */
-const BASE = {
-  ...PHOTO_PRESET_DEFAULTS,
-  model: CYBER_SIREN_MODEL,
-  source: 'cyber-siren',
-  strength: 0.55,
-  guidance_scale: 6.5,
-  num_inference_steps: 40,
-  aspect_ratio: '4:5',
-} as const satisfies Partial<PresetDefinition>;
+const SETTINGS = { model: CYBER_SIREN_MODEL, strength: 0.55, guidance_scale: 6.5, num_inference_steps: 40, aspect_ratio: '4:5' } as const;
 
 const NEGATIVE = `${IDENTITY_NEGATIVE}, daylight, pastel colours, cartoon, ${QUALITY_NEGATIVE}`;
 
 /** The five presets the UI lists (spec 1 §3, Cyber Siren group). */
-export const CYBER_SIREN_PRESETS: PresetDefinition[] = [
+export const CYBER_SIREN_PRESETS: PresetDefinition[] = defineCatalogue('cyber-siren', SETTINGS, NEGATIVE, [
   {
-    ...BASE,
-    ...presetLook('cyber-siren', 'neo_tokyo_base'),
+    id: 'neo_tokyo_base',
     prompt:
       'Cyberpunk siren portrait of the person in this photo in Neo-Tokyo at night: glossy black latex-and-chrome bodysuit with glowing cyan circuitry seams, rain-soaked street with holographic kanji billboards and magenta neon behind, cyan and magenta rim light, wet skin sheen, volumetric haze, cinematic 85mm, ultra detailed. ' +
       KEEP_IDENTITY,
-    negative_prompt: NEGATIVE,
   },
   {
-    ...BASE,
-    ...presetLook('cyber-siren', 'silver_proxy'),
+    id: 'silver_proxy',
     prompt:
       'The person in this photo as a chrome android proxy: mirror-finish liquid-silver bodysuit, brushed-metal collar plates at the neck and shoulders, standing in a white sterile server hall lined with blue indicator lights, cool silver monochrome palette, sharp specular highlights, clean sci-fi studio light, ultra detailed. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, metal skin on the face, robot face`,
+    avoid: 'metal skin on the face, robot face',
   },
   {
-    ...BASE,
-    ...presetLook('cyber-siren', 'serpent_line'),
+    id: 'serpent_line',
     prompt:
       'The person in this photo as a cyber assassin: a glowing neon serpent tattoo coiling from the neck down one arm in emerald and violet light lines, sleek black tactical suit, crouched on a rooftop ledge above a neon megacity, green rim light, smoky night air, rain mist, cinematic telephoto, ultra detailed. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, tattoo on the face, real snake`,
+    avoid: 'tattoo on the face, real snake',
   },
   {
-    ...BASE,
-    ...presetLook('cyber-siren', 'smoke_signal'),
+    id: 'smoke_signal',
     prompt:
       'The person in this photo emerging from thick coloured smoke in a derelict neon alley: billowing teal and orange smoke, hooded cyberpunk jacket with LED strips, light beams slicing through the smoke, flickering signs, mysterious and tense mood, face clearly lit, cinematic 50mm, ultra detailed. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, smoke covering the face, hood hiding the face`,
+    avoid: 'smoke covering the face, hood hiding the face',
   },
   {
-    ...BASE,
-    ...presetLook('cyber-siren', 'signal_loss'),
+    id: 'signal_loss',
     prompt:
       'The person in this photo caught in a corrupted cyberpunk broadcast: digital glitch art with RGB channel split, datamosh blocks and horizontal scan tears across the background and clothing while the face stays readable, CRT scanlines, static noise, cyan and red chromatic aberration, dark control-room glow. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, glitch covering the eyes, unreadable face`,
+    avoid: 'glitch covering the eyes, unreadable face',
   },
-];
+]);
 
 /** The three variants of Cyber Siren (accepted ids, not listed by the UI): their name and tag, and the prompt add-on. */
 export const CYBER_SIREN_VARIANTS: Record<CyberSirenVariantId, { suffix: string; addOn: string; feature: string }> = {

@@ -1,6 +1,5 @@
 import type { PresetDefinition } from '../types';
-import { presetLook } from './looks';
-import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
+import { defineCatalogue } from './define-catalogue';
 import { QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The model of Ghibli Reaction; `image_prompt_strength` weighs the photo as an image prompt. */
@@ -30,46 +29,41 @@ export function ghibliReactionPrompt(id: GhibliReactionId): string {
   return `${GHIBLI_REACTION_BASE_PROMPT} ${GHIBLI_REACTION_ADDONS[id]}`;
 }
 
-const BASE = {
-  ...PHOTO_PRESET_DEFAULTS,
+/** The settings every preset of the group starts from. */
+const SETTINGS = {
   model: GHIBLI_REACTION_MODEL,
-  source: 'ghibli-reaction',
   strength: 0.45,
   image_prompt_strength: 0.35,
   guidance_scale: 8,
   num_inference_steps: 30,
   output_format: 'png',
   aspect_ratio: '3:4',
-} as const satisfies Partial<PresetDefinition>;
+} as const;
 
 const NEGATIVE = `photorealistic, photograph, 3d render, different person, changed face shape, wrong hair colour, distorted eyes, deformed hands, extra limbs, messy linework, muddy colours, ${QUALITY_NEGATIVE}`;
 
 /** Ghibli Reaction (spec 1 §3): four anime reactions, 3:4. */
-export const GHIBLI_REACTION_PRESETS: PresetDefinition[] = [
+export const GHIBLI_REACTION_PRESETS: PresetDefinition[] = defineCatalogue('ghibli-reaction', SETTINGS, NEGATIVE, [
   {
-    ...BASE,
-    ...presetLook('ghibli-reaction', 'ghibli_reaction_tears'),
+    id: 'ghibli_reaction_tears',
     prompt: ghibliReactionPrompt('ghibli_reaction_tears'),
-    negative_prompt: `${NEGATIVE}, smiling, laughing`,
+    avoid: 'smiling, laughing',
   },
   {
-    ...BASE,
-    ...presetLook('ghibli-reaction', 'ghibli_reaction_shock'),
+    id: 'ghibli_reaction_shock',
     prompt: ghibliReactionPrompt('ghibli_reaction_shock'),
-    negative_prompt: `${NEGATIVE}, calm expression, closed mouth`,
+    avoid: 'calm expression, closed mouth',
   },
   {
-    ...BASE,
-    ...presetLook('ghibli-reaction', 'ghibli_reaction_sparkle'),
+    id: 'ghibli_reaction_sparkle',
     prompt: ghibliReactionPrompt('ghibli_reaction_sparkle'),
-    negative_prompt: `${NEGATIVE}, sad expression, dark night`,
+    avoid: 'sad expression, dark night',
   },
   {
-    ...BASE,
-    ...presetLook('ghibli-reaction', 'ghibli_reaction_love'),
+    id: 'ghibli_reaction_love',
     strength: 0.35,
     num_inference_steps: 28,
     prompt: ghibliReactionPrompt('ghibli_reaction_love'),
-    negative_prompt: `${NEGATIVE}, angry expression, cold colours`,
+    avoid: 'angry expression, cold colours',
   },
-];
+]);

@@ -1,19 +1,12 @@
 import type { PresetDefinition } from '../types';
-import { presetLook } from './looks';
-import { PHOTO_PRESET_DEFAULTS } from './photo-preset-defaults';
+import { defineCatalogue } from './define-catalogue';
 import { IDENTITY_NEGATIVE, KEEP_IDENTITY, QUALITY_NEGATIVE } from './identity-phrases';
 
 /** The photographic model of Parallel Self; `raw` asks it for a natural, unpolished photo look. */
 export const PARALLEL_SELF_MODEL = 'flux-pro-1.1-ultra';
 
-const BASE = {
-  ...PHOTO_PRESET_DEFAULTS,
-  model: PARALLEL_SELF_MODEL,
-  source: 'parallel-self',
-  guidance_scale: 7,
-  num_inference_steps: 28,
-  raw: true,
-} as const satisfies Partial<PresetDefinition>;
+/** The settings every preset of the group starts from. */
+const SETTINGS = { model: PARALLEL_SELF_MODEL, guidance_scale: 7, num_inference_steps: 28, raw: true } as const;
 
 const NEGATIVE = `${IDENTITY_NEGATIVE}, cartoon, anime, 3d render, ${QUALITY_NEGATIVE}`;
 
@@ -99,50 +92,45 @@ export function randomizeColorcorePrompt(preset: PresetDefinition, random: () =>
 }
 
 /** Parallel Self (spec 1 §3): six alternate lives of the same person. */
-export const PARALLEL_SELF_PRESETS: PresetDefinition[] = [
+export const PARALLEL_SELF_PRESETS: PresetDefinition[] = defineCatalogue('parallel-self', SETTINGS, NEGATIVE, [
   {
-    ...BASE,
-    ...presetLook('parallel-self', 'parallel_self_black_aura'),
+    id: 'parallel_self_black_aura',
     strength: 0.58,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo in an all-black monochrome editorial: layered black leather and tailored black wool, an ink-like dark aura of smoke swirling around the silhouette, a deep black seamless background, a single hard side light carving the face with a thin silver rim light, high contrast, calm and powerful expression, medium-format fashion photography. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, colourful clothing, bright background, washed-out blacks`,
+    avoid: 'colourful clothing, bright background, washed-out blacks',
   },
   {
-    ...BASE,
-    ...presetLook('parallel-self', 'parallel_self_untouchable'),
+    id: 'parallel_self_untouchable',
     strength: 0.57,
     aspect_ratio: '1:1',
     prompt:
       'The person from this photo as an untouchable A-list star arriving at a premiere: immaculate black-tie luxury tailoring and statement jewellery, walking a red carpet past a velvet rope while a wall of paparazzi camera flashes bursts behind, a bodyguard silhouette out of focus, cool unbothered expression, direct on-camera flash, glossy celebrity-magazine photograph, square frame. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, sunglasses covering the eyes, empty street, casual clothes`,
+    avoid: 'sunglasses covering the eyes, empty street, casual clothes',
   },
   {
-    ...BASE,
-    ...presetLook('parallel-self', 'parallel_self_neon_proof'),
+    id: 'parallel_self_neon_proof',
     strength: 0.59,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo in rain-proof techwear on a cyberpunk street at night: glossy black waterproof shell jacket with reflective straps and utility harness, wet hair, standing in a downpour under magenta and cyan neon signs, raindrops glittering in the light, water beading on the jacket, mirror-like wet asphalt, neon rim light on the face, 35mm night photograph with light film grain. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, daylight, dry street, umbrella hiding the face`,
+    avoid: 'daylight, dry street, umbrella hiding the face',
   },
   {
-    ...BASE,
-    ...presetLook('parallel-self', 'parallel_self_mechanic'),
+    id: 'parallel_self_mechanic',
     strength: 0.58,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo as a skilled mechanic in a vintage garage: worn denim coveralls with rolled sleeves, grease smudges on the forearms and hands, a rag in the back pocket, leaning on a classic 1960s muscle car with its hood open, tools on a pegboard and a hanging work lamp behind. Warm late-afternoon sun through the open roller door, dust in the air, Kodak Portra colour, candid documentary photograph. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, dirt on the face, clean studio, modern sports car`,
+    avoid: 'dirt on the face, clean studio, modern sports car',
   },
   {
-    ...BASE,
-    ...presetLook('parallel-self', 'parallel_self_colorcore'),
+    id: 'parallel_self_colorcore',
     strength: 0.6,
     guidance_scale: 13,
     aspect_ratio: '1:1',
@@ -156,16 +144,15 @@ export const PARALLEL_SELF_PRESETS: PresetDefinition[] = [
       COLORCORE_MALE_STYLINGS[0] as string,
       COLORCORE_POSES[0] as string,
     ),
-    negative_prompt: `${NEGATIVE}, multiple colours, patterned clothing, busy background, tinted skin`,
+    avoid: 'multiple colours, patterned clothing, busy background, tinted skin',
   },
   {
-    ...BASE,
-    ...presetLook('parallel-self', 'parallel_self_getaway_lookbook'),
+    id: 'parallel_self_getaway_lookbook',
     strength: 0.57,
     aspect_ratio: '4:5',
     prompt:
       'The person from this photo in a luxury summer getaway lookbook: breezy cream linen resort wear and gold sandals, on a whitewashed terrace above the turquoise Mediterranean in Positano, pink bougainvillea spilling over the wall, pastel cliffside houses behind, golden-hour sunlight, relaxed candid pose, airy travel editorial shot on medium-format film. ' +
       KEEP_IDENTITY,
-    negative_prompt: `${NEGATIVE}, hat shading the face, overcast sky, crowded beach`,
+    avoid: 'hat shading the face, overcast sky, crowded beach',
   },
-];
+]);

@@ -16,6 +16,18 @@ export const INGEST_ERRORS = {
   invalidVideo: 'Invalid video file',
 } as const;
 
+/**
+ * A `.catch` for a decoder: its refusals (by error class, the first that matches) become the
+ * person's input error with that text; any other error passes on.
+ */
+function refuseAs(refusals: readonly (readonly [new (...args: never[]) => Error, string])[]) {
+  return (error: unknown): never => {
+    const refusal = refusals.find(([type]) => error instanceof type);
+    if (refusal) throw new InvalidInputError(refusal[1]);
+    throw error;
+  };
+}
+
 export interface IngestLimits {
   maxImageBytes: number;
   maxVideoBytes: number;
@@ -108,11 +120,12 @@ export class MediaIngest {
       if (!canDecodeImage(media.format)) throw new InvalidInputError(INGEST_ERRORS.unsupported);
       const image = await this.decodes
         .run(() => normalizeImage(file.path, media.format, { maxPixels: this.limits.maxImagePixels }))
-        .catch((error: unknown) => {
-          if (error instanceof ImageTooLargeError) throw new InvalidInputError(INGEST_ERRORS.imageTooLarge);
-          if (error instanceof UnreadableImageError) throw new InvalidInputError(INGEST_ERRORS.invalidImage);
-          throw error;
-        });
+        .catch(
+          refuseAs([
+            [ImageTooLargeError, INGEST_ERRORS.imageTooLarge],
+            [UnreadableImageError, INGEST_ERRORS.invalidImage],
+          ]),
+        );
       return {
         kind: 'image',
         format: image.format,
@@ -125,10 +138,9 @@ export class MediaIngest {
       };
     }
 
-    const probe = await probeVideo(file.path, { format: media.format, ...this.options.probe }).catch((error: unknown) => {
-      if (error instanceof UnreadableVideoError) throw new InvalidInputError(INGEST_ERRORS.invalidVideo);
-      throw error;
-    });
+    const probe = await probeVideo(file.path, { format: media.format, ...this.options.probe }).catch(
+      refuseAs([[UnreadableVideoError, INGEST_ERRORS.invalidVideo]]),
+    );
     return {
       kind: 'video',
       format: media.format,

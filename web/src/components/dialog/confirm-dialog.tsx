@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TrashIcon, WarningIcon } from '../icons/line-icons';
 import { Modal } from './modal';
+import { BusyButton } from '../form/busy-button';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -46,16 +47,15 @@ export function ConfirmDialog({
           <button type="button" className="button" onClick={onCancel} disabled={busy} data-autofocus={tone === 'danger' ? true : undefined}>
             {cancelLabel}
           </button>
-          <button
+          <BusyButton
             type="button"
             className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
             onClick={onConfirm}
-            disabled={busy}
+            busy={busy}
             data-autofocus={tone === 'danger' ? undefined : true}
           >
-            {busy && <span className="button__spinner" aria-hidden="true" />}
             {confirmLabel}
-          </button>
+          </BusyButton>
         </>
       }
     />

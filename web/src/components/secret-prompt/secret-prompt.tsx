@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormMessage } from '../form/form-message';
 import { TextField } from '../form/text-field';
+import { BusyButton } from '../form/busy-button';
 import '../form/forms.css';
 import '../../styles/icon-tile.css';
 import './secret-prompt.css';
@@ -71,10 +72,9 @@ export function SecretPrompt({ className, icon, title, hint, fieldId, label, sub
             {shown}
           </FormMessage>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={!typed || checking}>
-          {checking && <span className="button__spinner" aria-hidden="true" />}
+        <BusyButton type="submit" className="button button--primary button--block" disabled={!typed} busy={checking}>
           {submitLabel}
-        </button>
+        </BusyButton>
       </form>
     </div>
   );

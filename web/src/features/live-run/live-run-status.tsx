@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons/line-icons';
 import type { MediaItem } from '../../entities/media/media-item';
-import { isCancelable, runText } from '../../state/run-reducer';
+import { runText } from '../../state/run-reducer';
 import { type RunCard, useRunCard } from '../../state/run-store';
 import { getGenerationEngine } from '../generation';
+import { CancelRunButton } from './cancel-run-button';
 import '../../styles/center-stack.css';
 import './live-run-status.css';
 
@@ -78,11 +79,7 @@ export function LiveRunStatus({ item }: { item: MediaItem }) {
       <span className="media-status__text live-run__text" aria-live="polite">
         {processingText(card, now)}
       </span>
-      {isCancelable(card) && (
-        <button type="button" className="button button--small live-run__action" onClick={() => void actions.cancel()} disabled={actions.busy}>
-          Cancel
-        </button>
-      )}
+      <CancelRunButton card={card} actions={actions} className="button button--small live-run__action" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Modal } from '../../components/dialog/modal';
 import { ShieldIcon } from '../../components/icons/line-icons';
+import { BusyButton } from '../../components/form/busy-button';
 import './agreement.css';
 
 /** The two statements of spec 1 §5, word for word. */
@@ -41,10 +42,9 @@ export function AgreementModal({ open, previewUrl, previewIsVideo = false, busy 
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="button button--primary" disabled={!both || busy} onClick={onAccept}>
-            {busy && <span className="button__spinner" aria-hidden="true" />}
+          <BusyButton type="button" className="button button--primary" disabled={!both} busy={busy} onClick={onAccept}>
             Accept
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -4,6 +4,7 @@ import { CodeInput } from '../../components/form/code-input';
 import { FormMessage } from '../../components/form/form-message';
 import { ArrowLeftIcon, ClockIcon } from '../../components/icons/line-icons';
 import { formatCountdown } from '../../features/email-sign-in';
+import { BusyButton } from '../../components/form/busy-button';
 
 /** A full code is sent on its own this long after its last digit, so a typo can still be fixed. */
 export const AUTO_SUBMIT_DELAY_MS = 300;
@@ -84,10 +85,9 @@ export function CodeStep({
         </FormMessage>
       )}
 
-      <button type="submit" className="button button--primary button--block button--large" disabled={verifying}>
-        {verifying && <span className="button__spinner" aria-hidden="true" />}
+      <BusyButton type="submit" className="button button--primary button--block button--large" busy={verifying}>
         {verifying ? 'Signing in…' : 'Sign in'}
-      </button>
+      </BusyButton>
 
       <div className="auth-form__secondary">
         <button type="button" className="text-button" onClick={onBack}>

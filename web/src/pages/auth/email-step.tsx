@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { FormMessage, problemProps } from '../../components/form/form-message';
 import { EmailField } from '../../components/form/text-field';
+import { BusyButton } from '../../components/form/busy-button';
 
 type EmailStepProps = {
   email: string;
@@ -46,10 +47,9 @@ export function EmailStep({ email, onEmailChange, onSubmit, sending, error, beta
         </FormMessage>
       )}
 
-      <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
-        {sending && <span className="button__spinner" aria-hidden="true" />}
+      <BusyButton type="submit" className="button button--primary button--block button--large" busy={sending}>
         {sending ? 'Sending code…' : 'Send login code'}
-      </button>
+      </BusyButton>
     </form>
   );
 }

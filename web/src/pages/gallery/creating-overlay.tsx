@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { processingText, useNow, useRunActions } from '../../features/live-run';
-import { isCancelable } from '../../state/run-reducer';
+import { CancelRunButton, processingText, useNow, useRunActions } from '../../features/live-run';
 import type { RunCard } from '../../state/run-store';
 
 /**
@@ -49,11 +48,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
           <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
             Keep Browsing
           </button>
-          {isCancelable(newest) && (
-            <button type="button" className="button button--small button--ghost-danger" onClick={() => void actions.cancel()} disabled={actions.busy}>
-              Cancel
-            </button>
-          )}
+          <CancelRunButton card={newest} actions={actions} className="button button--small button--ghost-danger" />
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { countRows } from './count-rows';
 
 export interface FeedFilter {
   presetType?: string;
@@ -84,15 +85,14 @@ export class FeedRepository {
   }
 
   /** How many public items carry a tag. */
-  async countTagged(tag: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('media')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('is_public', '=', true)
-      .where('status', '=', 'completed')
-      .where(sql<boolean>`tags @> array[${tag}]::text[]`)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  countTagged(tag: string): Promise<number> {
+    return countRows(
+      this.db
+        .selectFrom('media')
+        .where('is_public', '=', true)
+        .where('status', '=', 'completed')
+        .where(sql<boolean>`tags @> array[${tag}]::text[]`),
+    );
   }
 
   /** The tags most often found beside `tag` on its newest public items (at most `sample` of them). */

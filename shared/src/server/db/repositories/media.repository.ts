@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Media, NewMedia, StoredVariant } from '../schema';
+import { countRows } from './count-rows';
 
 export class MediaRepository {
   constructor(private readonly db: Db) {}
@@ -60,13 +61,8 @@ export class MediaRepository {
       .execute();
   }
 
-  async countForUser(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('media')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return row.count;
+  countForUser(userId: string): Promise<number> {
+    return countRows(this.db.selectFrom('media').where('user_id', '=', userId));
   }
 
   idsOfUser(userId: string): Promise<Array<{ id: string }>> {
@@ -111,14 +107,8 @@ export class MediaRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async countCompletedOfUser(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('media')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'completed')
-      .executeTakeFirstOrThrow();
-    return row.count;
+  countCompletedOfUser(userId: string): Promise<number> {
+    return countRows(this.db.selectFrom('media').where('user_id', '=', userId).where('status', '=', 'completed'));
   }
 
   /** Guest media past their expiry, oldest first. */

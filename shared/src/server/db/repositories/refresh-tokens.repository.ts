@@ -51,20 +51,20 @@ export class RefreshTokensRepository {
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: new Date() })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.revokeLive('family_id', familyId);
   }
 
   /** Ends every live session of the user; returns the families (session ids) it ended. */
-  async revokeAllForUser(userId: string): Promise<string[]> {
+  revokeAllForUser(userId: string): Promise<string[]> {
+    return this.revokeLive('user_id', userId);
+  }
+
+  /** Revokes the live tokens of one family or one user; returns the families it ended. */
+  private async revokeLive(column: 'family_id' | 'user_id', value: string): Promise<string[]> {
     const rows = await this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: new Date() })
-      .where('user_id', '=', userId)
+      .where(column, '=', value)
       .where('revoked_at', 'is', null)
       .returning('family_id')
       .execute();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { GenerationRun } from '../schema';
+import { countRows } from './count-rows';
 
 /** Cancel, retry and receipts: the run rows and ledger sums they read and write. */
 export class RunControlRepository {
@@ -12,16 +13,15 @@ export class RunControlRepository {
   }
 
   /** How many times the run was charged (its first charge and one per retry). */
-  async chargeCount(userId: string, runId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('credit_ledger')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      // By person first: the ledger is indexed by person, not by run.
-      .where('user_id', '=', userId)
-      .where('run_id', '=', runId)
-      .where('reason', '=', 'generation')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  chargeCount(userId: string, runId: string): Promise<number> {
+    return countRows(
+      this.db
+        .selectFrom('credit_ledger')
+        // By person first: the ledger is indexed by person, not by run.
+        .where('user_id', '=', userId)
+        .where('run_id', '=', runId)
+        .where('reason', '=', 'generation'),
+    );
   }
 
   /**

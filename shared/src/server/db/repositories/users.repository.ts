@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { NewUser, User, UserUpdate } from '../schema';
+import { countRows } from './count-rows';
 
 /** Accounts. Balances change only through CreditsRepository, never here. */
 export class UsersRepository {
@@ -40,12 +41,8 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return row.count;
+  count(): Promise<number> {
+    return countRows(this.db.selectFrom('users'));
   }
 
   /** The admin's Users tab: newest first, optionally matching a text in the e-mail or name. */
@@ -57,9 +54,9 @@ export class UsersRepository {
     }
     const [rows, total] = await Promise.all([
       base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      countRows(base),
     ]);
-    return { rows, total: Number(total.count) };
+    return { rows, total };
   }
 
   async setBanned(id: string, banned: boolean): Promise<User | undefined> {
@@ -78,15 +75,10 @@ export class UsersRepository {
 
   /** Accounts created from one address since a moment (the invite abuse limit). */
   /** Accounts created through an invitation (they have a referrer) from one address since a time. */
-  async countInvitedSignupsFromIp(ip: string, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('signup_ip', '=', ip)
-      .where('referrer_id', 'is not', null)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return row.count;
+  countInvitedSignupsFromIp(ip: string, since: Date): Promise<number> {
+    return countRows(
+      this.db.selectFrom('users').where('signup_ip', '=', ip).where('referrer_id', 'is not', null).where('created_at', '>=', since),
+    );
   }
 
   /** Accounts below a balance, for the daily top-up, in pages by id. */

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/dialog/modal';
 import { ImageIcon } from '../../../components/icons/line-icons';
 import { mediaStatusTone } from '../admin-rules';
 import { formatDate, TonePill } from './tone';
+import { BusyButton } from '../../../components/form/busy-button';
 
 type MediaDetailModalProps = {
   item: AdminMediaRow | null;
@@ -37,10 +38,9 @@ export function MediaDetailModal({ item, onClose, onDelete }: MediaDetailModalPr
           <button type="button" className="button" onClick={onClose} disabled={deleting}>
             Close
           </button>
-          <button type="button" className="button button--danger" onClick={() => void remove()} disabled={deleting}>
-            {deleting && <span className="button__spinner" aria-hidden="true" />}
+          <BusyButton type="button" className="button button--danger" onClick={() => void remove()} busy={deleting}>
             Delete
-          </button>
+          </BusyButton>
         </>
       }
     >

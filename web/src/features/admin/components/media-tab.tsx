@@ -5,6 +5,7 @@ import { useAdminMedia } from '../use-admin-data';
 import { useNearBottom } from '../use-near-bottom';
 import { MediaDetailModal } from './media-detail-modal';
 import { AdminEmpty, AdminLoading, AdminSearch, formatShortDate, TonePill } from './tone';
+import { BusyButton } from '../../../components/form/busy-button';
 
 function mediaPreviewUrl(item: AdminMediaRow): string | null {
   return item.finalUrl ?? item.image_url;
@@ -56,10 +57,9 @@ export function MediaTab() {
       {media.status === 'ready' && (
         <div className="admin-media__more">
           {media.hasMore ? (
-            <button type="button" className="button" onClick={media.loadMore} disabled={media.loadingMore}>
-              {media.loadingMore && <span className="button__spinner" aria-hidden="true" />}
+            <BusyButton type="button" className="button" onClick={media.loadMore} busy={media.loadingMore}>
               Load More
-            </button>
+            </BusyButton>
           ) : (
             media.items.length > 0 && <p className="admin-faint">All media loaded.</p>
           )}

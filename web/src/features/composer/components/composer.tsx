@@ -2,6 +2,7 @@ import { type ChangeEvent, lazy, Suspense, useLayoutEffect, useRef, useState } f
 import { ChevronDownIcon, ChevronUpIcon, SaveIcon, VideoIcon } from '../../../components/icons/creation-icons';
 import { SparkleIcon } from '../../../components/icons/line-icons';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { HiddenFileInput } from '../../../components/form/hidden-file-input';
 import { AgreementModal } from '../../upload-agreement';
 import { isPresetMode, MODE_LABELS, modeButtonLabel, presetOptions } from '../composer-modes';
 import type { UseComposer } from '../use-composer';
@@ -62,26 +63,8 @@ export function Composer({ composer }: { composer: UseComposer }) {
 
   return (
     <>
-      <input
-        ref={composer.fileInput}
-        type="file"
-        accept="image/*,video/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="composer-file-input"
-        onChange={onFile}
-      />
-      <input
-        ref={composer.storyInput}
-        type="file"
-        accept="image/*"
-        multiple
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={onStoryFiles}
-      />
+      <HiddenFileInput ref={composer.fileInput} accept="image/*,video/*" aria-hidden="true" data-testid="composer-file-input" onChange={onFile} />
+      <HiddenFileInput ref={composer.storyInput} accept="image/*" multiple aria-hidden="true" onChange={onStoryFiles} />
       <section
         ref={root}
         className={`composer${state.open || hasMedia ? ' is-open' : ''}${expanded ? ' is-expanded' : ''}`}

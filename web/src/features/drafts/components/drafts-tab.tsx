@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import type { Draft } from '../../../entities/draft/drafts-api';
 import { useDrafts } from '../../../entities/draft/use-drafts';
 import { DraftCard } from './draft-card';
+import { BusyButton } from '../../../components/form/busy-button';
 import '../../../styles/panels.css';
 import '../../../entities/media/media.css';
 import '../drafts.css';
@@ -104,10 +105,9 @@ export function DraftsTab() {
             <button type="button" className="button" onClick={() => setDeleting(null)} disabled={busy} data-autofocus>
               Cancel
             </button>
-            <button type="button" className="button button--danger" onClick={() => void confirmDelete()} disabled={busy}>
-              {busy && <span className="button__spinner" aria-hidden="true" />}
+            <BusyButton type="button" className="button button--danger" onClick={() => void confirmDelete()} busy={busy}>
               Delete
-            </button>
+            </BusyButton>
           </>
         }
       />

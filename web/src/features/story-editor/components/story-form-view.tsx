@@ -10,6 +10,7 @@ import { useStoryMutations } from '../use-story-editor';
 import { BodyPreview } from './body-preview';
 import { HeroImageField } from './hero-image-field';
 import { SelectField, TextAreaField } from './fields';
+import { BusyButton } from '../../../components/form/busy-button';
 
 const CATEGORY_OPTIONS: ReadonlyArray<{ value: string; label: string }> = STORY_CATEGORIES.map(({ slug, label }) => ({ value: slug, label }));
 const STATUS_OPTIONS = storyStatusSchema.options.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) }));
@@ -63,10 +64,9 @@ export function StoryFormView({ editing, onDone }: StoryFormViewProps) {
           All stories
         </button>
         <h2 className="story-form__heading">{editing ? 'Edit story' : 'New story'}</h2>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending && <span className="button__spinner" aria-hidden="true" />}
+        <BusyButton type="submit" className="button button--primary" busy={save.isPending}>
           {editing ? 'Save changes' : 'Save story'}
-        </button>
+        </BusyButton>
       </div>
       <ProblemMessage id={messageId} problem={problem} />
       <div className="story-form__columns">

@@ -15,7 +15,6 @@ export function AccountTab({ email, saved }: { email: string; saved: ProfileFiel
   return (
     <div className="account">
       <AccountCard
-        titleId={`${id}-profile`}
         icon={<UserIcon />}
         title="Public Profile"
         text="Your name and photo appear on your public creations, and your username is your page's address."
@@ -24,7 +23,6 @@ export function AccountTab({ email, saved }: { email: string; saved: ProfileFiel
       </AccountCard>
 
       <AccountCard
-        titleId={`${id}-info`}
         icon={<MailIcon />}
         title="Account Information"
         text="The address you sign in with. Login codes are sent here."
@@ -48,7 +46,6 @@ export function AccountTab({ email, saved }: { email: string; saved: ProfileFiel
       </AccountCard>
 
       <AccountCard
-        titleId={`${id}-danger`}
         icon={<TrashIcon />}
         title="Danger Zone"
         text="Deleting your account removes your media, your profile and your settings for good. This cannot be undone."
@@ -69,7 +66,6 @@ export function AccountTab({ email, saved }: { email: string; saved: ProfileFiel
 }
 
 type AccountCardProps = {
-  titleId: string;
   icon: ReactNode;
   title: string;
   text: string;
@@ -77,7 +73,9 @@ type AccountCardProps = {
   children: ReactNode;
 };
 
-function AccountCard({ titleId, icon, title, text, danger = false, children }: AccountCardProps) {
+/** A card of the tab, labelled by its own title. */
+function AccountCard({ icon, title, text, danger = false, children }: AccountCardProps) {
+  const titleId = useId();
   return (
     <section className={danger ? 'account-card account-card--danger' : 'account-card'} aria-labelledby={titleId}>
       <header className="account-card__header">

@@ -5,6 +5,7 @@ import { ProblemMessage, problemProps } from '../../../components/form/form-mess
 import { EmailField } from '../../../components/form/text-field';
 import { MailIcon } from '../../../components/icons/line-icons';
 import { useChangeEmail } from './use-change-email';
+import { BusyButton } from '../../../components/form/busy-button';
 
 type ChangeEmailModalProps = {
   open: boolean;
@@ -62,10 +63,9 @@ export function ChangeEmailModal({ open, currentEmail, onClose }: ChangeEmailMod
           <button type="button" className="button" onClick={cancel} disabled={flow.busy}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={flow.busy}>
-            {flow.busy && <span className="button__spinner" aria-hidden="true" />}
+          <BusyButton type="submit" form={formId} className="button button--primary" busy={flow.busy}>
             {flow.step === 'email' ? 'Send Code' : 'Update Email'}
-          </button>
+          </BusyButton>
         </>
       }
     >

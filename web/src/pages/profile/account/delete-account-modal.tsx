@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { navigateAndSettle } from '../../../lib/navigation-bridge';
 import { removeLocalKeys } from '../../../state/auth-storage';
 import { getAuthState, signOut } from '../../../state/auth-store';
+import { BusyButton } from '../../../components/form/busy-button';
 
 /** Local keys the app keeps for a user, removed with the account (spec 2 §9). */
 export const ACCOUNT_LOCAL_KEYS = ['token_usage', 'token_generations', 'referral_codes'] as const;
@@ -65,10 +66,9 @@ export function DeleteAccountModal({ open, email, onClose }: DeleteAccountModalP
           <button type="button" className="button" onClick={onClose} disabled={busy} data-autofocus>
             Cancel
           </button>
-          <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy}>
-            {busy && <span className="button__spinner" aria-hidden="true" />}
+          <BusyButton type="button" className="button button--danger" onClick={() => void confirm()} busy={busy}>
             Delete Account Permanently
-          </button>
+          </BusyButton>
         </>
       }
     >

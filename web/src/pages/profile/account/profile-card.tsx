@@ -2,6 +2,7 @@ import { USERNAME_MAX } from '@app/shared';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ProblemMessage, problemProps } from '../../../components/form/form-message';
+import { HiddenFileInput } from '../../../components/form/hidden-file-input';
 import { TextField } from '../../../components/form/text-field';
 import { UploadIcon } from '../../../components/icons/creation-icons';
 import { paths } from '../../../config/paths';
@@ -31,12 +32,9 @@ export function ProfileCard({ saved, email }: { saved: ProfileFields; email: str
             {saved.avatar || form.preview ? 'Change photo' : 'Add a photo'}
           </button>
           <p className="profile-form__hint">A square crop of your photo, shown on your creations.</p>
-          <input
+          <HiddenFileInput
             ref={picker}
-            type="file"
             accept="image/*"
-            className="visually-hidden"
-            tabIndex={-1}
             aria-label="Avatar photo"
             data-testid="avatar-input"
             onChange={(event) => {

@@ -11,10 +11,7 @@ const unit = (ctx: OverlayContext): number => Math.min(ctx.width, ctx.height) / 
 export function sparkles(spec: Spec<'sparkles'>, ctx: OverlayContext): OverlayLayer[] {
   const u = unit(ctx) * (spec.size ?? 1);
   const halo = uid('halo');
-  let defs = '';
-  spec.colours.forEach((c, i) => {
-    defs += `<radialGradient id="${halo}${i}"><stop offset="0" stop-color="${css(mix(c, WHITE, 0.5))}" stop-opacity="0.9"/><stop offset="0.3" stop-color="${css(c)}" stop-opacity="0.4"/><stop offset="1" stop-color="${css(c)}" stop-opacity="0"/></radialGradient>`;
-  });
+  const defs = spec.colours.map((c, i) => `<radialGradient id="${halo}${i}"><stop offset="0" stop-color="${css(mix(c, WHITE, 0.5))}" stop-opacity="0.9"/><stop offset="0.3" stop-color="${css(c)}" stop-opacity="0.4"/><stop offset="1" stop-color="${css(c)}" stop-opacity="0"/></radialGradient>`).join('');
   let glow = '';
   let crisp = '';
   for (const [x, y] of scatter(ctx, spec.count, { edgeBias: 0.35, minGap: u * 6 })) {
@@ -42,10 +39,7 @@ const HEART = 'M0,-0.28C-0.05,-0.52 -0.5,-0.55 -0.5,-0.18C-0.5,0.12 -0.2,0.3 0,0
 export function hearts(spec: Spec<'hearts'>, ctx: OverlayContext): OverlayLayer[] {
   const u = unit(ctx) * (spec.size ?? 1);
   const id = uid('hg');
-  let defs = '';
-  spec.colours.forEach((c, i) => {
-    defs += `<radialGradient id="${id}${i}" cx="0.35" cy="0.3" r="0.85"><stop offset="0" stop-color="${css(mix(c, WHITE, 0.6))}"/><stop offset="0.55" stop-color="${css(c)}"/><stop offset="1" stop-color="${css(mix(c, [120, 0, 40], 0.4))}"/></radialGradient>`;
-  });
+  const defs = spec.colours.map((c, i) => `<radialGradient id="${id}${i}" cx="0.35" cy="0.3" r="0.85"><stop offset="0" stop-color="${css(mix(c, WHITE, 0.6))}"/><stop offset="0.55" stop-color="${css(c)}"/><stop offset="1" stop-color="${css(mix(c, [120, 0, 40], 0.4))}"/></radialGradient>`).join('');
   let glow = '';
   let crisp = '';
   scatter(ctx, spec.count, { edgeBias: 0.7, minGap: u * 9 }).forEach(([x, y], k) => {
@@ -68,10 +62,7 @@ export function hearts(spec: Spec<'hearts'>, ctx: OverlayContext): OverlayLayer[
 export function bokeh(spec: Spec<'bokeh'>, ctx: OverlayContext): OverlayLayer {
   const u = unit(ctx) * (spec.size ?? 1);
   const id = uid('bk');
-  let defs = '';
-  spec.colours.forEach((c, i) => {
-    defs += `<radialGradient id="${id}${i}"><stop offset="0" stop-color="${css(c)}" stop-opacity="0.35"/><stop offset="0.8" stop-color="${css(c)}" stop-opacity="0.5"/><stop offset="0.93" stop-color="${css(mix(c, WHITE, 0.35))}" stop-opacity="0.85"/><stop offset="1" stop-color="${css(c)}" stop-opacity="0"/></radialGradient>`;
-  });
+  const defs = spec.colours.map((c, i) => `<radialGradient id="${id}${i}"><stop offset="0" stop-color="${css(c)}" stop-opacity="0.35"/><stop offset="0.8" stop-color="${css(c)}" stop-opacity="0.5"/><stop offset="0.93" stop-color="${css(mix(c, WHITE, 0.35))}" stop-opacity="0.85"/><stop offset="1" stop-color="${css(c)}" stop-opacity="0"/></radialGradient>`).join('');
   let body = '';
   for (const [x, y] of scatter(ctx, spec.count, { edgeBias: 0.8, minGap: u * 5 })) {
     const i = ctx.rng.int(0, spec.colours.length - 1);
@@ -86,10 +77,7 @@ const PETAL = 'M0,0C0.55,-0.3 0.6,-1 0.08,-1.45L0,-1.32L-0.08,-1.45C-0.6,-1 -0.5
 export function petals(spec: Spec<'petals'>, ctx: OverlayContext): OverlayLayer[] {
   const u = unit(ctx) * (spec.size ?? 1);
   const id = uid('pg');
-  let defs = '';
-  spec.colours.forEach((c, i) => {
-    defs += `<linearGradient id="${id}${i}" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="${css(mix(c, [255, 245, 200], 0.55))}"/><stop offset="0.55" stop-color="${css(c)}"/><stop offset="1" stop-color="${css(mix(c, [90, 0, 60], 0.25))}"/></linearGradient>`;
-  });
+  const defs = spec.colours.map((c, i) => `<linearGradient id="${id}${i}" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="${css(mix(c, [255, 245, 200], 0.55))}"/><stop offset="0.55" stop-color="${css(c)}"/><stop offset="1" stop-color="${css(mix(c, [90, 0, 60], 0.25))}"/></linearGradient>`).join('');
   let near = '';
   let far = '';
   scatter(ctx, spec.count, { edgeBias: 0.9, minGap: u * 6 }).forEach(([x, y], k) => {
