@@ -1,4 +1,5 @@
 import { resolveMediaUrl } from '../media/media-item';
+import './creator-avatar.css';
 
 /** The first letter of a name, capitalised ('M' for Mirrorverse when there is none). */
 export function initialOf(name: string | null | undefined): string {
