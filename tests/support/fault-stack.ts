@@ -13,6 +13,7 @@ import pg from 'pg';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { TokenService } from '../../api/src/services/tokens';
 import { type RunningProcess, freePort, runEntry, waitForOk } from './process';
+import { ORACLE_OF_SEOUL } from './runs';
 import { fixture } from './uploads';
 import { until } from './wait';
 
@@ -182,7 +183,7 @@ export async function submitRun(stack: FaultStack, account: LoadAccount): Promis
     const res = await fetch(`${stack.apiUrl}/api/unified-generate`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul', runId, sourceAssetId: account.source }),
+      body: JSON.stringify({ ...ORACLE_OF_SEOUL, runId, sourceAssetId: account.source }),
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,20 +6,13 @@ import { createBflApi } from '../../../worker/src/providers/bfl';
 import type { RemoteApi, RemoteImageInput, RemoteRef } from '../../../worker/src/providers/remote/remote-api';
 import { type BflFake, startBflFake } from '../../fakes/bfl';
 import { listen, readBody } from '../../fakes/provider-fake';
+import { fixture } from '../../support/uploads';
 import { followStates, imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+const photo = fixture('grace_hopper.jpg');
 const signal = new AbortController().signal;
 
-const preset = testPreset({
-  id: 'test_preset',
-  label: 'Test preset',
-  prompt: 'A warm film portrait, same person, same face',
-  model: 'flux-kontext-pro',
-  source: 'test',
-  prompt_upsampling: true,
-  safety_tolerance: 3,
-});
+const preset = testPreset({ id: 'test_preset', label: 'Test preset', prompt: 'A warm film portrait, same person, same face', model: 'flux-kontext-pro', source: 'test', prompt_upsampling: true, safety_tolerance: 3 });
 
 const input = (overrides: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'custom-prompt', prompt: 'Make it a warm film portrait', ...overrides });
 

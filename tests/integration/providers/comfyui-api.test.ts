@@ -7,22 +7,13 @@ import { createComfyuiApi, DEFAULT_CHECKPOINT, historyState } from '../../../wor
 import { PermanentProviderError } from '../../../worker/src/providers/remote/provider-http';
 import type { RemoteApi, RemoteImageInput, RemoteRef } from '../../../worker/src/providers/remote/remote-api';
 import { type ComfyuiFake, startComfyuiFake } from '../../fakes/comfyui';
+import { fixture } from '../../support/uploads';
 import { imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/astronaut.png'));
+const photo = fixture('astronaut.png');
 const signal = new AbortController().signal;
 
-const preset = testPreset({
-  id: 'soft-film',
-  label: 'Soft film',
-  prompt: 'a soft film portrait, golden hour',
-  negative_prompt: 'blurry, extra fingers',
-  strength: 0.55,
-  model: 'sdxl',
-  guidance_scale: 5.5,
-  num_inference_steps: 22,
-  aspect_ratio: '1:1',
-});
+const preset = testPreset({ id: 'soft-film', label: 'Soft film', prompt: 'a soft film portrait, golden hour', negative_prompt: 'blurry, extra fingers', strength: 0.55, model: 'sdxl', guidance_scale: 5.5, num_inference_steps: 22, aspect_ratio: '1:1' });
 
 const imageInput = (extra: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'presets', preset, prompt: 'unused with a preset', seed: 987654, ...extra });
 

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReplicateSignature } from '../../../api/src/webhooks/replicate-signature';
@@ -9,21 +7,13 @@ import { createReplicateApi } from '../../../worker/src/providers/replicate';
 import type { RemoteApi, RemoteImageInput, RemoteOutcome, RemoteRef, RemoteVideoInput } from '../../../worker/src/providers/remote/remote-api';
 import { fromDataUri } from '../../fakes/provider-fake';
 import { type ReplicateFake, startReplicateFake } from '../../fakes/replicate';
+import { fixture } from '../../support/uploads';
 import { imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+const photo = fixture('grace_hopper.jpg');
 const signal = new AbortController().signal;
 
-const preset = testPreset({
-  id: 'neon-noir',
-  label: 'Neon noir',
-  prompt: 'a neon noir portrait, rain and reflections',
-  strength: 0.7,
-  model: 'flux-kontext-pro',
-  features: ['neon'],
-  prompt_upsampling: true,
-  safety_tolerance: 5,
-});
+const preset = testPreset({ id: 'neon-noir', label: 'Neon noir', prompt: 'a neon noir portrait, rain and reflections', strength: 0.7, model: 'flux-kontext-pro', features: ['neon'], prompt_upsampling: true, safety_tolerance: 5 });
 
 const imageInput = (extra: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'presets', preset, prompt: 'ignored when a preset is given', ...extra });
 

@@ -1,24 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FILTERED_REASON, createStabilityApi } from '../../../worker/src/providers/stability';
 import type { RemoteApi, RemoteImageInput, RemoteOutcome, RemoteRef, SubmitResult } from '../../../worker/src/providers/remote/remote-api';
 import { type StabilityFake, startStabilityFake } from '../../fakes/stability';
+import { fixture } from '../../support/uploads';
 import { imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+const photo = fixture('grace_hopper.jpg');
 const signal = new AbortController().signal;
 
-const preset = testPreset({
-  id: 'test_preset',
-  label: 'Test preset',
-  prompt: 'A warm film portrait, same person, same face',
-  negative_prompt: 'blurry, extra fingers',
-  model: 'ultra',
-  source: 'test',
-});
+const preset = testPreset({ id: 'test_preset', label: 'Test preset', prompt: 'A warm film portrait, same person, same face', negative_prompt: 'blurry, extra fingers', model: 'ultra', source: 'test' });
 
 const input = (overrides: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'custom-prompt', prompt: 'Make it a warm film portrait', ...overrides });
 
