@@ -15,7 +15,7 @@ import { bearer, createAccount, type Session, signIn } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
-import { NEON_PORTRAIT, submitAccepted } from '../support/runs';
+import { submitPortraitRun } from '../support/runs';
 import { until } from '../support/wait';
 
 const dialect = suiteDialect();
@@ -140,12 +140,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     await fake?.close();
   });
 
-  /** Submits a custom run of the uploaded portrait; answers its id. */
-  const submit = async () => {
-    const runId = newRunId();
-    await submitAccepted(ctx.app, session, { mode: 'custom', runId, prompt: NEON_PORTRAIT, sourceAssetId: source.secure_url });
-    return runId;
-  };
+  const submit = () => submitPortraitRun(ctx.app, session, source.secure_url);
 
   it('a running run asked to stop is canceled at the provider, refunded in full, and says so', async () => {
     fake.behave('hang');

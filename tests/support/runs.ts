@@ -17,6 +17,13 @@ export async function submitAccepted(app: Express, session: Session, body: Recor
   expect(res.status, JSON.stringify(res.body)).toBe(202);
 }
 
+/** Submits an accepted custom run, the neon portrait, of an uploaded photo at `sourceUrl`; answers the run's id. */
+export async function submitPortraitRun(app: Express, session: Session, sourceUrl: string): Promise<string> {
+  const runId = randomRunId();
+  await submitAccepted(app, session, { mode: 'custom', runId, prompt: NEON_PORTRAIT, sourceAssetId: sourceUrl });
+  return runId;
+}
+
 /** A preset run the instant and local engines make: Unreal Reflection's "Oracle of Seoul". */
 export const ORACLE_OF_SEOUL = { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul' } as const;
 

@@ -16,7 +16,7 @@ import { startStabilityFake } from '../../fakes/stability';
 import { bearer, type Session, signIn } from '../../support/auth';
 import { availableDialects } from '../../support/database';
 import { startTestApp, type TestContext } from '../../support/test-app';
-import { NEON_PORTRAIT, randomRunId, submitAccepted } from '../../support/runs';
+import { submitPortraitRun } from '../../support/runs';
 import { fixture, uploadFile } from '../../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -88,12 +88,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
   });
 
   const balance = async () => (await ctx.infra.db.selectFrom('users').select('credits').where('id', '=', session.user.id).executeTakeFirstOrThrow()).credits;
-  /** Submits a custom run of the uploaded portrait; answers its id. */
-  const submit = async () => {
-    const runId = randomRunId();
-    await submitAccepted(ctx.app, session, { mode: 'custom', runId, prompt: NEON_PORTRAIT, sourceAssetId: source.secure_url });
-    return runId;
-  };
+  const submit = () => submitPortraitRun(ctx.app, session, source.secure_url);
 
   it('makes the image at the provider, stores it as ours, names the provider, and charges once', async () => {
     fake.behave('succeed');
