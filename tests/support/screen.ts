@@ -110,3 +110,17 @@ export async function submitAstronautRun(baseUrl: string, token: string, prompt:
   });
   if (res.status !== 202) throw new Error(`unified-generate answered ${res.status}: ${await res.text()}`);
 }
+
+/** Scrolls down the page `step` px at a time, `pauseMs` apart, then back to the top: every lazy image gets asked for. */
+export async function scrollThroughPage(page: Page, step: number, pauseMs: number): Promise<void> {
+  await page.evaluate(
+    async ([by, pause]) => {
+      for (let y = 0; y < document.body.scrollHeight; y += by) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+      window.scrollTo(0, 0);
+    },
+    [step, pauseMs] as const,
+  );
+}
