@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE } from '../support/browser';
+import { DESKTOP, MOBILE, VIEWPORTS } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { repoRoot } from '../support/process';
 import { settle, uploadImage, viewportShot } from '../support/screen';
@@ -133,10 +133,7 @@ describe('creations at their own ratio, and a page per creation', () => {
     await page.close();
   }, 240_000);
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [name, viewport] of VIEWPORTS) {
     it(`reserves each feed tile at its item's ratio before the file arrives, then fills it without bars or shift (${name})`, async () => {
       const page = await app.browser.newPage({ viewport });
       await page.addInitScript(() => {

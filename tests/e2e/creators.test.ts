@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
-import { closeViewer, settle, smallTapTargets, uploadAstronaut } from '../support/screen';
+import { closeViewer, fullPageShots, settle, smallTapTargets, submitAstronautRun } from '../support/screen';
+import { until } from '../support/wait';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
@@ -19,18 +19,7 @@ const suffix = Date.now().toString(36).slice(-6);
 const USERNAME = `ana.lima_${suffix}`;
 const TAKEN = `taken_${suffix}`;
 
-async function shots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await settle(page);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shots = (page: Page, name: string) => fullPageShots(page, SHOTS_DIR, name);
 
 async function tokenOf(page: Page): Promise<string> {
   return page.evaluate(() => localStorage.getItem('auth_token') ?? '');
@@ -38,27 +27,9 @@ async function tokenOf(page: Page): Promise<string> {
 
 /** A public creation of the signed-in person, made by the instant engine; resolves once it is in the feed. */
 async function seedCreation(baseUrl: string, token: string, userId: string): Promise<void> {
-  const uploaded = await uploadAstronaut(baseUrl, token);
-  const res = await fetch(`${baseUrl}/.netlify/functions/unified-generate`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      mode: 'custom',
-      prompt: 'Golden hour rooftop portrait',
-      sourceAssetId: uploaded.secure_url,
-      sourceWidth: uploaded.width,
-      sourceHeight: uploaded.height,
-      runId: `creators-${suffix}`,
-    }),
-  });
-  expect(res.status).toBe(202);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const feed = (await (await fetch(`${baseUrl}/api/getPublicFeed?creator=${userId}`)).json()) as { items: unknown[] };
-    if (feed.items.length > 0) return;
-    if (Date.now() > deadline) throw new Error('the seeded creation did not reach the feed within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await submitAstronautRun(baseUrl, token, 'Golden hour rooftop portrait', `creators-${suffix}`);
+  const feed = async () => ((await (await fetch(`${baseUrl}/api/getPublicFeed?creator=${userId}`)).json()) as { items: unknown[] }).items;
+  await until(feed, (items) => items.length > 0, 90_000, 'the seeded creation to reach the feed', 250);
 }
 
 describe('creators: name, username, avatar and /u/<username>', () => {

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, artifactsDir } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, uploadAstronaut } from '../support/screen';
+import { settle, submitAstronautRun } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
@@ -21,20 +21,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** One custom-prompt image rendered by the worker, for the signed-in person of `token`. */
 async function generateOne(baseUrl: string, token: string): Promise<void> {
-  const uploaded = await uploadAstronaut(baseUrl, token);
-  const res = await fetch(`${baseUrl}/.netlify/functions/unified-generate`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      mode: 'custom',
-      prompt: 'A portrait in anime style',
-      sourceAssetId: uploaded.secure_url,
-      sourceWidth: uploaded.width,
-      sourceHeight: uploaded.height,
-      runId: `engine-${Date.now().toString(36)}`,
-    }),
-  });
-  expect(res.status).toBe(202);
+  await submitAstronautRun(baseUrl, token, 'A portrait in anime style', `engine-${Date.now().toString(36)}`);
   const deadline = Date.now() + 90_000;
   for (;;) {
     const library = await fetch(`${baseUrl}/.netlify/functions/getUserMedia?limit=10`, { headers: { Authorization: `Bearer ${token}` } });

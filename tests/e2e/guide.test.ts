@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, smallTapTargets } from '../support/screen';
+import { scrollThroughPage, settle, smallTapTargets } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 const SHOTS = '/tmp/guide-shots';
@@ -18,13 +18,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Scrolls through the page so every lazy image is asked for, then waits until each has loaded. */
 async function loadAllImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
+  await scrollThroughPage(page, 400, 50);
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.look-card img')].every((img) => img.complete));
 }
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
-import { closeViewer } from '../support/screen';
+import { closeViewer, scrollThroughPage } from '../support/screen';
 import { productInChromium } from '../support/product-in-chromium';
 import { AGREEMENT, newEmail, signInThroughUi, waitForCode } from '../support/ui-sign-in';
 
@@ -101,13 +101,7 @@ async function seedFeed(baseUrl: string, atLeast: number): Promise<void> {
 
 /** Lets the lazy tiles load before a full-page screenshot: down the page, then back up. */
 async function settleImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 700) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo(0, 0);
-  });
+  await scrollThroughPage(page, 700, 60);
   await page
     .waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 10_000 })
     .catch(() => {});

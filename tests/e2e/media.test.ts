@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, artifactsDir } from '../support/browser';
+import { DESKTOP, MOBILE, VIEWPORTS, artifactsDir } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, settle, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
@@ -124,10 +124,7 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     await page.close();
   }, 180_000);
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [name, viewport] of VIEWPORTS) {
     it(`shows the feed with creators' names and media filling their tiles, and a viewer a visitor's heart cannot leave (${name})`, async () => {
       const page = await app.browser.newPage({ viewport });
       await page.goto(app.baseUrl);

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { settle, smallTapTargets, uploadAstronaut } from '../support/screen';
+import { fullPageShots, settle, smallTapTargets, submitAstronautRun, uploadAstronaut } from '../support/screen';
+import { until } from '../support/wait';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
@@ -19,18 +19,7 @@ interface StoryAnswer {
   story: { id: string; slug: string; title: string };
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await settle(page);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shots = (page: Page, name: string) => fullPageShots(page, SHOTS_DIR, name);
 
 async function createStory(baseUrl: string, fields: Record<string, unknown>): Promise<StoryAnswer['story']> {
   const res = await fetch(`${baseUrl}/api/story-api`, {
@@ -45,27 +34,9 @@ async function createStory(baseUrl: string, fields: Record<string, unknown>): Pr
 
 /** A public custom creation, made by the worker; tagged with its preset type and its prompt's words. */
 async function seedCreation(baseUrl: string, token: string): Promise<void> {
-  const uploaded = await uploadAstronaut(baseUrl, token);
-  const res = await fetch(`${baseUrl}/.netlify/functions/unified-generate`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      mode: 'custom',
-      prompt: 'Moonlit lighthouse keeper portrait',
-      sourceAssetId: uploaded.secure_url,
-      sourceWidth: uploaded.width,
-      sourceHeight: uploaded.height,
-      runId: `stories-${Date.now().toString(36)}`,
-    }),
-  });
-  expect(res.status).toBe(202);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const feed = (await (await fetch(`${baseUrl}/api/getPublicFeed?limit=10`)).json()) as { items: Array<{ tags?: string[] }> };
-    if (feed.items.some((item) => (item.tags ?? []).length > 0)) return;
-    if (Date.now() > deadline) throw new Error('the seeded creation did not reach the feed within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await submitAstronautRun(baseUrl, token, 'Moonlit lighthouse keeper portrait', `stories-${Date.now().toString(36)}`);
+  const feed = async () => ((await (await fetch(`${baseUrl}/api/getPublicFeed?limit=10`)).json()) as { items: Array<{ tags?: string[] }> }).items;
+  await until(feed, (items) => items.some((item) => (item.tags ?? []).length > 0), 90_000, 'the seeded creation to reach the feed, tagged', 250);
 }
 
 describe('stories and tag pages', () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
-import { Behaviour, type FakeBehaviour, fakeRender, fromDataUri, listen, newCalls, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
+import { FakeKit } from './fake-kit';
+import { type FakeBehaviour, fakeRender, fromDataUri, listen, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
  * A local Black Forest Labs API (`../shared/research/providers.md` §1.2): `POST /v1/flux-*` with
@@ -42,14 +43,13 @@ const KEY = 'fake-bfl-key';
 const TEN_MINUTES = 10 * 60_000;
 
 export async function startBflFake(): Promise<BflFake> {
-  const behaviour = new Behaviour();
-  const calls = newCalls();
+  const kit = new FakeKit();
+  const { behaviour, calls } = kit;
   const requests: BflFake['requests'] = [];
   const tasks = new Map<string, Task>();
   const samples = new Map<string, { task: Task; expiresAt: number; render?: Promise<Buffer> }>();
   let ttl = TEN_MINUTES;
   let finish: BflStatus | undefined;
-  const timers = new Set<NodeJS.Timeout>();
 
   function authorized(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.headers['x-key'] === KEY) return true;
@@ -103,8 +103,7 @@ export async function startBflFake(): Promise<BflFake> {
   /** With a webhook, BFL works without being polled: the fake steps the task on a timer. */
   function runOnTimer(task: Task, baseUrl: string): void {
     const tick = (): void => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      kit.later(25, () => {
         if (!tasks.has(task.id)) return;
         task.steps++;
         if (statusOf(task).status === 'Pending') {
@@ -112,8 +111,7 @@ export async function startBflFake(): Promise<BflFake> {
           return;
         }
         void deliverWebhook(task, baseUrl);
-      }, 25);
-      timers.add(timer);
+      });
     };
     tick();
   }
@@ -224,16 +222,7 @@ export async function startBflFake(): Promise<BflFake> {
     env: { BFL_API_KEY: KEY, BFL_API_URL: server.url, BFL_MODEL: 'flux-kontext-pro', BFL_OUTPUT_HOSTS: server.url },
     reportsQueuePosition: false,
     sendsWebhooks: true,
-    calls,
     requests,
-    behave: (next) => behaviour.set(next),
-    pace(queuedPolls, runningPolls) {
-      behaviour.queuedPolls = queuedPolls;
-      behaviour.runningPolls = runningPolls;
-    },
-    webhookRepeats(times) {
-      behaviour.webhookTimes = times;
-    },
     sampleTtl(ms) {
       ttl = ms;
       for (const sample of samples.values()) sample.expiresAt = Math.min(sample.expiresAt, Date.now() + ms);
@@ -244,9 +233,6 @@ export async function startBflFake(): Promise<BflFake> {
     forgetTasks() {
       tasks.clear();
     },
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      await server.close();
-    },
+    ...kit.controls(server),
   };
 }

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import busboy from 'busboy';
-import { Behaviour, type FakeBehaviour, fakeRender, listen, newCalls, type ProviderFake, readBody, sendJson } from './provider-fake';
+import { FakeKit } from './fake-kit';
+import { type FakeBehaviour, fakeRender, listen, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
  * ComfyUI's HTTP API (`../shared/research/providers.md` §1.5) on 127.0.0.1: `/upload/image`,
@@ -72,8 +73,8 @@ function readUpload(req: IncomingMessage): Promise<{ fields: Record<string, stri
 }
 
 export async function startComfyuiFake(): Promise<ComfyuiFake> {
-  const behaviour = new Behaviour();
-  const calls = newCalls();
+  const kit = new FakeKit();
+  const { behaviour, calls } = kit;
   const prompts: Record<string, Node>[] = [];
   const uploads = new Map<string, Buffer>();
   const jobs = new Map<string, Prompt>();
@@ -266,15 +267,6 @@ export async function startComfyuiFake(): Promise<ComfyuiFake> {
     sendsWebhooks: false,
     prompts,
     uploads,
-    behave: (next) => behaviour.set(next),
-    pace(queuedPolls, runningPolls) {
-      behaviour.queuedPolls = queuedPolls;
-      behaviour.runningPolls = runningPolls;
-    },
-    webhookRepeats(times) {
-      behaviour.webhookTimes = times;
-    },
-    calls,
-    close: () => server.close(),
+    ...kit.controls(server),
   };
 }

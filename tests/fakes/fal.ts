@@ -2,7 +2,8 @@ import { createHash, generateKeyPairSync, randomUUID, sign, type JsonWebKey } fr
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { animateStill } from '../../worker/src/pipeline/video/animate';
-import { Behaviour, type FakeBehaviour, type ProviderFake, fakeRender, fromDataUri, listen, newCalls, postWebhook, readBody, sendJson } from './provider-fake';
+import { FakeKit } from './fake-kit';
+import { type FakeBehaviour, type ProviderFake, fakeRender, fromDataUri, listen, postWebhook, readBody, sendJson } from './provider-fake';
 
 /**
  * fal.ai's queue API on 127.0.0.1 (`../shared/research/providers.md` §1.1): submit at the full
@@ -60,12 +61,11 @@ function appOf(model: string): string {
 }
 
 export async function startFalFake(): Promise<FalFake> {
-  const behaviour = new Behaviour();
-  const calls = newCalls();
+  const kit = new FakeKit();
+  const { behaviour, calls } = kit;
   const received: FalReceived[] = [];
   const jobs = new Map<string, Job>();
   const files = new Map<string, { data: Buffer; type: string }>();
-  const timers = new Set<NodeJS.Timeout>();
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'fake-fal-1', use: 'sig', alg: 'EdDSA' };
   let clip: Promise<Buffer> | undefined;
@@ -210,11 +210,9 @@ export async function startFalFake(): Promise<FalFake> {
     jobs.set(job.id, job);
     if (webhookUrl && now !== 'hang') {
       // A caller waiting for the webhook does not poll: the job finishes on its own.
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      kit.later(25 * (behaviour.queuedPolls + behaviour.runningPolls + 1), () => {
         if (!job.canceled) void complete(job).catch(() => undefined);
-      }, 25 * (behaviour.queuedPolls + behaviour.runningPolls + 1));
-      timers.add(timer);
+      });
     }
     sendJson(res, 200, {
       status: 'IN_QUEUE',
@@ -239,11 +237,7 @@ export async function startFalFake(): Promise<FalFake> {
       const { body } = await poll(job, withLogs);
       res.write(`data: ${JSON.stringify(body)}\n\n`);
       if (body.status === 'COMPLETED') return void res.end();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void step().catch(() => res.end());
-      }, 50);
-      timers.add(timer);
+      kit.later(50, () => void step().catch(() => res.end()));
     };
     void step().catch(() => res.end());
   }
@@ -317,15 +311,6 @@ export async function startFalFake(): Promise<FalFake> {
     },
     reportsQueuePosition: true,
     sendsWebhooks: true,
-    behave: (next) => behaviour.set(next),
-    pace: (queuedPolls, runningPolls) => {
-      behaviour.queuedPolls = queuedPolls;
-      behaviour.runningPolls = runningPolls;
-    },
-    webhookRepeats: (times) => {
-      behaviour.webhookTimes = times;
-    },
-    calls,
     received,
     jwk,
     jwksFetches: () => jwksFetches,
@@ -333,10 +318,6 @@ export async function startFalFake(): Promise<FalFake> {
       jwksStatus = status;
     },
     signWebhook,
-    close: async () => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await server.close();
-    },
+    ...kit.controls(server),
   };
 }

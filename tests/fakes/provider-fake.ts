@@ -133,29 +133,3 @@ export async function postWebhook(url: string, request: () => RequestInit, onAtt
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
 }
-
-/** Counters every fake starts from. */
-export function newCalls(): FakeCalls {
-  return { submit: 0, status: 0, result: 0, cancel: [], webhooks: 0 };
-}
-
-/**
- * The behaviour bookkeeping every fake shares: `takeSubmitBehaviour()` answers what the next
- * submit must do ('rate-limit-once' and 'server-error-once' apply once, then 'succeed').
- */
-export class Behaviour {
-  private current: FakeBehaviour = 'succeed';
-  queuedPolls = 1;
-  runningPolls = 1;
-  webhookTimes = 1;
-
-  set(next: FakeBehaviour): void {
-    this.current = next;
-  }
-
-  takeSubmitBehaviour(): FakeBehaviour {
-    const now = this.current;
-    if (now === 'rate-limit-once' || now === 'server-error-once') this.current = 'succeed';
-    return now;
-  }
-}

@@ -2,7 +2,8 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { animateStill } from '../../worker/src/pipeline/video/animate';
-import { Behaviour, type FakeBehaviour, fakeRender, fromDataUri, listen, newCalls, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
+import { FakeKit } from './fake-kit';
+import { type FakeBehaviour, fakeRender, fromDataUri, listen, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
  * Replicate's predictions API (`../shared/research/providers.md` §1.4) on 127.0.0.1: both create
@@ -64,12 +65,15 @@ function problem(res: ServerResponse, status: number, title: string, detail: str
 }
 
 export async function startReplicateFake(options: { webhookSecretInEnv?: boolean } = {}): Promise<ReplicateFake> {
-  const behaviour = new Behaviour();
-  const calls = newCalls();
+  const kit = new FakeKit();
+  const { behaviour, calls } = kit;
   const requests: ReplicateCreateRequest[] = [];
   const jobs = new Map<string, Job>();
   const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
   let baseUrl = '';
+  kit.onClose(() => {
+    for (const job of jobs.values()) if (job.timer) clearInterval(job.timer);
+  });
 
   function predictionOf(job: Job): Record<string, unknown> {
     const get = `${baseUrl}/v1/predictions/${job.id}`;
@@ -268,18 +272,6 @@ export async function startReplicateFake(options: { webhookSecretInEnv?: boolean
     sendsWebhooks: true,
     webhookSecret,
     requests,
-    behave: (next) => behaviour.set(next),
-    pace(queuedPolls, runningPolls) {
-      behaviour.queuedPolls = queuedPolls;
-      behaviour.runningPolls = runningPolls;
-    },
-    webhookRepeats(times) {
-      behaviour.webhookTimes = times;
-    },
-    calls,
-    async close() {
-      for (const job of jobs.values()) if (job.timer) clearInterval(job.timer);
-      await server.close();
-    },
+    ...kit.controls(server),
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { Behaviour, type FakeBehaviour, fakeBlur, fakeRender, listen, newCalls, type ProviderFake, readBody, sendJson } from './provider-fake';
+import { FakeKit } from './fake-kit';
+import { type FakeBehaviour, fakeBlur, fakeRender, listen, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
  * A local Stability AI v2beta API (`../shared/research/providers.md` §1.3): bearer auth,
@@ -88,8 +89,8 @@ async function problemWith(request: StabilityRequest, needsPrompt: boolean): Pro
 }
 
 export async function startStabilityFake(): Promise<StabilityFake> {
-  const behaviour = new Behaviour();
-  const calls = newCalls();
+  const kit = new FakeKit();
+  const { behaviour, calls } = kit;
   const requests: StabilityRequest[] = [];
   const generations = new Map<string, Generation>();
   let moderation: 'blur' | 'refuse' = 'blur';
@@ -188,20 +189,11 @@ export async function startStabilityFake(): Promise<StabilityFake> {
     env: { STABILITY_API_KEY: KEY, STABILITY_API_URL: server.url, STABILITY_MODEL: 'ultra' },
     reportsQueuePosition: false,
     sendsWebhooks: false,
-    calls,
     requests,
-    behave: (next) => behaviour.set(next),
-    pace(queuedPolls, runningPolls) {
-      behaviour.queuedPolls = queuedPolls;
-      behaviour.runningPolls = runningPolls;
-    },
-    webhookRepeats(times) {
-      behaviour.webhookTimes = times;
-    },
     moderation(style) {
       moderation = style;
     },
-    close: () => server.close(),
+    ...kit.controls(server),
   };
 }
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAccount, type Session } from '../support/auth';
+import { bearer, createAccount, createAccounts, type Session, uniqueEmail as email } from '../support/auth';
 import { suiteDialect } from '../support/database';
+import { insertMedia } from '../support/media-rows';
 import { useTestApp } from '../support/test-app';
 
 const dialect = suiteDialect();
-const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 describe(`feed, trending, likes and deletion (${dialect})`, () => {
   let alice: Session;
@@ -15,24 +15,19 @@ describe(`feed, trending, likes and deletion (${dialect})`, () => {
   /** Inserts media as the worker would, `minutesAgo` old. */
   async function addMedia(owner: Session, options: { minutesAgo?: number; presetType?: string; isPublic?: boolean; likes?: number } = {}) {
     const createdAt = new Date(Date.now() - (options.minutesAgo ?? 0) * 60_000);
-    const row = await ctx.infra.db
-      .insertInto('media')
-      .values({
-        user_id: owner.user.id,
-        type: 'image',
-        preset_type: options.presetType ?? 'unreal_reflection',
-        final_url: `http://localhost/media/${randomBytes(4).toString('hex')}.jpg`,
-        is_public: options.isPublic ?? true,
-        created_at: createdAt,
-        width: 819,
-        height: 1024,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertMedia(ctx.infra.db, {
+      user_id: owner.user.id,
+      preset_type: options.presetType ?? 'unreal_reflection',
+      final_url: `http://localhost/media/${randomBytes(4).toString('hex')}.jpg`,
+      is_public: options.isPublic ?? true,
+      created_at: createdAt,
+      width: 819,
+      height: 1024,
+    });
     // Liked through the product's own call, so trending is scored by the product's formula.
     const likers = await fans(options.likes ?? 0);
-    for (const fan of likers) await request(ctx.app).post('/api/toggleLike').set(bearer(fan)).send({ mediaId: row.id });
-    return row.id;
+    for (const fan of likers) await request(ctx.app).post('/api/toggleLike').set(bearer(fan)).send({ mediaId: id });
+    return id;
   }
 
   const fanPool: Session[] = [];
@@ -43,8 +38,7 @@ describe(`feed, trending, likes and deletion (${dialect})`, () => {
 
   const ctx = useTestApp(dialect);
   beforeAll(async () => {
-    alice = await createAccount(ctx.infra, email('alice'));
-    bob = await createAccount(ctx.infra, email('bob'));
+    ({ alice, bob } = await createAccounts(ctx.infra, ['alice', 'bob']));
   }, 120_000);
 
   it('pages the feed by offset and by cursor alike, newest first, public only', async () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type Session } from '../support/auth';
+import { createAccount, type Session, uniqueEmail as email } from '../support/auth';
 import { suiteDialect } from '../support/database';
+import { insertMedia } from '../support/media-rows';
 import { useTestApp } from '../support/test-app';
 
 const dialect = suiteDialect();
-const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 const HOUR = 3_600_000;
 
 interface Seeded {
@@ -29,25 +29,20 @@ describe(`getPublicFeed's orders and search (${dialect})`, () => {
     const likes = options.likes ?? 0;
     const createdAt = options.createdAt ?? new Date();
     const score = scoreOf(likes, createdAt);
-    const row = await ctx.infra.db
-      .insertInto('media')
-      .values({
-        user_id: ada.user.id,
-        type: 'image',
-        preset_type: options.presetType ?? 'custom_prompt',
-        prompt: options.prompt ?? 'A portrait',
-        tags: options.tags ?? [],
-        final_url: `users/${ada.user.id}/media/${randomBytes(4).toString('hex')}/full.jpg`,
-        is_public: options.isPublic ?? true,
-        status: options.status ?? 'completed',
-        likes_count: likes,
-        trending_score: score,
-        created_at: createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if ((options.isPublic ?? true) && (options.status ?? 'completed') === 'completed') seeded.push({ id: row.id, likes, createdAt, score });
-    return row.id;
+    const id = await insertMedia(ctx.infra.db, {
+      user_id: ada.user.id,
+      preset_type: options.presetType ?? 'custom_prompt',
+      prompt: options.prompt ?? 'A portrait',
+      tags: options.tags ?? [],
+      final_url: `users/${ada.user.id}/media/${randomBytes(4).toString('hex')}/full.jpg`,
+      is_public: options.isPublic ?? true,
+      status: options.status ?? 'completed',
+      likes_count: likes,
+      trending_score: score,
+      created_at: createdAt,
+    });
+    if ((options.isPublic ?? true) && (options.status ?? 'completed') === 'completed') seeded.push({ id, likes, createdAt, score });
+    return id;
   }
 
   /** Every page of an order by cursor, checking each page's size and that the last has no cursor. */

@@ -4,13 +4,12 @@ import { dailyCreditTopup, expireGuestMedia } from '@app/shared/server/maintenan
 import { createRepositories } from '@app/shared/server/repositories';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type Session, signIn } from '../support/auth';
+import { bearer, type Session, signIn, uniqueEmail as email } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { useTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
 const dialect = suiteDialect();
-const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 
 async function waitForRuns(ctx: TestContext, runIds: string[]) {
   const deadline = Date.now() + 120_000;

@@ -17,7 +17,7 @@ import { bearer, createAccount } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { freePort } from '../support/process';
 import { useTestApp } from '../support/test-app';
-import { fixture, uploadFile } from '../support/uploads';
+import { ORACLE_OF_SEOUL, submitRunOfPhoto } from '../support/runs';
 import { until } from '../support/wait';
 
 const dialect = availableDialects().at(-1)!;
@@ -55,13 +55,7 @@ describe(`a hash-tagged QUEUE_PREFIX on plain Redis, api and in-process worker (
 
   it('runs a generation, and the diagnosis, the metrics and the queue dashboard see it', async () => {
     const session = await createAccount(ctx.infra, `${id}@example.com`, 20);
-    const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
-    const runId = `run_${randomBytes(8).toString('hex')}`;
-    const submitted = await request(ctx.app)
-      .post('/api/unified-generate')
-      .set(bearer(session))
-      .send({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul', runId, sourceAssetId: upload.secure_url });
-    expect(submitted.status).toBe(202);
+    const runId = await submitRunOfPhoto(ctx.app, session, 'astronaut.png', ORACLE_OF_SEOUL);
     const polled = await until(
       () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
       (res) => res.status !== 404,

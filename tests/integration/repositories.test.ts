@@ -1,30 +1,25 @@
-import type { DatabaseHandle } from '@app/shared/server/db';
 import { CreditsRepository, GenerationRunsRepository, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableDialects, openTestDatabase } from '../support/database';
+import { describe, expect, it } from 'vitest';
+import { availableDialects, useTestDatabase } from '../support/database';
 
 describe.each(availableDialects())('repositories on %s', (dialect) => {
-  let handle: DatabaseHandle;
   let users: UsersRepository;
   let credits: CreditsRepository;
   let settings: SettingsRepository;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(dialect);
-    users = new UsersRepository(handle.db);
-    credits = new CreditsRepository(handle.db);
-    settings = new SettingsRepository(handle.db);
+  const database = useTestDatabase(dialect, (db) => {
+    users = new UsersRepository(db);
+    credits = new CreditsRepository(db);
+    settings = new SettingsRepository(db);
   });
-  afterAll(() => handle.destroy());
 
   let counter = 0;
   const newUser = () => users.create({ email: `Person${++counter}@Example.com `, referral_code: `code-${dialect}-${counter}` });
 
   it('creates every table of the data model', async () => {
     // Only this database's schema: other test files have schemas of their own in the same Postgres.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
-    const tables = (await handle.db.introspection.getTables()).filter((t) => t.schema === rows[0]!.schema);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    const tables = (await database.db.introspection.getTables()).filter((t) => t.schema === rows[0]!.schema);
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
         'admin_audit', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'provider_requests', 'referrals',
@@ -82,12 +77,12 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     const user = await newUser();
     await credits.apply({ userId: user.id, delta: 20, reason: 'signup' });
     expect(await users.delete(user.id)).toBe(true);
-    const left = await handle.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const left = await database.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(left.n).toBe(0);
   });
 
   it('reads an account with its own run in one query, never another person’s run', async () => {
-    const runs = new GenerationRunsRepository(handle.db);
+    const runs = new GenerationRunsRepository(database.db);
     const ada = await newUser();
     const bob = await newUser();
     const runId = `run-${dialect}-of-account`;
@@ -110,12 +105,12 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
 
   it('keeps media jsonb metadata and text[] tags as JS values', async () => {
     const user = await newUser();
-    const media = await handle.db
+    const media = await database.db
       .insertInto('media')
       .values({ user_id: user.id, type: 'image', preset_type: 'unreal_reflection', metadata: JSON.stringify({ identity: { score: 0.91 } }), tags: ['unreal-reflection', 'neon'] })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const tagged = await handle.db.selectFrom('media').select('id').where('tags', '@>', sql<string[]>`array['neon']::text[]`).execute();
+    const tagged = await database.db.selectFrom('media').select('id').where('tags', '@>', sql<string[]>`array['neon']::text[]`).execute();
     expect(media.metadata).toEqual({ identity: { score: 0.91 } });
     expect(media.tags).toEqual(['unreal-reflection', 'neon']);
     expect(tagged.map((t) => t.id)).toContain(media.id);

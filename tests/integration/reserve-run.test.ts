@@ -1,7 +1,7 @@
-import { type DatabaseHandle, inTransaction } from '@app/shared/server/db';
+import { inTransaction } from '@app/shared/server/db';
 import { CreditsRepository, GenerationRunsRepository, type ReserveRunOutcome, UsersRepository } from '@app/shared/server/repositories';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableDialects, openTestDatabase } from '../support/database';
+import { describe, expect, it } from 'vitest';
+import { availableDialects, useTestDatabase } from '../support/database';
 
 /**
  * The submit policy (`reserveRun`, and `reserveRetry` for a retried run): the cap on runs in
@@ -9,18 +9,14 @@ import { availableDialects, openTestDatabase } from '../support/database';
  * ledger row — the rules themselves, once, on each database. The services' tests take its outcomes.
  */
 describe.each(availableDialects())('the submit policy on %s', (dialect) => {
-  let handle: DatabaseHandle;
   let users: UsersRepository;
   let credits: CreditsRepository;
   let runs: GenerationRunsRepository;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(dialect);
-    users = new UsersRepository(handle.db);
-    credits = new CreditsRepository(handle.db);
-    runs = new GenerationRunsRepository(handle.db);
+  const database = useTestDatabase(dialect, (db) => {
+    users = new UsersRepository(db);
+    credits = new CreditsRepository(db);
+    runs = new GenerationRunsRepository(db);
   });
-  afterAll(() => handle.destroy());
 
   let counter = 0;
   const personWith = async (balance: number) => {
@@ -33,9 +29,9 @@ describe.each(availableDialects())('the submit policy on %s', (dialect) => {
     runs.reserveRun({ runId, userId, mode: 'custom', request: { prompt: 'a teal nebula' }, creditsReserved: options.cost ?? 2, maxInFlight: options.maxInFlight ?? 10 });
   const balanceOf = async (userId: string) => (await users.findById(userId))!.credits;
   const ledgerOf = (userId: string) =>
-    handle.db.selectFrom('credit_ledger').select(['delta', 'balance_after', 'reason', 'run_id', 'idempotency_key']).where('user_id', '=', userId).where('reason', '=', 'generation').orderBy('id').execute();
+    database.db.selectFrom('credit_ledger').select(['delta', 'balance_after', 'reason', 'run_id', 'idempotency_key']).where('user_id', '=', userId).where('reason', '=', 'generation').orderBy('id').execute();
   const processing = async (userId: string) =>
-    (await handle.db.selectFrom('generation_runs').select('run_id').where('user_id', '=', userId).where('status', '=', 'processing').execute()).length;
+    (await database.db.selectFrom('generation_runs').select('run_id').where('user_id', '=', userId).where('status', '=', 'processing').execute()).length;
   const kinds = (outcomes: ReserveRunOutcome[]) => outcomes.map((o) => o.kind).sort();
 
   it('records the run with its debit and its ledger row together', async () => {
@@ -107,11 +103,11 @@ describe.each(availableDialects())('the submit policy on %s', (dialect) => {
     await reserve(ada, retried);
     await runs.finish(retried, { status: 'failed' });
     // As the retry's transaction leaves it before the reservation: processing again, no priority.
-    await handle.db.updateTable('generation_runs').set({ status: 'processing', priority: null }).where('run_id', '=', retried).execute();
+    await database.db.updateTable('generation_runs').set({ status: 'processing', priority: null }).where('run_id', '=', retried).execute();
 
-    expect(await inTransaction(handle.db, (trx) => new GenerationRunsRepository(trx).reserveRetry(ada, retried, 1))).toEqual({ kind: 'too-many', inFlight: 2 });
+    expect(await inTransaction(database.db, (trx) => new GenerationRunsRepository(trx).reserveRetry(ada, retried, 1))).toEqual({ kind: 'too-many', inFlight: 2 });
     expect((await runs.find(retried))?.priority).toBeNull();
-    expect(await inTransaction(handle.db, (trx) => new GenerationRunsRepository(trx).reserveRetry(ada, retried, 10))).toEqual({ kind: 'reserved', inFlight: 2, priority: 2 });
+    expect(await inTransaction(database.db, (trx) => new GenerationRunsRepository(trx).reserveRetry(ada, retried, 10))).toEqual({ kind: 'reserved', inFlight: 2, priority: 2 });
     expect((await runs.find(retried))?.priority).toBe(2);
   });
 

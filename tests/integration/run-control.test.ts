@@ -15,6 +15,7 @@ import { bearer, createAccount, type Session, signIn } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
+import { submitPortraitRun } from '../support/runs';
 import { until } from '../support/wait';
 
 const dialect = suiteDialect();
@@ -139,19 +140,12 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     await fake?.close();
   });
 
-  const submit = async (runId: string) => {
-    const res = await request(ctx.app)
-      .post('/api/unified-generate')
-      .set(bearer(session))
-      .send({ mode: 'custom', runId, prompt: 'portrait in a neon-lit rainy street at night', sourceAssetId: source.secure_url });
-    expect(res.status).toBe(202);
-  };
+  const submit = () => submitPortraitRun(ctx.app, session, source.secure_url);
 
   it('a running run asked to stop is canceled at the provider, refunded in full, and says so', async () => {
     fake.behave('hang');
     const before = await balanceOf(ctx, session);
-    const runId = newRunId();
-    await submit(runId);
+    const runId = await submit();
     await until(async () => fake.calls.submit, (n) => n > 0 && fake.received.length > 0, 30_000, 'the provider to receive the run', 50);
     await until(() => runOf(ctx, runId), (run) => run.status === 'processing' && run.stage === 'queued', 30_000, 'the run to be at the provider', 50);
     const submitted = fake.calls.submit;
@@ -176,8 +170,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
 
   it('a finished run answers that it is finished; a stranger gets a 404 for cancel and retry alike', async () => {
     fake.behave('succeed');
-    const runId = newRunId();
-    await submit(runId);
+    const runId = await submit();
     expect((await finished(ctx, session, runId)).status).toBe('done');
     const cancel = await request(ctx.app).post('/api/cancel-run').set(bearer(session)).send({ runId });
     expect(cancel.status).toBe(409);
@@ -194,8 +187,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
   it('a failed run tried again is processing, then done on the same card, charged once more', async () => {
     fake.behave('reject');
     const before = await balanceOf(ctx, session);
-    const runId = newRunId();
-    await submit(runId);
+    const runId = await submit();
     const failed = await finished(ctx, session, runId);
     expect(failed.status).toBe('failed');
     const cost = (await runOf(ctx, runId)).credits_reserved;
@@ -222,8 +214,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
 
   it('a retry of a run whose image was kept replaces that image on the same media item', async () => {
     fake.behave('succeed');
-    const runId = newRunId();
-    await submit(runId);
+    const runId = await submit();
     const first = await finished(ctx, session, runId);
     const media = first.media!;
     // As the worker leaves a run whose image did not pass the likeness check: kept, and failed.
@@ -241,8 +232,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
 
   it('gives a receipt for a done and a moderated run, in getMediaByRunId and the library, and lists the ledger by page', async () => {
     fake.behave('succeed');
-    const done = newRunId();
-    await submit(done);
+    const done = await submit();
     const answer = await finished(ctx, session, done);
     const run = await runOf(ctx, done);
     expect(answer.receipt).toMatchObject({
@@ -258,8 +248,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     expect(answer.receipt?.queuedSeconds).toEqual(expect.any(Number));
 
     fake.behave('moderate');
-    const moderated = newRunId();
-    await submit(moderated);
+    const moderated = await submit();
     const declined = await finished(ctx, session, moderated);
     expect(declined.receipt).toMatchObject({ creditsCharged: 0, reason: MODERATED_REASON });
     fake.behave('succeed');

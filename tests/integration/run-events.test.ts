@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DatabaseHandle } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import { GenerationRunsRepository, RunEventsRepository, UsersRepository } from '@app/shared/server/repositories';
 import sharp from 'sharp';
@@ -11,7 +10,7 @@ import { compareEventIds } from '@app/shared/server/queue';
 import { PermanentGenerationError, type GeneratedImage, type ImageProvider, type ImageRequest } from '../../worker/src/providers/provider';
 import { bearer, type Session, signIn } from '../support/auth';
 import { EventStream, type Received } from '../support/event-stream';
-import { availableDialects, openTestDatabase } from '../support/database';
+import { availableDialects, useTestDatabase } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
 
@@ -245,19 +244,16 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
 });
 
 describe.each(availableDialects())('the live runs repository on %s', (dialect) => {
-  let handle: DatabaseHandle;
   let repo: RunEventsRepository;
   let userId: string;
-  beforeAll(async () => {
-    handle = await openTestDatabase(dialect);
-    repo = new RunEventsRepository(handle.db);
-    userId = (await new UsersRepository(handle.db).create({ email: 'timer@example.com', referral_code: `timer-${dialect}` })).id;
-  }, 60_000);
-  afterAll(() => handle.destroy());
+  const database = useTestDatabase(dialect, async (db) => {
+    repo = new RunEventsRepository(db);
+    userId = (await new UsersRepository(db).create({ email: 'timer@example.com', referral_code: `timer-${dialect}` })).id;
+  });
 
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
   const addRun = (runId: string, values: Record<string, unknown>) =>
-    handle.db
+    database.db
       .insertInto('generation_runs')
       .values({ run_id: runId, user_id: userId, mode: 'custom-prompt', request: '{}', created_at: minutesAgo(30), updated_at: new Date(), ...values })
       .execute();
@@ -282,17 +278,17 @@ describe.each(availableDialects())('the live runs repository on %s', (dialect) =
     await addRun('kept-1', { provider: 'local' });
     expect(await repo.listStarted(userId)).toEqual([]);
     // A worker takes the run: its attempt and its start, in one statement.
-    const runs = new GenerationRunsRepository(handle.db);
+    const runs = new GenerationRunsRepository(database.db);
     expect(await runs.recordAttempt('kept-1', 'local')).toBe(1);
-    const first = await handle.db.selectFrom('generation_runs').select('started_at').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
+    const first = await database.db.selectFrom('generation_runs').select('started_at').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
     expect(first.started_at).not.toBeNull();
     expect(await runs.recordAttempt('kept-1', 'local')).toBe(2); // a worker taking over after a crash keeps the first start
-    const again = await handle.db.selectFrom('generation_runs').select('started_at').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
+    const again = await database.db.selectFrom('generation_runs').select('started_at').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
     expect(again.started_at).toEqual(first.started_at);
     expect(await repo.listStarted(userId)).toEqual([{ runId: 'kept-1', provider: 'local' }]);
     await repo.saveIdentityScores('kept-1', { threshold: 0.7, scores: [0.5, null, 0.8] });
     expect((await repo.findFacts('kept-1'))?.userId).toBe(userId);
-    const row = await handle.db.selectFrom('generation_runs').select('identity_scores').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('generation_runs').select('identity_scores').where('run_id', '=', 'kept-1').executeTakeFirstOrThrow();
     expect(row.identity_scores).toEqual({ threshold: 0.7, scores: [0.5, null, 0.8] });
     expect(await repo.ownersOf(['kept-1', 'nobody'])).toEqual([{ runId: 'kept-1', userId, mode: 'custom-prompt' }]);
   });

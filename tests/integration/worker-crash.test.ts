@@ -10,7 +10,7 @@ import { bearer, createAccount } from '../support/auth';
 import type { WorkerHeartbeat } from '@app/shared/api/admin';
 import { type RunningProcess, freePort, runEntry } from '../support/process';
 import { startTestApp, type TestContext } from '../support/test-app';
-import { fixture, uploadFile } from '../support/uploads';
+import { NEON_PORTRAIT, ORACLE_OF_SEOUL, submitRunOfPhoto } from '../support/runs';
 import { startFalFake } from '../fakes/fal';
 import { until } from '../support/wait';
 
@@ -69,13 +69,7 @@ describe.runIf(postgresUrl)('a worker process killed in the middle of a generati
 
   it('is picked up by another worker and completes exactly once', async () => {
     const session = await createAccount(ctx.infra, `crash-${randomBytes(4).toString('hex')}@example.com`);
-    const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
-    const runId = `run_${randomBytes(8).toString('hex')}`;
-    const submitted = await request(ctx.app)
-      .post('/api/unified-generate')
-      .set(bearer(session))
-      .send({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul', runId, sourceAssetId: upload.secure_url });
-    expect(submitted.status).toBe(202);
+    const runId = await submitRunOfPhoto(ctx.app, session, 'astronaut.png', ORACLE_OF_SEOUL);
 
     const runRow = () => ctx.infra.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
     const first = startWorker();
@@ -124,13 +118,7 @@ describe.runIf(postgresUrl)('a worker process killed in the middle of a generati
       // Long enough at the provider for the worker to die while it waits there.
       fal.pace(1, 30);
       const session = await createAccount(ctx.infra, `crash-fal-${randomBytes(4).toString('hex')}@example.com`);
-      const upload = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'me.jpg');
-      const runId = `run_${randomBytes(8).toString('hex')}`;
-      const submitted = await request(ctx.app)
-        .post('/api/unified-generate')
-        .set(bearer(session))
-        .send({ mode: 'custom', prompt: 'portrait in a neon-lit rainy street at night', runId, sourceAssetId: upload.secure_url });
-      expect(submitted.status).toBe(202);
+      const runId = await submitRunOfPhoto(ctx.app, session, 'grace_hopper.jpg', { mode: 'custom', prompt: NEON_PORTRAIT });
 
       const env = { GENERATION_PROVIDER: 'fal', ...fal.env, LOCAL_PROVIDER_DELAY_MS: '0' };
       const first = startWorker(env);

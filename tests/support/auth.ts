@@ -50,6 +50,9 @@ export async function signIn(app: Express, email: string, extra: { referrerEmail
 
 export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.accessToken}` });
 
+/** An address of its own for `name` ("alice-1a2b3c4d@example.com"), so reruns and parallel files never meet. */
+export const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+
 /** An account and an access token made directly, for tests whose app runs no e-mail worker. */
 export async function createAccount(infra: Infrastructure, email: string, credits = 20): Promise<Session> {
   const user = await new UsersRepository(infra.db).create({ email, referral_code: randomBytes(6).toString('base64url') });
@@ -57,4 +60,10 @@ export async function createAccount(infra: Infrastructure, email: string, credit
   // A session id of its own (no refresh token): such a session is never denied by a logout.
   const accessToken = await new TokenService(infra.secrets.jwtSecret).signAccessToken(user.id, randomUUID());
   return { accessToken, refreshToken: '', user: { id: user.id, email: user.email, credits } };
+}
+
+/** One account per name (each at an address of its own), made directly; answered by name. */
+export async function createAccounts<Name extends string>(infra: Infrastructure, names: Name[]): Promise<Record<Name, Session>> {
+  const sessions = await Promise.all(names.map(async (name) => [name, await createAccount(infra, uniqueEmail(name))] as const));
+  return Object.fromEntries(sessions) as Record<Name, Session>;
 }

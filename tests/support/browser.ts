@@ -23,6 +23,12 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
+/** The two sizes a page is checked at, by name: a laptop and a phone. */
+export const VIEWPORTS = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
+
 export const artifactsDir = path.join(repoRoot, 'artifacts', 'screenshots');
 
 /** Saves a full-page screenshot as a test artifact (artifacts/screenshots/<name>.png). */

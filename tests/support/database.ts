@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest } from '@app/migrations';
-import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
+import { createDatabase, type DatabaseHandle, type Db } from '@app/shared/server/db';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export type Dialect = DatabaseHandle['dialect'];
 
@@ -66,4 +66,23 @@ export async function openTestDatabase(dialect: Dialect, options: { initdb?: boo
   const handle = await createDatabase({ url, poolSize: 5, searchPath: schema });
   await migrateToLatest(handle.db);
   return handle;
+}
+
+/**
+ * A migrated database of `dialect` for one describe block: opened before its tests (then
+ * `onOpen` builds what they use on it), destroyed after them.
+ */
+export function useTestDatabase(dialect: Dialect, onOpen?: (db: Db) => void | Promise<void>): { readonly db: Db } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase(dialect);
+    await onOpen?.(handle.db);
+  }, 60_000);
+  afterAll(() => handle?.destroy());
+  return {
+    get db() {
+      if (!handle) throw new Error('the test database is not open (used outside a test?)');
+      return handle.db;
+    },
+  };
 }

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { TokenService } from '../../api/src/services/tokens';
 import { type RunningProcess, freePort, runEntry, waitForOk } from './process';
+import { ORACLE_OF_SEOUL } from './runs';
 import { fixture } from './uploads';
 import { until } from './wait';
 
@@ -27,6 +28,8 @@ export interface FaultStack {
   db: Db;
   queuePrefix: string;
   apiUrl: string;
+  /** The Redis the processes use (where a stuck run's job is looked up). */
+  redisUrl: string;
   /** The api process now serving (restartApi replaces it). */
   readonly api: RunningProcess;
   workers: RunningProcess[];
@@ -96,6 +99,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     db,
     queuePrefix: common.QUEUE_PREFIX,
     apiUrl,
+    redisUrl: options.redisUrl,
     get api() {
       return api;
     },
@@ -179,7 +183,7 @@ export async function submitRun(stack: FaultStack, account: LoadAccount): Promis
     const res = await fetch(`${stack.apiUrl}/api/unified-generate`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul', runId, sourceAssetId: account.source }),
+      body: JSON.stringify({ ...ORACLE_OF_SEOUL, runId, sourceAssetId: account.source }),
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();
@@ -211,11 +215,11 @@ export async function driveLoad(stack: FaultStack, accounts: LoadAccount[], tota
 
 
 /** Runs still processing, each with its BullMQ job's state: what a test prints when a run is stuck. */
-export async function describeStuckRuns(stack: FaultStack, redisUrl: string): Promise<string> {
+export async function describeStuckRuns(stack: FaultStack): Promise<string> {
   const stuck = await stack.db.selectFrom('generation_runs').select(['run_id', 'attempts', 'stage']).where('status', '=', 'processing').execute();
   const processes = [stack.api, ...stack.workers].map((p, i) => `${i === 0 ? 'api' : `worker ${i}`}: exit ${p.child.exitCode ?? p.child.signalCode ?? 'running'}`);
   if (stuck.length === 0) return `no run stuck; ${processes.join(', ')}`;
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const connection = new Redis(stack.redisUrl, { maxRetriesPerRequest: 1 });
   const queue = new Queue('generation', { connection, prefix: stack.queuePrefix });
   try {
     const lines: string[] = [];
@@ -310,9 +314,26 @@ export async function checkBooks(db: Db, accounts: LoadAccount[], submissions: S
   return { done, failed, attemptsOf };
 }
 
+/**
+ * Waits until no run of the stack is processing (naming the stuck ones, with their jobs, if some
+ * stay past `timeoutMs`), then checks the books over every submission.
+ */
+export async function settleAndCheckBooks(stack: FaultStack, accounts: LoadAccount[], submissions: Submission[], timeoutMs: number): Promise<Books> {
+  await until(() => processingCount(stack.db), (n) => n === 0, timeoutMs, 'every run to finish').catch(async (error: Error) => {
+    throw new Error(`${error.message}\n${await describeStuckRuns(stack)}`);
+  });
+  return checkBooks(stack.db, accounts, submissions);
+}
+
 /** How the answers split by status, e.g. { 202: 60, 429: 4 }. */
 export function statusCounts(submissions: Submission[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const s of submissions) counts[s.status] = (counts[s.status] ?? 0) + 1;
   return counts;
+}
+
+/** How long the answers took, for a test's log line: "answer ms min 3, median 12, max 40". */
+export function answerTimes(submissions: Submission[]): string {
+  const ms = submissions.map((s) => s.ms).sort((a, b) => a - b);
+  return `answer ms min ${ms[0]}, median ${ms[Math.floor(ms.length / 2)]}, max ${ms.at(-1)}`;
 }

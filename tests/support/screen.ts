@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { artifactsDir } from './browser';
+import { DESKTOP, MOBILE, artifactsDir } from './browser';
 import { repoRoot } from './process';
 
 /** Waits until the screen is still: fonts, every picture (lazy ones too) and the entrance animations. */
@@ -84,4 +84,43 @@ export async function smallTapTargets(page: Page, min = 44): Promise<string[]> {
     }
     return small;
   }, min);
+}
+
+/** Full-page screenshots at the desktop and the phone size, as <dir>/<name>-desktop.png and -mobile.png; leaves the page at desktop size. */
+export async function fullPageShots(page: Page, dir: string, name: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await settle(page);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Uploads the astronaut and submits a custom-prompt run of it through a running product, as the composer does; expects it accepted. */
+export async function submitAstronautRun(baseUrl: string, token: string, prompt: string, runId: string): Promise<void> {
+  const uploaded = await uploadAstronaut(baseUrl, token);
+  const res = await fetch(`${baseUrl}/.netlify/functions/unified-generate`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mode: 'custom', prompt, sourceAssetId: uploaded.secure_url, sourceWidth: uploaded.width, sourceHeight: uploaded.height, runId }),
+  });
+  if (res.status !== 202) throw new Error(`unified-generate answered ${res.status}: ${await res.text()}`);
+}
+
+/** Scrolls down the page `step` px at a time, `pauseMs` apart, then back to the top: every lazy image gets asked for. */
+export async function scrollThroughPage(page: Page, step: number, pauseMs: number): Promise<void> {
+  await page.evaluate(
+    async ([by, pause]) => {
+      for (let y = 0; y < document.body.scrollHeight; y += by) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+      window.scrollTo(0, 0);
+    },
+    [step, pauseMs] as const,
+  );
 }

@@ -3,8 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { PREFLIGHT_MIN_CREDITS } from '@app/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FaultStack, type LoadAccount, createLoadAccount, startFaultStack, submitRun, until } from '../../support/fault-stack';
+import { describe, expect, inject, it } from 'vitest';
+import { submitRun, until } from '../../support/fault-stack';
+import { useFaultStack } from '../../support/fault-suite';
 import { repoRoot } from '../../support/process';
 
 const KILL_BEFORE_ENQUEUE = pathToFileURL(path.join(repoRoot, 'tests/support/kill-before-enqueue.mjs')).href;
@@ -17,26 +18,19 @@ const KILL_BEFORE_ENQUEUE = pathToFileURL(path.join(repoRoot, 'tests/support/kil
 const postgresUrl = inject('postgresUrl') ?? '';
 
 describe.runIf(postgresUrl)('api killed between committing a run and enqueueing its job', () => {
-  let stack: FaultStack;
-  let account: LoadAccount;
-  const redisUrl = inject('redisUrl');
-
-  beforeAll(async () => {
-    stack = await startFaultStack({
-      postgresUrl,
-      redisUrl,
-      apiEnv: { NODE_OPTIONS: `--import=${KILL_BEFORE_ENQUEUE}` },
-      env: { RECONCILE_GRACE_SECONDS: '2', RECONCILE_EVERY_SECONDS: '1' },
-    });
-    account = await createLoadAccount(stack, 40);
-  }, 180_000);
-
-  afterAll(() => stack?.close());
+  const suite = useFaultStack({
+    accounts: 1,
+    credits: 40,
+    apiEnv: { NODE_OPTIONS: `--import=${KILL_BEFORE_ENQUEUE}` },
+    env: { RECONCILE_GRACE_SECONDS: '2', RECONCILE_EVERY_SECONDS: '1' },
+  });
 
   const balance = async () =>
-    (await stack.db.selectFrom('users').select('credits').where('id', '=', account.userId).executeTakeFirstOrThrow()).credits;
+    (await suite.stack.db.selectFrom('users').select('credits').where('id', '=', suite.accounts[0]!.userId).executeTakeFirstOrThrow()).credits;
 
   it('leaves a committed run with no job, which the reconciler runs once and charges once', async () => {
+    const { stack } = suite;
+    const account = suite.accounts[0]!;
     expect(await balance()).toBeGreaterThanOrEqual(PREFLIGHT_MIN_CREDITS);
     const submission = await submitRun(stack, account);
     const exit = await stack.api.exited;
@@ -47,7 +41,7 @@ describe.runIf(postgresUrl)('api killed between committing a run and enqueueing 
     expect(run.status).toBe('processing');
     const cost = run.credits_reserved;
     expect(await balance()).toBe(account.credits - cost);
-    const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    const connection = new Redis(stack.redisUrl, { maxRetriesPerRequest: 1 });
     const queue = new Queue('generation', { connection, prefix: stack.queuePrefix });
     try {
       expect(await queue.getJob(submission.runId)).toBeUndefined();

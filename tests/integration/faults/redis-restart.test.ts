@@ -1,21 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type FaultStack,
-  type LoadAccount,
-  type Submission,
-  checkBooks,
-  createLoadAccount,
-  describeStuckRuns,
-  driveLoad,
-  processingCount,
-  startFaultStack,
-  statusCounts,
-  until,
-} from '../../support/fault-stack';
+import { describe, expect, inject, it } from 'vitest';
+import { answerTimes, driveLoad, settleAndCheckBooks, statusCounts } from '../../support/fault-stack';
+import { driveWaves, untilApiReady, useFaultStack } from '../../support/fault-suite';
 import { freePort } from '../../support/process';
 import { type RedisServerProcess, redisServerProcess } from '../../support/redis-server-process';
 
@@ -24,49 +12,40 @@ const postgresUrl = inject('postgresUrl') ?? '';
 const SERVER_ERROR = 'Server error. Please try again.';
 
 describe.runIf(postgresUrl)('Redis stopped and started again under load', () => {
-  let stack: FaultStack;
-  let redis: RedisServerProcess;
+  let redis: RedisServerProcess | undefined;
   const redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-redis-restart-'));
-  const accounts: LoadAccount[] = [];
-
-  beforeAll(async () => {
-    redis = redisServerProcess(await freePort(), redisDir);
-    await redis.start();
-    stack = await startFaultStack({ postgresUrl, redisUrl: redis.url });
-    for (let i = 0; i < 10; i += 1) accounts.push(await createLoadAccount(stack, 40));
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.close();
-    await redis?.stop();
-    fs.rmSync(redisDir, { recursive: true, force: true });
+  const suite = useFaultStack({
+    accounts: 10,
+    credits: 40,
+    servers: async () => {
+      redis = redisServerProcess(await freePort(), redisDir);
+      await redis.start();
+      return { postgresUrl, redisUrl: redis.url };
+    },
+    afterClose: async () => {
+      await redis?.stop();
+      fs.rmSync(redisDir, { recursive: true, force: true });
+    },
   });
 
   it('refuses fast with 503 while it is down, refunds those, and loses no accepted run', async () => {
+    const { stack, accounts } = suite;
+    const server = redis!;
     await Promise.all([stack.startReadyWorker(), stack.startReadyWorker()]);
 
     const before = await driveLoad(stack, accounts, 20, 5, 300);
     const stoppedAt = Date.now();
-    await redis.stop();
+    await server.stop();
     console.log(`[redis-restart] redis stopped in ${Date.now() - stoppedAt} ms`);
 
     // Two waves while Redis is down, one run per account each.
-    const during: Submission[] = [];
-    for (let wave = 0; wave < 2; wave += 1) {
-      during.push(...(await driveLoad(stack, accounts, accounts.length, accounts.length, 0)));
-      await sleep(1_500);
-    }
-    await redis.start();
-    const restartedAt = Date.now();
-    await until(async () => (await fetch(`${stack.apiUrl}/readyz`)).status, (s) => s === 200, 30_000, 'the api to be ready again');
-    const readyMs = Date.now() - restartedAt;
+    const during = await driveWaves(suite, 2, 1_500);
+    await server.start();
+    const readyMs = await untilApiReady(stack);
     const after = await driveLoad(stack, accounts, 20, 5, 300);
 
     const all = [...before, ...during, ...after];
-    await until(() => processingCount(stack.db), (n) => n === 0, 60_000, 'every run to finish').catch(async (error: Error) => {
-      throw new Error(`${error.message}\n${await describeStuckRuns(stack, redis.url)}`);
-    });
-    const books = await checkBooks(stack.db, accounts, all);
+    const books = await settleAndCheckBooks(stack, accounts, all, 60_000);
 
     // Why the api refused, as it logged it (distinct messages).
     const apiErrors = new Set(
@@ -78,10 +57,9 @@ describe.runIf(postgresUrl)('Redis stopped and started again under load', () => 
         .map((l) => `${/"message":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 200)} ${/at [^\\]*(api|shared)\/src[^\\]*/.exec(l)?.[0] ?? '?'}`),
     );
     console.log(`[redis-restart] api errors while Redis was down: ${JSON.stringify([...apiErrors])}`);
-    const ms = during.map((s) => s.ms).sort((a, b) => a - b);
     console.log(
       `[redis-restart] before ${JSON.stringify(statusCounts(before))}, during ${JSON.stringify(statusCounts(during))} ` +
-        `(answer ms min ${ms[0]}, median ${ms[Math.floor(ms.length / 2)]}, max ${ms.at(-1)}), after ${JSON.stringify(statusCounts(after))}; ` +
+        `(${answerTimes(during)}), after ${JSON.stringify(statusCounts(after))}; ` +
         `api ready ${readyMs} ms after the restart; done ${books.done}, failed ${books.failed}`,
     );
 

@@ -1,17 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type FaultStack,
-  type LoadAccount,
-  checkBooks,
-  createLoadAccount,
-  describeStuckRuns,
-  driveLoad,
-  processingCount,
-  startFaultStack,
-  statusCounts,
-  until,
-} from '../../support/fault-stack';
+import { describe, expect, inject, it } from 'vitest';
+import { driveLoad, settleAndCheckBooks, statusCounts } from '../../support/fault-stack';
+import { useFaultStack } from '../../support/fault-suite';
 import type { RunningProcess } from '../../support/process';
 
 const postgresUrl = inject('postgresUrl') ?? '';
@@ -22,17 +12,10 @@ const postgresUrl = inject('postgresUrl') ?? '';
 const WORKER_ENV = { WORKER_LOCK_DURATION_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000', RECONCILE_GRACE_SECONDS: '3' };
 
 describe.runIf(postgresUrl)('worker processes SIGKILLed again and again under load', () => {
-  let stack: FaultStack;
-  const accounts: LoadAccount[] = [];
-
-  beforeAll(async () => {
-    stack = await startFaultStack({ postgresUrl, redisUrl: inject('redisUrl') });
-    for (let i = 0; i < 10; i += 1) accounts.push(await createLoadAccount(stack, 40));
-  }, 180_000);
-
-  afterAll(() => stack?.close());
+  const suite = useFaultStack({ accounts: 10, credits: 40 });
 
   it('completes every accepted run exactly once, with the credits right', async () => {
+    const { stack, accounts } = suite;
     const live: RunningProcess[] = [stack.startWorker(WORKER_ENV), stack.startWorker(WORKER_ENV)];
     const load = driveLoad(stack, accounts, 70, 5, 400);
 
@@ -50,10 +33,7 @@ describe.runIf(postgresUrl)('worker processes SIGKILLed again and again under lo
     })();
     const [submissions] = await Promise.all([load, killing]);
     const started = Date.now();
-    await until(() => processingCount(stack.db), (n) => n === 0, 75_000, 'every run to finish').catch(async (error: Error) => {
-      throw new Error(`${error.message}\n${await describeStuckRuns(stack, inject('redisUrl'))}`);
-    });
-    const books = await checkBooks(stack.db, accounts, submissions);
+    const books = await settleAndCheckBooks(stack, accounts, submissions, 75_000);
 
     const counts = statusCounts(submissions);
     const retried = [...books.attemptsOf.values()].filter((a) => a > 1).length;

@@ -1,17 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type FaultStack,
-  type LoadAccount,
-  checkBooks,
-  createLoadAccount,
-  describeStuckRuns,
-  driveLoad,
-  processingCount,
-  startFaultStack,
-  statusCounts,
-  until,
-} from '../../support/fault-stack';
+import { describe, expect, inject, it } from 'vitest';
+import { driveLoad, settleAndCheckBooks, statusCounts, until } from '../../support/fault-stack';
+import { useFaultStack } from '../../support/fault-suite';
 
 const postgresUrl = inject('postgresUrl') ?? '';
 
@@ -34,17 +24,10 @@ function logLines(output: string): Array<Record<string, unknown>> {
 }
 
 describe.runIf(postgresUrl)('a worker process sent SIGTERM under load', () => {
-  let stack: FaultStack;
-  const accounts: LoadAccount[] = [];
-
-  beforeAll(async () => {
-    stack = await startFaultStack({ postgresUrl, redisUrl: inject('redisUrl') });
-    for (let i = 0; i < 8; i += 1) accounts.push(await createLoadAccount(stack, 20));
-  }, 180_000);
-
-  afterAll(() => stack?.close());
+  const suite = useFaultStack({ accounts: 8, credits: 20 });
 
   it('finishes the jobs it holds, takes no more, exits 0; the other worker does the rest, each run once', async () => {
+    const { stack, accounts } = suite;
     const leaving = stack.startWorker(WORKER_ENV);
     const staying = stack.startWorker(WORKER_ENV);
     const load = driveLoad(stack, accounts, 24, 8, 500);
@@ -63,10 +46,7 @@ describe.runIf(postgresUrl)('a worker process sent SIGTERM under load', () => {
     const exitMs = Date.now() - signalledAt;
 
     const submissions = await load;
-    await until(() => processingCount(stack.db), (n) => n === 0, 90_000, 'every run to finish').catch(async (error: Error) => {
-      throw new Error(`${error.message}\n${await describeStuckRuns(stack, inject('redisUrl'))}`);
-    });
-    const books = await checkBooks(stack.db, accounts, submissions);
+    const books = await settleAndCheckBooks(stack, accounts, submissions, 90_000);
 
     // What the leaving worker finished after the signal: the jobs it had in flight.
     const lines = logLines(leaving.output());

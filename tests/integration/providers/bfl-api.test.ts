@@ -1,53 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PresetDefinition } from '@app/shared';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBflSignature } from '../../../api/src/webhooks/bfl-signature';
 import { createBflApi } from '../../../worker/src/providers/bfl';
-import type { RemoteApi, RemoteImageInput, RemoteRef, RemoteState } from '../../../worker/src/providers/remote/remote-api';
-import { ProviderHttpError } from '../../../worker/src/providers/remote/provider-http';
+import type { RemoteApi, RemoteImageInput, RemoteRef } from '../../../worker/src/providers/remote/remote-api';
 import { type BflFake, startBflFake } from '../../fakes/bfl';
 import { listen, readBody } from '../../fakes/provider-fake';
+import { fixture } from '../../support/uploads';
+import { followStates, imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+const photo = fixture('grace_hopper.jpg');
 const signal = new AbortController().signal;
 
-const preset: PresetDefinition = {
-  id: 'test_preset',
-  label: 'Test preset',
-  prompt: 'A warm film portrait, same person, same face',
-  negative_prompt: 'blurry',
-  strength: 0.65,
-  model: 'flux-kontext-pro',
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
-  source: 'test',
-  guidance_scale: 3.5,
-  num_inference_steps: 28,
-  features: ['film'],
-  prompt_upsampling: true,
-  safety_tolerance: 3,
-  output_format: 'png',
-  raw: false,
-  aspect_ratio: '4:5',
-};
+const preset = testPreset({ id: 'test_preset', label: 'Test preset', prompt: 'A warm film portrait, same person, same face', model: 'flux-kontext-pro', source: 'test', prompt_upsampling: true, safety_tolerance: 3 });
 
-function input(overrides: Partial<RemoteImageInput> = {}): RemoteImageInput {
-  return {
-    kind: 'image',
-    mode: 'custom-prompt',
-    prompt: 'Make it a warm film portrait',
-    source: photo,
-    sourceType: 'image/jpeg',
-    additionalSources: [],
-    aspectRatio: '1:1',
-    seed: 1234,
-    ...overrides,
-  } as RemoteImageInput;
-}
+const input = (overrides: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'custom-prompt', prompt: 'Make it a warm film portrait', ...overrides });
 
 let fake: BflFake;
 let api: RemoteApi;
@@ -63,40 +30,14 @@ async function submitted(api: RemoteApi, given = input()): Promise<RemoteRef> {
   return answer.ref;
 }
 
-async function pollUntilDone(api: RemoteApi, ref: RemoteRef, max = 10): Promise<RemoteState[]> {
-  const seen: RemoteState[] = [];
-  for (let i = 0; i < max; i++) {
-    const state = await api.status(ref, signal);
-    seen.push(state);
-    if (state.state !== 'queued' && state.state !== 'running') break;
-  }
-  return seen;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderHttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderHttpError);
-  return error as ProviderHttpError;
-}
-
-beforeAll(async () => {
-  fake = await startBflFake();
-  api = createBflApi(settings());
-});
-
-afterEach(() => {
-  fake.behave('succeed');
-  fake.pace(1, 1);
-  fake.finishWith(undefined);
-  fake.webhookRepeats(1);
-});
-
-afterAll(async () => {
-  await fake.close();
-});
+useProviderFake(
+  async () => {
+    fake = await startBflFake();
+    api = createBflApi(settings());
+    return fake;
+  },
+  () => fake.finishWith(undefined),
+);
 
 describe('BFL client against the local BFL API', () => {
   it('describes itself: model, half-second polling, the concurrency cap, no webhooks without a secret', () => {
@@ -128,7 +69,7 @@ describe('BFL client against the local BFL API', () => {
     expect(Buffer.from(String(request?.body.input_image_2), 'base64').equals(photo)).toBe(true);
     expect(request?.body).not.toHaveProperty('webhook_url');
 
-    const states = await pollUntilDone(api, ref);
+    const states = await followStates(api, ref);
     expect(states).toEqual([{ state: 'queued' }, { state: 'queued' }, { state: 'running', progress: 0.5 }, { state: 'succeeded' }]);
 
     const outcome = await api.result(ref, signal);
@@ -143,13 +84,13 @@ describe('BFL client against the local BFL API', () => {
   it('uses the run prompt and JPEG defaults without a preset', async () => {
     const ref = await submitted(api);
     expect(fake.requests.at(-1)?.body).toMatchObject({ prompt: 'Make it a warm film portrait', aspect_ratio: '1:1', output_format: 'jpeg', safety_tolerance: 2, prompt_upsampling: false });
-    await pollUntilDone(api, ref);
+    await followStates(api, ref);
     const outcome = await api.result(ref, signal);
     expect(outcome.kind === 'file' && 'url' in outcome && outcome.url).toMatch(/sample\.jpg/);
   });
 
   it('refuses a wrong key for good, with BFL\'s detail', async () => {
-    const error = await failure(createBflApi(settings({ key: 'wrong' })).submit(input(), signal));
+    const error = await providerHttpError(createBflApi(settings({ key: 'wrong' })).submit(input(), signal));
     expect(error.status).toBe(403);
     expect(error.transient).toBe(false);
     expect(error.detail).toContain('Invalid Authentication');
@@ -157,7 +98,7 @@ describe('BFL client against the local BFL API', () => {
 
   it('a 429 is transient and carries Retry-After; the next submit goes through', async () => {
     fake.behave('rate-limit-once');
-    const error = await failure(api.submit(input(), signal));
+    const error = await providerHttpError(api.submit(input(), signal));
     expect(error.status).toBe(429);
     expect(error.transient).toBe(true);
     expect(error.retryAfterMs).toBe(1000);
@@ -166,14 +107,14 @@ describe('BFL client against the local BFL API', () => {
 
   it('a 503 is transient', async () => {
     fake.behave('server-error-once');
-    const error = await failure(api.submit(input(), signal));
+    const error = await providerHttpError(api.submit(input(), signal));
     expect(error.status).toBe(503);
     expect(error.transient).toBe(true);
   });
 
   it('a 422 is permanent and reads as a sentence', async () => {
     fake.behave('reject');
-    const error = await failure(api.submit(input(), signal));
+    const error = await providerHttpError(api.submit(input(), signal));
     expect(error.status).toBe(422);
     expect(error.transient).toBe(false);
     expect(error.detail).toBe('prompt: Prompt is not allowed for this model');
@@ -182,7 +123,7 @@ describe('BFL client against the local BFL API', () => {
   it('"Content Moderated" becomes moderated, in status and result', async () => {
     fake.behave('moderate');
     const ref = await submitted(api);
-    const last = (await pollUntilDone(api, ref)).at(-1);
+    const last = (await followStates(api, ref)).at(-1);
     expect(last).toEqual({ state: 'moderated', reason: 'the image was moderated: Moderation Reasons Derivative Works Filter' });
     await expect(api.result(ref, signal)).resolves.toEqual({ kind: 'moderated', reason: 'the image was moderated: Moderation Reasons Derivative Works Filter' });
   });
@@ -190,22 +131,22 @@ describe('BFL client against the local BFL API', () => {
   it('"Request Moderated" and "Error" map to moderated and a permanent failure', async () => {
     fake.finishWith('Request Moderated');
     const moderated = await submitted(api);
-    expect((await pollUntilDone(api, moderated)).at(-1)).toMatchObject({ state: 'moderated', reason: expect.stringMatching(/^the request was moderated/) });
+    expect((await followStates(api, moderated)).at(-1)).toMatchObject({ state: 'moderated', reason: expect.stringMatching(/^the request was moderated/) });
 
     fake.finishWith('Error');
     const failed = await submitted(api);
-    expect((await pollUntilDone(api, failed)).at(-1)).toEqual({ state: 'failed', message: 'Generation failed', transient: false });
+    expect((await followStates(api, failed)).at(-1)).toEqual({ state: 'failed', message: 'Generation failed', transient: false });
   });
 
   it('a photo BFL cannot read ends in "Error"', async () => {
     const ref = await submitted(api, input({ source: Buffer.from('not an image') }));
-    expect((await pollUntilDone(api, ref)).at(-1)).toMatchObject({ state: 'failed', transient: false, message: expect.stringContaining('input_image') });
+    expect((await followStates(api, ref)).at(-1)).toMatchObject({ state: 'failed', transient: false, message: expect.stringContaining('input_image') });
   });
 
   it('hang stays running; cancel is a no-op because BFL has no cancel endpoint', async () => {
     fake.behave('hang');
     const ref = await submitted(api);
-    const states = await pollUntilDone(api, ref, 6);
+    const states = await followStates(api, ref, 6);
     expect(states.at(-1)).toEqual({ state: 'running', progress: 0.5 });
     expect(states).toHaveLength(6);
     await expect(api.cancel(ref, signal)).resolves.toBeUndefined();
@@ -222,7 +163,7 @@ describe('BFL client against the local BFL API', () => {
 
   it('sample URLs expire (the driver must download at once)', async () => {
     const ref = await submitted(api);
-    await pollUntilDone(api, ref);
+    await followStates(api, ref);
     const outcome = await api.result(ref, signal);
     if (outcome.kind !== 'file' || !('url' in outcome)) throw new Error('expected a URL');
     fake.sampleTtl(0);

@@ -1,52 +1,21 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PresetDefinition } from '@app/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createComfyuiApi, DEFAULT_CHECKPOINT, historyState } from '../../../worker/src/providers/comfyui';
-import { PermanentProviderError, ProviderHttpError } from '../../../worker/src/providers/remote/provider-http';
+import { PermanentProviderError } from '../../../worker/src/providers/remote/provider-http';
 import type { RemoteApi, RemoteImageInput, RemoteRef } from '../../../worker/src/providers/remote/remote-api';
 import { type ComfyuiFake, startComfyuiFake } from '../../fakes/comfyui';
+import { fixture } from '../../support/uploads';
+import { imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/astronaut.png'));
+const photo = fixture('astronaut.png');
 const signal = new AbortController().signal;
 
-const preset: PresetDefinition = {
-  id: 'soft-film',
-  label: 'Soft film',
-  prompt: 'a soft film portrait, golden hour',
-  negative_prompt: 'blurry, extra fingers',
-  strength: 0.55,
-  model: 'sdxl',
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
-  source: 'presets',
-  guidance_scale: 5.5,
-  num_inference_steps: 22,
-  features: ['film'],
-  prompt_upsampling: false,
-  safety_tolerance: 2,
-  output_format: 'png',
-  raw: false,
-  aspect_ratio: '1:1',
-};
+const preset = testPreset({ id: 'soft-film', label: 'Soft film', prompt: 'a soft film portrait, golden hour', negative_prompt: 'blurry, extra fingers', strength: 0.55, model: 'sdxl', guidance_scale: 5.5, num_inference_steps: 22, aspect_ratio: '1:1' });
 
-function imageInput(extra: Partial<RemoteImageInput> = {}): RemoteImageInput {
-  return {
-    kind: 'image',
-    mode: 'presets',
-    preset,
-    prompt: 'unused with a preset',
-    source: photo,
-    sourceType: 'image/jpeg',
-    additionalSources: [],
-    aspectRatio: '1:1',
-    seed: 987654,
-    ...extra,
-  };
-}
+const imageInput = (extra: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'presets', preset, prompt: 'unused with a preset', seed: 987654, ...extra });
 
 type Node = { class_type?: unknown; inputs?: Record<string, unknown> };
 function nodeOf(workflow: Record<string, Node>, classType: string): Node {
@@ -55,24 +24,14 @@ function nodeOf(workflow: Record<string, Node>, classType: string): Node {
   return node;
 }
 
-async function expectHttpError(promise: Promise<unknown>): Promise<ProviderHttpError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ProviderHttpError);
-  return error as ProviderHttpError;
-}
-
 describe('ComfyUI client against the fake', () => {
   let fake: ComfyuiFake;
   let api: RemoteApi;
 
-  beforeAll(async () => {
+  useProviderFake(async () => {
     fake = await startComfyuiFake();
     api = createComfyuiApi({ baseUrl: fake.env.COMFYUI_URL!, workflowsDir: fake.env.COMFYUI_WORKFLOWS_DIR!, concurrency: 2 });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.behave('succeed');
-    fake.pace(1, 1);
+    return fake;
   });
 
   it('declares polling, the concurrency cap and no webhooks', () => {
@@ -136,14 +95,14 @@ describe('ComfyUI client against the fake', () => {
 
   it('answers a 503 as transient', async () => {
     fake.behave('server-error-once');
-    const error = await expectHttpError(api.submit(imageInput(), signal));
+    const error = await providerHttpError(api.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 503, transient: true });
     expect((await api.submit(imageInput(), signal)).ref.requestId).toBeTruthy();
   });
 
   it('answers an invalid prompt as permanent with the server’s message', async () => {
     fake.behave('reject');
-    const error = await expectHttpError(api.submit(imageInput(), signal));
+    const error = await providerHttpError(api.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 400, transient: false });
     expect(error.detail).toContain('Cannot execute because node FancyUpscaler does not exist');
   });
@@ -154,7 +113,7 @@ describe('ComfyUI client against the fake', () => {
     nodeOf(workflow, 'KSampler').inputs!.sampler_name = '{{sampler}}';
     writeFileSync(path.join(dir, 'default.json'), JSON.stringify(workflow));
     const custom = createComfyuiApi({ baseUrl: fake.url, workflowsDir: dir, concurrency: 1 });
-    const error = await expectHttpError(custom.submit(imageInput(), signal));
+    const error = await providerHttpError(custom.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 400, transient: false });
     expect(error.detail).toMatch(/Prompt outputs failed validation; node 3 KSampler: .*sampler_name/);
   });

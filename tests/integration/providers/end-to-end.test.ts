@@ -16,6 +16,7 @@ import { startStabilityFake } from '../../fakes/stability';
 import { bearer, type Session, signIn } from '../../support/auth';
 import { availableDialects } from '../../support/database';
 import { startTestApp, type TestContext } from '../../support/test-app';
+import { submitPortraitRun } from '../../support/runs';
 import { fixture, uploadFile } from '../../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -87,20 +88,13 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
   });
 
   const balance = async () => (await ctx.infra.db.selectFrom('users').select('credits').where('id', '=', session.user.id).executeTakeFirstOrThrow()).credits;
-  const submit = async (runId: string) => {
-    const res = await request(ctx.app)
-      .post('/api/unified-generate')
-      .set(bearer(session))
-      .send({ mode: 'custom', runId, prompt: 'portrait in a neon-lit rainy street at night', sourceAssetId: source.secure_url });
-    expect(res.status).toBe(202);
-  };
+  const submit = () => submitPortraitRun(ctx.app, session, source.secure_url);
 
   it('makes the image at the provider, stores it as ours, names the provider, and charges once', async () => {
     fake.behave('succeed');
     fake.webhookRepeats(2);
     const before = await balance();
-    const runId = `run_${randomBytes(8).toString('hex')}`;
-    await submit(runId);
+    const runId = await submit();
     const res = await finished(ctx, session, runId);
     expect(res.status).toBe(200);
     expect(res.body.media.metadata).toMatchObject({ provider: name, identity: { applicable: true, passed: true } });
@@ -156,8 +150,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
   it('a moderated output ends the run moderated, with the reason in plain words and every credit back', async () => {
     fake.behave('moderate');
     const before = await balance();
-    const runId = `run_${randomBytes(8).toString('hex')}`;
-    await submit(runId);
+    const runId = await submit();
     const res = await finished(ctx, session, runId);
     expect(res.body).toMatchObject({ success: false, status: 'failed' });
     expect(res.body.error).toMatch(/safety filter/);

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GHIBLI_REACTION_PRESETS } from '@app/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFalJwksCache, verifyFalWebhook } from '../../../api/src/webhooks/fal-signature';
 import { createFalApi } from '../../../worker/src/providers/fal';
-import type { RemoteApi, RemoteImageInput, RemoteRef, RemoteState, RemoteVideoInput } from '../../../worker/src/providers/remote/remote-api';
-import { ProviderHttpError } from '../../../worker/src/providers/remote/provider-http';
+import type { RemoteApi, RemoteImageInput, RemoteRef, RemoteVideoInput } from '../../../worker/src/providers/remote/remote-api';
 import { type FalFake, startFalFake } from '../../fakes/fal';
 import { fromDataUri, listen, readBody } from '../../fakes/provider-fake';
+import { followStates, imageRequest, providerHttpError, useProviderFake } from '../../support/provider-client';
 
 /** fal's RemoteApi against the local fake of its queue API: every state, error and the signed webhook. */
 
@@ -30,61 +30,24 @@ function settings(overrides: { key?: string } = {}) {
   };
 }
 
-function imageInput(extra: Partial<RemoteImageInput> = {}): RemoteImageInput {
-  return {
-    kind: 'image',
-    mode: 'ghibli-reaction',
-    preset,
-    prompt: 'ignored when the preset has one',
-    source: photo,
-    sourceType: 'image/jpeg',
-    additionalSources: [],
-    aspectRatio: '1:1',
-    seed: 1234,
-    ...extra,
-  };
-}
+const imageInput = (extra: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'ghibli-reaction', preset, prompt: 'ignored when the preset has one', ...extra });
 
-/** Polls as the driver would, recording each state, until the request leaves queued/running (or `max` polls). */
-async function follow(ref: RemoteRef, max = 20, client = api): Promise<RemoteState[]> {
-  const states: RemoteState[] = [];
-  for (let i = 0; i < max; i++) {
-    const state = await client.status(ref, signal());
-    states.push(state);
-    if (state.state !== 'queued' && state.state !== 'running') break;
-  }
-  return states;
-}
+const follow = (ref: RemoteRef, max = 20, client = api) => followStates(client, ref, max);
 
 async function submitted(input: RemoteImageInput | RemoteVideoInput = imageInput(), client = api): Promise<RemoteRef> {
   const answer = await client.submit(input, signal());
   return answer.ref;
 }
 
-async function httpError(promise: Promise<unknown>): Promise<ProviderHttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderHttpError);
-  return error as ProviderHttpError;
-}
-
-beforeAll(async () => {
-  fake = await startFalFake();
-  photo = await readFile(path.join(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.behave('succeed');
-  fake.pace(1, 1);
-  fake.webhookRepeats(1);
-  api = createFalApi(settings());
-});
+useProviderFake(
+  async () => {
+    photo = await readFile(path.join(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+    return (fake = await startFalFake());
+  },
+  () => {
+    api = createFalApi(settings());
+  },
+);
 
 describe('fal.ai queue client', () => {
   it('submits the preset and the photo inline to the model path, and reports the queue position', async () => {
@@ -163,34 +126,34 @@ describe('fal.ai queue client', () => {
 
   it('answers a result asked too early with a permanent error the driver can log', async () => {
     const ref = await submitted();
-    const error = await httpError(api.result(ref, signal()));
+    const error = await providerHttpError(api.result(ref, signal()));
     expect(error.status).toBe(400);
     expect(error.detail).toMatch(/still in queue/);
   });
 
   it('reads a 429 as transient with its Retry-After, then submits normally', async () => {
     fake.behave('rate-limit-once');
-    const error = await httpError(api.submit(imageInput(), signal()));
+    const error = await providerHttpError(api.submit(imageInput(), signal()));
     expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 1000 });
     await expect(submitted()).resolves.toMatchObject({ requestId: expect.any(String) });
   });
 
   it('reads a runner failure (503 + X-Fal-Error-Type) as transient', async () => {
     fake.behave('server-error-once');
-    const error = await httpError(api.submit(imageInput(), signal()));
+    const error = await providerHttpError(api.submit(imageInput(), signal()));
     expect(error).toMatchObject({ status: 503, transient: true });
     expect(error.detail).toMatch(/runner_scheduling_failure/);
   });
 
   it('reads a 422 validation error as permanent, with the field and message', async () => {
     fake.behave('reject');
-    const error = await httpError(api.submit(imageInput(), signal()));
+    const error = await providerHttpError(api.submit(imageInput(), signal()));
     expect(error).toMatchObject({ status: 422, transient: false });
     expect(error.detail).toBe('image_url: Could not process the input image: face not suitable for this model');
   });
 
   it('reads a wrong key as a permanent refusal', async () => {
-    const error = await httpError(createFalApi(settings({ key: 'wrong' })).submit(imageInput(), signal()));
+    const error = await providerHttpError(createFalApi(settings({ key: 'wrong' })).submit(imageInput(), signal()));
     expect(error).toMatchObject({ status: 401, transient: false });
     expect(error.detail).toMatch(/No user found/);
   });

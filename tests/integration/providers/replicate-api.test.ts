@@ -1,55 +1,21 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { PresetDefinition } from '@app/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReplicateSignature } from '../../../api/src/webhooks/replicate-signature';
 import { createReplicateApi } from '../../../worker/src/providers/replicate';
-import { ProviderHttpError } from '../../../worker/src/providers/remote/provider-http';
 import type { RemoteApi, RemoteImageInput, RemoteOutcome, RemoteRef, RemoteVideoInput } from '../../../worker/src/providers/remote/remote-api';
 import { fromDataUri } from '../../fakes/provider-fake';
 import { type ReplicateFake, startReplicateFake } from '../../fakes/replicate';
+import { fixture } from '../../support/uploads';
+import { imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+const photo = fixture('grace_hopper.jpg');
 const signal = new AbortController().signal;
 
-const preset: PresetDefinition = {
-  id: 'neon-noir',
-  label: 'Neon noir',
-  prompt: 'a neon noir portrait, rain and reflections',
-  negative_prompt: 'blurry',
-  strength: 0.7,
-  model: 'flux-kontext-pro',
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
-  source: 'presets',
-  guidance_scale: 3.5,
-  num_inference_steps: 28,
-  features: ['neon'],
-  prompt_upsampling: true,
-  safety_tolerance: 5,
-  output_format: 'png',
-  raw: false,
-  aspect_ratio: '4:5',
-};
+const preset = testPreset({ id: 'neon-noir', label: 'Neon noir', prompt: 'a neon noir portrait, rain and reflections', strength: 0.7, model: 'flux-kontext-pro', features: ['neon'], prompt_upsampling: true, safety_tolerance: 5 });
 
-function imageInput(extra: Partial<RemoteImageInput> = {}): RemoteImageInput {
-  return {
-    kind: 'image',
-    mode: 'presets',
-    preset,
-    prompt: 'ignored when a preset is given',
-    source: photo,
-    sourceType: 'image/jpeg',
-    additionalSources: [],
-    aspectRatio: '1:1',
-    seed: 1234,
-    ...extra,
-  };
-}
+const imageInput = (extra: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'presets', preset, prompt: 'ignored when a preset is given', ...extra });
 
 function settingsOf(fake: ReplicateFake, extra: { webhookSecret?: string; model?: string } = {}) {
   return { key: fake.env.REPLICATE_API_TOKEN!, baseUrl: fake.url, model: fake.env.REPLICATE_MODEL!, videoModel: fake.env.REPLICATE_VIDEO_MODEL, createsPerMinute: 600, ...extra };
@@ -68,24 +34,14 @@ async function submitRef(api: RemoteApi, input: RemoteImageInput | RemoteVideoIn
   return submitted.ref;
 }
 
-async function expectHttpError(promise: Promise<unknown>): Promise<ProviderHttpError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ProviderHttpError);
-  return error as ProviderHttpError;
-}
-
 describe('Replicate client against the fake', () => {
   let fake: ReplicateFake;
   let api: RemoteApi;
 
-  beforeAll(async () => {
+  useProviderFake(async () => {
     fake = await startReplicateFake();
     api = createReplicateApi(settingsOf(fake));
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.behave('succeed');
-    fake.pace(1, 1);
+    return fake;
   });
 
   it('declares its model, polling, create rate and no webhooks without a secret', () => {
@@ -166,27 +122,27 @@ describe('Replicate client against the fake', () => {
 
   it('answers 429 as transient with Retry-After, then works', async () => {
     fake.behave('rate-limit-once');
-    const error = await expectHttpError(api.submit(imageInput(), signal));
+    const error = await providerHttpError(api.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 1000 });
     expect((await api.submit(imageInput(), signal)).ref.requestId).toBeTruthy();
   });
 
   it('answers a 5xx as transient', async () => {
     fake.behave('server-error-once');
-    const error = await expectHttpError(api.submit(imageInput(), signal));
+    const error = await providerHttpError(api.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 503, transient: true });
   });
 
   it('answers a refused input as permanent with the problem detail', async () => {
     fake.behave('reject');
-    const error = await expectHttpError(api.submit(imageInput(), signal));
+    const error = await providerHttpError(api.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 422, transient: false });
     expect(error.detail).toMatch(/^Input validation failed: .*aspect_ratio/s);
   });
 
   it('answers a wrong token as permanent 401 with the problem title', async () => {
     const wrong = createReplicateApi({ ...settingsOf(fake), key: 'nope' });
-    const error = await expectHttpError(wrong.submit(imageInput(), signal));
+    const error = await providerHttpError(wrong.submit(imageInput(), signal));
     expect(error).toMatchObject({ status: 401, transient: false });
     expect(error.detail).toContain('Unauthenticated');
   });

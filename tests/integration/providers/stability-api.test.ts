@@ -1,51 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PresetDefinition } from '@app/shared';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_FILTERED_REASON, createStabilityApi } from '../../../worker/src/providers/stability';
 import type { RemoteApi, RemoteImageInput, RemoteOutcome, RemoteRef, SubmitResult } from '../../../worker/src/providers/remote/remote-api';
-import { ProviderHttpError } from '../../../worker/src/providers/remote/provider-http';
 import { type StabilityFake, startStabilityFake } from '../../fakes/stability';
+import { fixture } from '../../support/uploads';
+import { imageRequest, providerHttpError, testPreset, useProviderFake } from '../../support/provider-client';
 
-const photo = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/faces/grace_hopper.jpg'));
+const photo = fixture('grace_hopper.jpg');
 const signal = new AbortController().signal;
 
-const preset: PresetDefinition = {
-  id: 'test_preset',
-  label: 'Test preset',
-  prompt: 'A warm film portrait, same person, same face',
-  negative_prompt: 'blurry, extra fingers',
-  strength: 0.65,
-  model: 'ultra',
-  mode: 'i2i',
-  input: 'image',
-  requiresSource: true,
-  source: 'test',
-  guidance_scale: 3.5,
-  num_inference_steps: 28,
-  features: ['film'],
-  prompt_upsampling: false,
-  safety_tolerance: 2,
-  output_format: 'png',
-  raw: false,
-  aspect_ratio: '4:5',
-};
+const preset = testPreset({ id: 'test_preset', label: 'Test preset', prompt: 'A warm film portrait, same person, same face', negative_prompt: 'blurry, extra fingers', model: 'ultra', source: 'test' });
 
-function input(overrides: Partial<RemoteImageInput> = {}): RemoteImageInput {
-  return {
-    kind: 'image',
-    mode: 'custom-prompt',
-    prompt: 'Make it a warm film portrait',
-    source: photo,
-    sourceType: 'image/jpeg',
-    additionalSources: [],
-    aspectRatio: '1:1',
-    seed: 1234,
-    ...overrides,
-  } as RemoteImageInput;
-}
+const input = (overrides: Partial<RemoteImageInput> = {}) => imageRequest(photo, { mode: 'custom-prompt', prompt: 'Make it a warm film portrait', ...overrides });
 
 let fake: StabilityFake;
 
@@ -63,28 +30,10 @@ async function imageOf(outcome: RemoteOutcome): Promise<sharp.Metadata> {
   return sharp(outcome.data).metadata();
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderHttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderHttpError);
-  return error as ProviderHttpError;
-}
-
-beforeAll(async () => {
-  fake = await startStabilityFake();
-});
-
-afterEach(() => {
-  fake.behave('succeed');
-  fake.moderation('blur');
-  fake.pace(1, 1);
-});
-
-afterAll(async () => {
-  await fake.close();
-});
+useProviderFake(
+  async () => (fake = await startStabilityFake()),
+  () => fake.moderation('blur'),
+);
 
 describe('Stability client, synchronous endpoints', () => {
   it('describes itself: model, 10 s polling, a rate limit on every call, no webhooks', () => {
@@ -147,7 +96,7 @@ describe('Stability client, synchronous endpoints', () => {
   });
 
   it('a wrong key is refused for good with Stability\'s error body', async () => {
-    const error = await failure(api('ultra', 'sk-wrong').submit(input(), signal));
+    const error = await providerHttpError(api('ultra', 'sk-wrong').submit(input(), signal));
     expect(error.status).toBe(401);
     expect(error.transient).toBe(false);
     expect(error.detail).toBe('unauthorized: authorization: invalid or missing API key');
@@ -155,12 +104,12 @@ describe('Stability client, synchronous endpoints', () => {
 
   it('429 is transient with Retry-After, 500 is transient, then submits go through', async () => {
     fake.behave('rate-limit-once');
-    const limited = await failure(api().submit(input(), signal));
+    const limited = await providerHttpError(api().submit(input(), signal));
     expect(limited).toMatchObject({ status: 429, transient: true, retryAfterMs: 1000 });
     expect(limited.detail).toMatch(/^rate_limit_exceeded/);
 
     fake.behave('server-error-once');
-    const broken = await failure(api().submit(input(), signal));
+    const broken = await providerHttpError(api().submit(input(), signal));
     expect(broken).toMatchObject({ status: 500, transient: true });
     expect(broken.detail).toMatch(/^internal_error/);
 
@@ -169,16 +118,16 @@ describe('Stability client, synchronous endpoints', () => {
 
   it('a 400 is permanent and reads as a sentence; so is a photo it cannot decode', async () => {
     fake.behave('reject');
-    const rejected = await failure(api().submit(input(), signal));
+    const rejected = await providerHttpError(api().submit(input(), signal));
     expect(rejected).toMatchObject({ status: 400, transient: false, detail: 'bad_request: prompt: the prompt contains words that are not allowed' });
 
     fake.behave('succeed');
-    const unreadable = await failure(api().submit(input({ source: Buffer.from('not an image') }), signal));
+    const unreadable = await providerHttpError(api().submit(input({ source: Buffer.from('not an image') }), signal));
     expect(unreadable).toMatchObject({ status: 400, transient: false, detail: 'bad_request: image: could not be decoded as an image' });
   });
 
   it('more than 10 MiB is 413, permanent', async () => {
-    const error = await failure(api().submit(input({ source: Buffer.alloc(11 * 1024 * 1024, 1) }), signal));
+    const error = await providerHttpError(api().submit(input({ source: Buffer.alloc(11 * 1024 * 1024, 1) }), signal));
     expect(error).toMatchObject({ status: 413, transient: false });
     expect(error.detail).toMatch(/^payload_too_large/);
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiSession } from '../../api/client';
 import { createGenerationApi, enhancePrompt } from './generation-api';
 import { fetchWeeklyPresets } from '../../entities/preset/weekly-presets-api';
+import { media } from '../../../testing/generation-test-helpers';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -10,32 +11,7 @@ function json(status: number, body: unknown): Response {
 const TOKEN = 'aaa.bbb.ccc';
 
 /** A media item as getMediaByRunId answers it (the shared schema's shape). */
-const RUN_MEDIA = {
-  id: 'm1',
-  userId: 'u1',
-  runId: 'run-12345678',
-  mediaType: 'photo',
-  type: 'image',
-  presetType: 'custom_prompt',
-  presetKey: null,
-  prompt: 'a cat',
-  finalUrl: 'https://x/y.png',
-  url: 'https://x/y.png',
-  imageUrl: 'https://x/y.png',
-  thumbnailUrl: 'https://x/y_t.png',
-  width: 832,
-  height: 1216,
-  variants: [],
-  tags: [],
-  likes_count: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  created_at: '2025-01-01T00:00:00.000Z',
-  cloudinaryPublicId: null,
-  status: 'completed',
-  isPublic: true,
-  expiresAt: null,
-  metadata: { provider: 'local' },
-};
+const RUN_MEDIA = media('run-12345678', { id: 'm1', url: 'https://x/y.png' });
 
 describe('generation api (through the authenticated request helper)', () => {
   let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
