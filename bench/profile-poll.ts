@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { closedLoop, type LoadRequest } from './load-client';
+import { closedLoop } from './load-client';
 import { type CpuProfile, summarize } from './profile-submit';
-import { startApiStack, submission } from './submit-path';
+import { pollOfProcessingRuns } from './run-status';
+import { startApiStack } from './submit-path';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const ACCOUNTS = 20;
@@ -16,19 +17,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-profile-'));
 const stack = await startApiStack({ accounts: ACCOUNTS, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
 let result;
 try {
-  // One run each, left processing (no worker runs), polled as an open page does.
-  const submit = submission(stack.accounts);
-  const runs: Array<{ runId: string; authorization: string }> = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const request = submit(i);
-    const res = await fetch(`${stack.apiUrl}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
-    const { runId } = (await res.json()) as { runId: string };
-    runs.push({ runId, authorization: stack.accounts[i]!.authorization });
-  }
-  const poll = (i: number): LoadRequest => {
-    const { runId, authorization } = runs[i % runs.length]!;
-    return { method: 'GET', path: `/api/getMediaByRunId?runId=${runId}`, headers: { authorization } };
-  };
+  const { poll } = await pollOfProcessingRuns(stack);
   await closedLoop({ url: stack.apiUrl, seconds: 2, connections: CONNECTIONS, request: poll, expectStatus: 404 });
   result = await closedLoop({ url: stack.apiUrl, seconds: SECONDS, connections: CONNECTIONS, request: poll, expectStatus: 404 });
 } finally {

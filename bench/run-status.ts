@@ -5,29 +5,37 @@
 import { sql } from 'kysely';
 import { processCpuMs } from '../scripts/load';
 import { closedLoop, type LoadRequest, type LoadResult } from './load-client';
-import { startApiStack, submission } from './submit-path';
+import { type ApiStack, startApiStack, submission } from './submit-path';
 import { type BenchRow, isMain, printTable } from './table';
 
 const ACCOUNTS = 20;
 const SECONDS = 5;
 
+/**
+ * One run for each of the stack's accounts (in their order), left processing (no worker runs),
+ * and the poll of them as open pages make it, run by run.
+ */
+export async function pollOfProcessingRuns(stack: ApiStack): Promise<{ runIds: string[]; poll: (i: number) => LoadRequest }> {
+  const submit = submission(stack.accounts);
+  const runs: Array<{ runId: string; authorization: string }> = [];
+  for (const [i, account] of stack.accounts.entries()) {
+    const request = submit(i);
+    const res = await fetch(`${stack.apiUrl}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
+    const answer = (await res.json()) as { runId?: string };
+    if (res.status !== 202 || !answer.runId) throw new Error(`unified-generate answered ${res.status}: ${JSON.stringify(answer)}`);
+    runs.push({ runId: answer.runId, authorization: account.authorization });
+  }
+  const poll = (i: number): LoadRequest => {
+    const { runId, authorization } = runs[i % runs.length]!;
+    return { method: 'GET', path: `/api/getMediaByRunId?runId=${runId}`, headers: { authorization } };
+  };
+  return { runIds: runs.map((r) => r.runId), poll };
+}
+
 export async function run(): Promise<BenchRow[]> {
   const stack = await startApiStack({ accounts: ACCOUNTS });
   try {
-    // One run each, left processing: no worker runs.
-    const submit = submission(stack.accounts);
-    const runs: Array<{ runId: string; authorization: string }> = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const request = submit(i);
-      const res = await fetch(`${stack.apiUrl}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
-      const answer = (await res.json()) as { runId?: string };
-      if (res.status !== 202 || !answer.runId) throw new Error(`unified-generate answered ${res.status}: ${JSON.stringify(answer)}`);
-      runs.push({ runId: answer.runId, authorization: stack.accounts[i]!.authorization });
-    }
-    const poll = (i: number): LoadRequest => {
-      const { runId, authorization } = runs[i % runs.length]!;
-      return { method: 'GET', path: `/api/getMediaByRunId?runId=${runId}`, headers: { authorization } };
-    };
+    const { runIds, poll } = await pollOfProcessingRuns(stack);
     const health = (): LoadRequest => ({ method: 'GET', path: '/healthz' });
     /** The closed loop, and the api process's CPU per answer over it (from /proc). */
     const measure = async (request: (i: number) => LoadRequest, expectStatus: number, connections: number): Promise<LoadResult & { cpuMs: number }> => {
@@ -42,7 +50,7 @@ export async function run(): Promise<BenchRow[]> {
 
     // The plan of GenerationRunsRepository.ofAccount: the account and its run, each by primary key.
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select users.id, users.banned, r.status from users
-      left join generation_runs r on r.run_id = ${runs[0]!.runId} where users.id = ${stack.accounts[0]!.userId}`.execute(stack.db.db);
+      left join generation_runs r on r.run_id = ${runIds[0]!} where users.id = ${stack.accounts[0]!.userId}`.execute(stack.db.db);
     const explain = plan.rows.map((r) => r['QUERY PLAN'].trim()).join('; ');
     const added = single.status.p50 - single.health.p50;
     return [
