@@ -135,7 +135,7 @@ const noVitest = { name: 'vitest', message: 'Test code lives in *.test.ts files 
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'artifacts/**', 'web/public/**', '**/*.d.ts'],
+    ignores: ['**/dist/**', 'web/dist-ssr/**', '**/node_modules/**', '.tsbuild/**', 'artifacts/**', 'web/public/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -23,17 +23,26 @@ const VENDOR_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
   // API (lazy screens only); a group would hold every part of core either uses, so the bundler splits it.
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), noTestCode(), precompress()],
   server: { port: 5173, proxy },
+  // The server bundle (web/dist-ssr) is code only; the files of public/ are the client build's.
+  publicDir: isSsrBuild ? false : 'public',
   preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which stylesheets the home's lazily loaded code needs, linked in the
+    // head of its server-rendered first screen (api/src/services/first-screen.service.ts).
+    manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rollupOptions: {
+      // The entry of a server-drawn first screen (the api puts it in place of index.html's).
+      input: { index: 'index.html', 'first-screen-boot': 'src/first-screen-boot.ts' },
       output: {
         manualChunks: (id) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
       },
     },
   },
-});
+}));

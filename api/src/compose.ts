@@ -26,6 +26,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { ProviderWebhooks } from './services/provider-webhooks.service';
 import { createRunEvents } from './services/run-events/create-run-events';
 import { PageMetaService } from './services/page-meta.service';
+import { FirstScreenService } from './services/first-screen.service';
 import { ShareImageService } from './services/share-image.service';
 import { StoriesService } from './services/stories.service';
 import { TagsService } from './services/tags.service';
@@ -117,6 +118,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const creators = new CreatorsService(repos, feed, urls);
   const viewer = authenticate({ require: 'none' }, bearer);
   const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
+  const appInfo = new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch);
+  const firstScreen = new FirstScreenService(feed, appInfo, config.webDistDir, subsystem(logger, 'first-screen'));
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -130,6 +133,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     storage: infra.storage,
     metrics,
     pageMeta: (pathname) => pageMeta.forPath(pathname),
+    home: (device) => firstScreen.home(device),
     rawBodyRoutes: [webhookRoutes(new ProviderWebhooks(repos, config.providers, subsystem(logger, 'webhooks')))],
     readiness: {
       database: async () => {
@@ -153,7 +157,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         session: authenticate({ require: 'session' }, bearer),
         sessionAlongside: authenticate({ require: 'session', alongside: true }, bearer),
       }),
-      launchRoutes(new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch)),
+      launchRoutes(appInfo),
       authRoutes(auth, limits, signedIn),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),

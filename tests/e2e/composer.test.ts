@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, MOBILE, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { acceptAgreement, newEmail, signInThroughUi } from '../support/ui-sign-in';
@@ -84,7 +84,7 @@ describe('the composer in Chromium', () => {
   }, 240_000);
 
   it('lets every mode be reached in the phone tray, with a hint that the row scrolls', async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE });
+    const page = await app.browser.newPage({ ...PHONE });
     await signInThroughUi(page, app.baseUrl, newEmail('composer-tray'));
     await uploadPhoto(page);
     const composer = page.getByRole('region', { name: 'Composer' });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
@@ -18,7 +18,7 @@ const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
 const VIEWPORTS = [
   { label: 'desktop', viewport: DESKTOP, isMobile: false, runsPage: '/profile' },
-  { label: 'mobile', viewport: MOBILE, isMobile: true, runsPage: '/gallery' },
+  { label: 'mobile', ...PHONE, isMobile: true, runsPage: '/gallery' },
 ] as const;
 
 async function tokenOf(page: Page): Promise<string> {

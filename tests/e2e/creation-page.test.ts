@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, VIEWPORTS } from '../support/browser';
+import { DESKTOP, MOBILE, PHONE, DEVICES } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { repoRoot } from '../support/process';
 import { settle, uploadImage, viewportShot } from '../support/screen';
@@ -133,9 +133,9 @@ describe('creations at their own ratio, and a page per creation', () => {
     await page.close();
   }, 240_000);
 
-  for (const [name, viewport] of VIEWPORTS) {
+  for (const [name, device] of DEVICES) {
     it(`reserves each feed tile at its item's ratio before the file arrives, then fills it without bars or shift (${name})`, async () => {
-      const page = await app.browser.newPage({ viewport });
+      const page = await app.browser.newPage(device);
       await page.addInitScript(() => {
         window.__layoutShift = 0;
         new PerformanceObserver((list) => {
@@ -146,7 +146,8 @@ describe('creations at their own ratio, and a page per creation', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const release = await holdMedia(page);
-      await page.goto(app.baseUrl);
+      // The drawn home's images are the document's own: its load waits for them.
+      await page.goto(app.baseUrl, { waitUntil: 'domcontentloaded' });
       const tiles = page.getByTestId('feed-item');
       await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(SEEDS.length);
 
@@ -189,7 +190,7 @@ describe('creations at their own ratio, and a page per creation', () => {
     await viewportShot(page, 'creation-ratios-tag-desktop');
     await page.close();
 
-    const phone = await app.browser.newPage({ viewport: MOBILE });
+    const phone = await app.browser.newPage({ ...PHONE });
     await phone.goto(`${app.baseUrl}/tag/${TAG}`);
     await expect.poll(() => phone.locator('.tag-tile__media').count(), { timeout: 15_000 }).toBe(SEEDS.length);
     await mediaLoaded(phone, '.tag-tile__media');

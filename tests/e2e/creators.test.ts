@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, fullPageShots, settle, smallTapTargets, submitAstronautRun } from '../support/screen';
@@ -143,7 +143,7 @@ describe('creators: name, username, avatar and /u/<username>', () => {
 
   it('on a phone, tapping the creator in the feed opens their page; every tap target is at least 44 px', async () => {
     // (The profile, hence Account, is a desktop screen: spec 3's mobile guard sends phones to /gallery.)
-    const phone = await app.browser.newPage({ viewport: MOBILE });
+    const phone = await app.browser.newPage({ ...PHONE });
     await phone.goto(`${app.baseUrl}/`);
     const creator = phone.getByTestId('tile-creator').filter({ hasText: 'Ana Lima' }).first();
     await creator.waitFor();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser } from '../support/browser';
+import { DESKTOP, launchBrowser, MOBILE, PHONE } from '../support/browser';
 import { seedDemo } from '../support/demo';
 import { type RunningProduct, startProduct } from '../support/product';
 
@@ -29,10 +29,11 @@ describe('the first view of / with the demo content', () => {
   });
 
   it.each([
-    ['phone', MOBILE, 1.75, 400],
-    ['desktop', DESKTOP, 1, 800],
-  ] as const)('downloads right-sized images and no video, and nothing moves, on a %s', async (_name, viewport, deviceScaleFactor, budgetKb) => {
-    const context = await browser!.newContext({ viewport, deviceScaleFactor });
+    ['phone', PHONE, 1.75, 400],
+    ['desktop', { viewport: DESKTOP }, 1, 800],
+  ] as const)('downloads right-sized images and no video, and nothing moves, on a %s', async (_name, device, deviceScaleFactor, budgetKb) => {
+    const { viewport } = device;
+    const context = await browser!.newContext({ ...device, deviceScaleFactor });
     try {
       const page = await context.newPage();
       // Every layout shift of the page while it loads (Lighthouse's CLS: the goal is ≤ 0.02).

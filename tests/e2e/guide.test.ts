@@ -3,7 +3,7 @@ import path from 'node:path';
 import { findPreset, GUIDE_LOOKS } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { scrollThroughPage, settle, smallTapTargets } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
@@ -78,7 +78,7 @@ describe('the guide in Chromium', () => {
   }, 180_000);
 
   it('gives every link and button a finger-sized target on a phone, the sign-in page included', async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const page = await app.browser.newPage({ ...PHONE, isMobile: true, hasTouch: true });
     await page.goto(`${app.baseUrl}/bestpractices`);
     await page.getByRole('button', { name: /^Try this look/ }).first().waitFor();
     await settle(page);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, MOBILE, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { closeViewer, scrollThroughPage } from '../support/screen';
 import { productInChromium } from '../support/product-in-chromium';
@@ -198,8 +198,9 @@ describe('the home screen in Chromium', () => {
       await route.continue();
     });
 
+    // The app's own first load of the feed (a query string: the server draws only the plain /).
     const started = Date.now();
-    await page.goto(app.baseUrl);
+    await page.goto(`${app.baseUrl}/?sort=new`);
     const skeleton = page.getByTestId('feed-skeleton');
     // Counted in the page as it renders: on a busy machine a count after waitFor() may come too late.
     const cellWidths = await page.waitForFunction(() =>
@@ -265,7 +266,7 @@ describe('the home screen in Chromium', () => {
   }, 240_000);
 
   it('shows the single-column feed and the sign-up prompt on a phone', async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE });
+    const page = await app.browser.newPage({ ...PHONE });
     await page.goto(app.baseUrl);
     const tiles = page.getByTestId('feed-item');
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(50);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
@@ -145,7 +145,7 @@ describe('live runs in Chromium', () => {
   }, 300_000);
 
   it("shows the live state in the phone's 'Creating Your Media'", async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const page = await app.browser.newPage({ ...PHONE, isMobile: true, hasTouch: true });
     await signInThroughUi(page, app.baseUrl, newEmail('live-mobile'));
     const token = await tokenOf(page);
     await generateFromComposer(page, 'Me as a deep sea diver', true, () => occupyWorker(app.baseUrl, token, 1));

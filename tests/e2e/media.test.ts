@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, VIEWPORTS, artifactsDir } from '../support/browser';
+import { artifactsDir, DESKTOP, MOBILE, PHONE, DEVICES } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, settle, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
@@ -124,9 +124,9 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     await page.close();
   }, 180_000);
 
-  for (const [name, viewport] of VIEWPORTS) {
+  for (const [name, device] of DEVICES) {
     it(`shows the feed with creators' names and media filling their tiles, and a viewer a visitor's heart cannot leave (${name})`, async () => {
-      const page = await app.browser.newPage({ viewport });
+      const page = await app.browser.newPage(device);
       await page.goto(app.baseUrl);
       const tiles = page.getByTestId('feed-item');
       await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(3);
@@ -212,7 +212,7 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
   });
 
   it('shows the gallery on a phone with the look names, no bars and 44 px targets', async () => {
-    const phone = await app.browser.newContext({ viewport: MOBILE, storageState: await creator.storageState() });
+    const phone = await app.browser.newContext({ ...PHONE, storageState: await creator.storageState() });
     const page = await phone.newPage();
     await page.goto(`${app.baseUrl}/gallery`);
     const cards = page.locator('article.media-card');
@@ -279,7 +279,7 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
   });
 
   it("shows the phone gallery's Liked view, which the profile's Liked tab opens on a phone", async () => {
-    const phone = await app.browser.newContext({ viewport: MOBILE, storageState: await creator.storageState() });
+    const phone = await app.browser.newContext({ ...PHONE, storageState: await creator.storageState() });
     const page = await phone.newPage();
     const token = await page.goto(app.baseUrl).then(() => page.evaluate(() => localStorage.getItem('auth_token') ?? ''));
     const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string; type: string }> };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, settle, viewportShot } from '../support/screen';
@@ -564,7 +564,7 @@ describe('the signed-in area', () => {
   describe('on a phone (390×844)', () => {
     beforeAll(async () => {
       // The same signed-in session as the desktop page.
-      phone = await app.browser.newContext({ viewport: MOBILE, acceptDownloads: true, storageState: await desktop.storageState() });
+      phone = await app.browser.newContext({ ...PHONE, acceptDownloads: true, storageState: await desktop.storageState() });
       await phone.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
       mobile = await phone.newPage();
     });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { newEmail, requestCode, signInThroughUi } from '../support/ui-sign-in';
 
@@ -109,7 +109,7 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('shows the invite banner and signs in on a phone', async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE });
+    const page = await app.browser.newPage({ ...PHONE });
     const email = newEmail('invited');
     const verifyBodies: string[] = [];
     page.on('request', (request) => {
@@ -265,7 +265,7 @@ describe('e-mail code sign-in in Chromium', () => {
     await page.close();
 
     // On a phone the profile lives in /gallery (spec 3 mobile route guards).
-    const phone = await app.browser.newPage({ viewport: MOBILE });
+    const phone = await app.browser.newPage({ ...PHONE });
     await signInThroughUi(phone, app.baseUrl, newEmail('phone'));
     await phone.goto(`${app.baseUrl}/profile?tab=account`);
     await phone.waitForURL(`${app.baseUrl}/gallery`);
@@ -344,7 +344,7 @@ describe('sign-in while the beta is full', () => {
   });
 
   it('shows the same waitlist on a phone', async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE });
+    const page = await app.browser.newPage({ ...PHONE });
     await page.goto(`${app.baseUrl}/auth`);
     await page.getByLabel('Email address').fill(newEmail('phone-waitlist'));
     await page.getByRole('button', { name: 'Send login code' }).click();

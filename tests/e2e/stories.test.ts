@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { fullPageShots, settle, smallTapTargets, submitAstronautRun, uploadAstronaut } from '../support/screen';
 import { until } from '../support/wait';
@@ -177,7 +177,7 @@ describe('stories and tag pages', () => {
   });
 
   it('gives every link and button a finger-sized target on a phone: stories, a story, a tag page, the feed', async () => {
-    const page = await app.browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const page = await app.browser.newPage({ ...PHONE, isMobile: true, hasTouch: true });
     const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=10`)).json()) as { items: Array<{ tags?: string[] }> };
     const tag = feed.items.flatMap((item) => item.tags ?? [])[0]!;
     for (const [path, ready] of [

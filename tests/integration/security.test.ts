@@ -118,6 +118,9 @@ describe(`the api on its default settings (${dialect})`, () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      // Sheets from the site only; style attributes (a server-drawn tile's aspect ratio) allowed.
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).toContain("style-src-attr 'unsafe-inline'");
       expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/localhost:3000(;|$)/);
       expect(csp).toMatch(/media-src 'self' data: blob: http:\/\/localhost:3000(;|$)/);
       expect(csp).not.toContain('upgrade-insecure-requests');

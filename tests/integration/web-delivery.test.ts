@@ -109,7 +109,7 @@ describe('web delivery', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     // index.html is about 2 KB: over the threshold, so compressed on the fly.
     expect(page.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(page.body).toString()).toContain('<div id="root">');
+    expect(zlib.gunzipSync(page.body).toString()).toContain('<div id="root"');
   });
 
   it('compresses a JSON answer over 1 KB', async () => {
@@ -150,12 +150,15 @@ describe('web delivery', () => {
     let plainBytes = 0;
     const classicZod: string[] = [];
     for (const script of scripts) {
-      const gzip = await rawGet(script, { 'Accept-Encoding': 'gzip' });
-      expect(gzip.headers['content-encoding'], script).toBe('gzip');
-      gzipBytes += gzip.body.length;
-      plainBytes += fs.statSync(path.join(dist, script)).size;
+      const sent = await rawGet(script, { 'Accept-Encoding': 'gzip' });
+      const plain = fs.readFileSync(path.join(dist, script));
+      // A file gzip cannot make smaller (a few hundred bytes) is sent as it is: the build writes no .gz.
+      const gzipped = sent.headers['content-encoding'] === 'gzip';
+      if (!gzipped) expect(zlib.gzipSync(plain, { level: 9 }).length, script).toBeGreaterThanOrEqual(plain.length);
+      gzipBytes += sent.body.length;
+      plainBytes += plain.length;
       // Classic zod names its object schema `ZodObject`; the first view's schemas are zod/mini's.
-      if (/["'`]ZodObject["'`]/.test(zlib.gunzipSync(gzip.body).toString())) classicZod.push(script);
+      if (/["'`]ZodObject["'`]/.test((gzipped ? zlib.gunzipSync(sent.body) : sent.body).toString())) classicZod.push(script);
     }
     console.log(`first view of /: ${scripts.size} scripts, ${(plainBytes / 1024).toFixed(1)} KB, gzip ${(gzipBytes / 1024).toFixed(1)} KB`);
     expect(scripts.size).toBeGreaterThan(0);

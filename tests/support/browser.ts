@@ -23,11 +23,19 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
-/** The two sizes a page is checked at, by name: a laptop and a phone. */
-export const VIEWPORTS = [
-  ['desktop', DESKTOP],
-  ['mobile', MOBILE],
+/** A phone's user agent (Lighthouse's Moto G Power): the server draws the home for the device that asks. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+/** A phone as a page and the server see it: its screen and its user agent (spread into newPage / newContext). */
+export const PHONE = { viewport: MOBILE, userAgent: PHONE_USER_AGENT } as const;
+
+/** The two devices a page is checked on, by name: a laptop and a phone (spread into newPage / newContext). */
+export const DEVICES = [
+  ['desktop', { viewport: DESKTOP }],
+  ['mobile', PHONE],
 ] as const;
+
 
 export const artifactsDir = path.join(repoRoot, 'artifacts', 'screenshots');
 

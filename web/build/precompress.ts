@@ -17,6 +17,8 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
   const visit = (current: string) => {
     for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
       const file = path.join(current, entry.name);
+      // .vite/ holds the build's manifest, read by the server and never served.
+      if (entry.name.startsWith('.')) continue;
       if (entry.isDirectory()) {
         visit(file);
         continue;
@@ -46,7 +48,8 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
 export function precompress(): Plugin {
   return {
     name: 'precompress',
-    apply: 'build',
+    // The client build only: the server bundle (web/dist-ssr) is read from disk, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options) {
       if (!options.dir) return;
       const t = precompressDir(options.dir);

@@ -1,14 +1,16 @@
-import { StrictMode } from 'react';
 import { config as zodConfig } from 'zod/v4/core';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/app';
+import { drawnHome, readFirstScreenState } from './app/first-screen-state';
+import { seedHomeFeed } from './features/feed';
 import { queryClient } from './app/query-client';
-import { navigateInApp, NavigationBridge } from './lib/navigation-bridge';
-import { AppRoutes } from './app/router';
+import { navigateInApp } from './lib/navigation-bridge';
 import { startSession } from './app/session';
 import { loadLaunchStatus } from './app/use-launch-status';
-import { AppErrorBoundary } from './components/errors/app-error-boundary';
+import { getAuthState } from './state/auth-store';
+import { markSignedIn } from './state/signed-in-cookie';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -23,15 +25,28 @@ zodConfig({ jitless: true });
 void loadLaunchStatus();
 startSession(navigateInApp);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <NavigationBridge />
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+// The server draws the home's first screen for signed-out visitors: the app takes that markup
+// over (hydrates it) from the state it was drawn with. A signed-in person's home differs from
+// it, so their app draws its own.
+const signedIn = getAuthState().isAuthenticated;
+markSignedIn(signedIn);
+const firstScreen = readFirstScreenState();
+if (firstScreen && !signedIn) {
+  seedHomeFeed(queryClient, firstScreen);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (the screen is already drawn meanwhile).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <BrowserRouter>
+        <App queryClient={queryClient} firstScreen={drawnHome(firstScreen)} />
+      </BrowserRouter>,
+    );
+  });
+} else {
+  createRoot(container).render(
+    <BrowserRouter>
+      <App queryClient={queryClient} />
+    </BrowserRouter>,
+  );
+}

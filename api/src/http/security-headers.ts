@@ -92,6 +92,9 @@ function helmetFor(options: SecurityHeaderOptions) {
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'"],
+        // Style attributes only (no <style>, no other sheets): the server-drawn home reserves each
+        // tile's box with its aspect ratio (style="aspect-ratio: …"), as the app does in the browser.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...media],
         mediaSrc: ["'self'", 'data:', 'blob:', ...media],
         // Downloads and zips fetch the media files; drafts read their blob: previews.

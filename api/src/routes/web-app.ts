@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, Router } from 'express';
+import express, { type Request, type RequestHandler, Router } from 'express';
+import { SIGNED_IN_COOKIE } from '@app/shared/api/first-screen';
+import { injectFirstScreen } from '../http/inject-first-screen';
 import { injectMeta } from '../http/inject-meta';
+import type { HomeFirstScreen } from '../services/first-screen.service';
 import type { PageMeta } from '../services/page-meta';
 
 /** Finds the meta tags of a page crawlers read (a story, a tag page); undefined = the app's defaults. */
 export type PageMetaResolver = (pathname: string) => Promise<PageMeta | undefined>;
+
+/** The home's first screen drawn on the server for a visitor on this kind of device; undefined = the app draws it. */
+export type HomeRenderer = (device: { phone: boolean }) => Promise<HomeFirstScreen | undefined>;
+
+export interface WebAppOptions {
+  pageMeta?: PageMetaResolver;
+  home?: HomeRenderer;
+}
 
 /** Vite fingerprints everything under assets/, so it can be cached for good. */
 const IMMUTABLE = { maxAge: '1y', immutable: true } as const;
@@ -22,7 +33,7 @@ type Encoding = (typeof VARIANTS)[number]['encoding'];
  * Serves the built web app, with index.html for every client-side route; pages with meta of
  * their own get it injected, so link previews and crawlers see it without running the app.
  */
-export function webAppRoutes(distDir: string, pageMeta?: PageMetaResolver): Router {
+export function webAppRoutes(distDir: string, { pageMeta, home }: WebAppOptions = {}): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return router;
@@ -37,9 +48,39 @@ export function webAppRoutes(distDir: string, pageMeta?: PageMetaResolver): Rout
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     const meta = await pageMeta?.(req.path);
-    res.status(meta?.status ?? 200).type('html').send(meta ? injectMeta(indexHtml, meta) : indexHtml);
+    let screen: HomeFirstScreen | undefined;
+    if (home && req.path === '/') {
+      // The drawn home depends on the device and on whether someone is signed in here.
+      res.vary('User-Agent').vary('Sec-CH-UA-Mobile').vary('Cookie');
+      if (drawsHome(req)) screen = await home({ phone: isPhone(req) });
+    }
+    // A drawn screen requests its own images as it is parsed: the app's preloads are for when it draws the home itself.
+    let html = meta ? injectMeta(indexHtml, screen ? { ...meta, preloads: undefined } : meta) : indexHtml;
+    if (screen) html = injectFirstScreen(html, screen);
+    res.status(meta?.status ?? 200).type('html').send(html);
   });
   return router;
+}
+
+/**
+ * Whether the server draws this request's home: a signed-out visitor (no signed-in cookie) on the
+ * plain address. A query string may narrow the feed (?sort=, ?q=…), which the app draws itself.
+ */
+function drawsHome(req: Request): boolean {
+  return !req.originalUrl.includes('?') && !hasCookie(req.headers.cookie, SIGNED_IN_COOKIE);
+}
+
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`) && pair.trim().length > name.length + 1);
+}
+
+/**
+ * A phone, by its client hint or its user agent: the phone's layout is drawn (one feed column,
+ * the docked composer). Either says so: a browser told to pass as a phone changes its user agent
+ * but may still send the hint of the machine it runs on.
+ */
+export function isPhone(req: Pick<Request, 'headers'>): boolean {
+  return req.headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '');
 }
 
 /** Every file under `dir` (as a URL path, `/a/b.js`) that has precompressed variants, and which. */

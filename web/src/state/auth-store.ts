@@ -3,6 +3,7 @@ import { endSession } from '../api/auth';
 import { isValidJwt } from '../api/client';
 import { announce as announceEvent } from '../lib/app-events';
 import { createStore } from '../lib/create-store';
+import { markSignedIn } from './signed-in-cookie';
 import {
   clearStoredSession,
   hasSessionStorage,
@@ -42,7 +43,10 @@ function toState(stored: StoredSession): AuthState {
 }
 
 const authStore = createStore<AuthState>(toState(readStoredSession()));
-const setState = (next: AuthState) => authStore.set(next);
+const setState = (next: AuthState) => {
+  authStore.set(next);
+  markSignedIn(next.isAuthenticated);
+};
 
 function announce(): void {
   const { isAuthenticated, user } = authStore.get();

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../../lib/use-hydrated';
 import { getToasts, subscribeToasts } from './toast-store';
 import { ToastItem } from './toast-item';
 import './toast.css';
@@ -10,6 +11,8 @@ import './toast.css';
  */
 export function ToastStack() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return createPortal(
     <section className="toast-stack" aria-label="Notifications">
       {toasts.map((toast) => (

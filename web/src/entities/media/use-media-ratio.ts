@@ -11,9 +11,8 @@ const TOLERANCE = 0.01;
  */
 export function useMediaRatio(declared: number | null) {
   const [measured, setMeasured] = useState<number | null>(null);
-  const onMedia = useCallback(
-    (event: SyntheticEvent<HTMLImageElement | HTMLVideoElement>) => {
-      const node = event.currentTarget;
+  const measure = useCallback(
+    (node: HTMLImageElement | HTMLVideoElement) => {
       const [w, h] = node instanceof HTMLImageElement ? [node.naturalWidth, node.naturalHeight] : [node.videoWidth, node.videoHeight];
       if (!w || !h) return;
       const natural = w / h;
@@ -22,7 +21,8 @@ export function useMediaRatio(declared: number | null) {
     },
     [declared],
   );
-  return { ratio: measured ?? declared ?? DEFAULT_ASPECT_RATIO, onMedia };
+  const onMedia = useCallback((event: SyntheticEvent<HTMLImageElement | HTMLVideoElement>) => measure(event.currentTarget), [measure]);
+  return { ratio: measured ?? declared ?? DEFAULT_ASPECT_RATIO, onMedia, measure };
 }
 
 /** width / height when both are known. */

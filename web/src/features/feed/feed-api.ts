@@ -1,6 +1,6 @@
 import { FEED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '@app/shared';
 import { type FeedPeriod, type FeedSort, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
-import type { CallRequest } from '@app/shared/api/define-call';
+import type { CallRequest, CallResponse } from '@app/shared/api/define-call';
 import { callApiData } from '../../api/client';
 import { fromFeedItems, type MediaItem } from '../../entities/media/media-item';
 
@@ -53,7 +53,11 @@ export async function fetchFeedPage(
     ...(filter.q ? { q: filter.q } : {}),
     ...(filter.tag ? { tag: filter.tag } : {}),
   } satisfies CallRequest<typeof getPublicFeedCall>;
-  const answer = await callApiData(getPublicFeedCall, { auth: 'none', signal, query });
+  return toFeedPage(await callApiData(getPublicFeedCall, { auth: 'none', signal, query }));
+}
+
+/** A getPublicFeed answer as the feed keeps it. */
+export function toFeedPage(answer: CallResponse<typeof getPublicFeedCall>): FeedPage {
   return { items: fromFeedItems(answer.items), hasMore: answer.hasMore, nextCursor: answer.nextCursor || null };
 }
 

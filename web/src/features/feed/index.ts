@@ -11,3 +11,4 @@ export { feedHref, filterFromParams, withFilter } from './feed-url';
 export { useFeedColumns } from './use-columns';
 export { useFeed } from './use-feed';
 export { useTrending } from './use-trending';
+export { seedHomeFeed } from './seed-home-feed';

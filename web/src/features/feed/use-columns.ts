@@ -1,5 +1,6 @@
 import { FEED_COLUMNS, MOBILE_MAX_WIDTH_PX } from '@app/shared';
 import { useSyncExternalStore } from 'react';
+import { useFirstScreen } from '../../lib/first-screen';
 
 const QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`;
 
@@ -11,8 +12,9 @@ function subscribe(listener: () => void): () => void {
 
 const columns = () => (window.matchMedia(QUERY).matches ? 1 : FEED_COLUMNS);
 
-/** 3 columns (spec 1 §9), one on a phone (the single-column feed view). */
+/** 3 columns (spec 1 §9), one on a phone (the single-column feed view); as the server laid them out while hydrating. */
 export function useFeedColumns(): number {
-  return useSyncExternalStore(subscribe, columns, () => FEED_COLUMNS);
+  const serverColumns = useFirstScreen()?.phone ? 1 : FEED_COLUMNS;
+  return useSyncExternalStore(subscribe, columns, () => serverColumns);
 }
 

@@ -20,7 +20,7 @@ export interface UseFeed {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const FIRST_PAGE: FeedPageParam = { cursor: null, offset: 0 };
+export const FIRST_PAGE: FeedPageParam = { cursor: null, offset: 0 };
 
 /** The query key of one filter and order of the feed (all of them invalidate with `queryKeys.feed()`). */
 export function feedKey({ presetType, creatorId, sort, period, q, tag }: FeedFilter) {

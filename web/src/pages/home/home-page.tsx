@@ -10,6 +10,7 @@ import { getAuthState } from '../../state/auth-store';
 import { HomeHero } from './home-hero';
 import './home.css';
 import { useComposerDock } from './use-composer-dock';
+import { useFirstScreenTakenOver } from '../../lib/first-screen';
 
 /** The ready toast's tap: the new media in the full-screen viewer, wherever the person is. */
 function openGenerated(item: MediaItem): void {
@@ -53,6 +54,7 @@ export function HomePage() {
 
   const open = useCallback((items: readonly MediaItem[], index: number) => openViewer(items, index), []);
   const dock = useComposerDock();
+  useFirstScreenTakenOver();
 
   return (
     <div className={`home${dock.inline ? '' : ' home--composer-docked'}`}>

@@ -1,5 +1,6 @@
 import { MOBILE_MAX_WIDTH_PX } from '@app/shared';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useFirstScreen } from '../../lib/first-screen';
 
 /**
  * Where the home's composer sits on a desktop: in the page between the hero and the feed while
@@ -10,8 +11,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
  */
 export function useComposerDock() {
   const slot = useRef<HTMLDivElement>(null);
-  const [inline, setInline] = useState(false);
-  const [phone, setPhone] = useState(() => phoneQuery().matches);
+  // A server-drawn first screen placed it for the device that asked (inline on a desktop), and
+  // hydrating that markup starts from the same place.
+  const firstScreen = useFirstScreen();
+  const [inline, setInline] = useState(firstScreen ? !firstScreen.phone : false);
+  const [phone, setPhone] = useState(() => firstScreen?.phone ?? phoneQuery().matches);
   const [height, setHeight] = useState<number | null>(null);
 
   // Placed before the first paint, so the first view shows the composer where it stays (a

@@ -1,5 +1,5 @@
 import { FEED_TILE_SIZES } from '@app/shared';
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '../../../components/icons/creation-icons';
 import { LikeButton } from '../../../entities/media/like-button';
 import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
@@ -28,7 +28,21 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
   const tile = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
   const [playing, setPlaying] = useState(false);
-  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
+  const image = useRef<HTMLImageElement>(null);
+  const { ratio, measure } = useMediaRatio(declaredRatio(item.width, item.height));
+  const shown = useCallback(
+    (node: HTMLImageElement) => {
+      measure(node);
+      setLoaded(true);
+    },
+    [measure],
+  );
+  // A still in the server's markup may have loaded before the app took the tile over: its load
+  // event is gone, so the app looks at the image itself.
+  useEffect(() => {
+    const node = image.current;
+    if (node?.complete && node.naturalWidth > 0) shown(node);
+  }, [shown]);
   const label = presetTypeLabel(item.presetType);
   const isVideo = item.mediaType === 'video';
   const creatorName = item.creator?.name ?? null;
@@ -92,10 +106,8 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
-        onLoad={(event) => {
-          onMedia(event);
-          setLoaded(true);
-        }}
+        ref={image}
+        onLoad={(event) => shown(event.currentTarget)}
       />
       {isVideo && (
         <video

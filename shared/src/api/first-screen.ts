@@ -1,0 +1,56 @@
+import type { CallResponse } from './define-call';
+import type { getPublicFeedCall, getTrendingCall } from './feed';
+
+/**
+ * The home's first screen rendered on the server (issue 27): what the api hands the web's server
+ * bundle, and what it gets back to put in index.html. The browser hydrates that markup from the
+ * state, so its first render draws exactly what the server drew.
+ */
+export interface HomeFirstScreenData {
+  /** getPublicFeed's first page, newest first, as a visitor gets it. */
+  feed: CallResponse<typeof getPublicFeedCall>;
+  trending: CallResponse<typeof getTrendingCall>;
+  /** Whether the device that asked is a phone (its user agent says so): the phone's layout is drawn. */
+  phone: boolean;
+}
+
+export interface RenderedFirstScreen {
+  /** The markup of #root. */
+  markup: string;
+  /** JSON for the page's state script (the data it was drawn from), `<` escaped so no text in it can end the script. */
+  state: string;
+}
+
+/** A chunk of the client build's manifest (web/dist/.vite/manifest.json), as far as it is read here. */
+export interface BuildManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The files a page with the drawn home loads, as paths under the web root. */
+export interface FirstScreenAssets {
+  /**
+   * The stylesheets of the home's lazily loaded code, which index.html does not link: linked in
+   * the head, the server's markup is drawn styled, and the app finds them there when it loads.
+   */
+  stylesheets: string[];
+  /** The entry that loads the app once the drawn screen is painted, in place of index.html's. */
+  entry: string;
+}
+
+/** What the web's server bundle (web/dist-ssr/entry-server.js) exports. */
+export interface FirstScreenRenderer {
+  renderHome(data: HomeFirstScreenData): Promise<RenderedFirstScreen>;
+  /** What a page with the drawn home loads, from the client build's manifest. */
+  firstScreenAssets(manifest: Record<string, BuildManifestChunk>): FirstScreenAssets;
+}
+
+/** The id of the `<script type="application/json">` that carries the state. */
+export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+
+/**
+ * A cookie the app keeps while someone is signed in on the device, holding nothing but "1": the
+ * server then leaves the home for the app to draw, since a signed-in home differs from a visitor's.
+ */
+export const SIGNED_IN_COOKIE = 'mv_signed_in';
