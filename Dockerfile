@@ -55,6 +55,8 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app ./
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
+# The web's server bundle: the api draws the home's first screen with it (beside web/dist).
+COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 # ComfyUI's default workflows (COMFYUI_WORKFLOWS_DIR is relative to /app).
 COPY worker/comfyui-workflows ./worker/comfyui-workflows
 RUN mkdir -p /data && chown node:node /data

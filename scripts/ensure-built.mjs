@@ -43,10 +43,12 @@ function run(script) {
 }
 
 const SERVER_SOURCES = ['shared/src', 'api/src', 'worker/src', 'migrations', 'scripts/build-server.mjs', 'package-lock.json'];
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'shared/src', 'package-lock.json'];
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'web/package.json', 'shared/src', 'package-lock.json'];
+/** build:web writes both: the client build and the server bundle that draws the home's first screen. */
+const WEB_OUTPUTS = ['web/dist/index.html', 'web/dist-ssr/entry-server.js'];
 
 /** entry: 'all-in-one' | 'api' | 'worker' */
 export function ensureBuilt(entry = 'all-in-one') {
   if (mtime(`dist/${entry}.js`) < newestMtime(SERVER_SOURCES)) run('build:server');
-  if (entry !== 'worker' && mtime('web/dist/index.html') < newestMtime(WEB_SOURCES)) run('build:web');
+  if (entry !== 'worker' && Math.min(...WEB_OUTPUTS.map(mtime)) < newestMtime(WEB_SOURCES)) run('build:web');
 }

@@ -76,4 +76,41 @@ describe('the first view of / with the demo content', () => {
       await context.close();
     }
   });
+
+  it('is taken over by the app as the server drew it: no node drawn again, no feed asked again, no error', async () => {
+    const context = await browser!.newContext({ ...PHONE });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const feedCalls: string[] = [];
+      page.on('request', (request) => {
+        if (/getPublicFeed|getTrending/.test(request.url())) feedCalls.push(request.url());
+      });
+      // Each drawn tile is marked before the app loads (it loads after the first paint): a tile the
+      // app drew again instead of taking it over would come without the mark.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          for (const tile of document.querySelectorAll<HTMLElement>('[data-testid="feed-item"]')) tile.dataset.drawn = 'server';
+        });
+      });
+      await page.goto(`${product!.baseUrl}/`);
+      const tiles = page.getByTestId('feed-item');
+      const drawn = await tiles.count();
+      expect(drawn).toBeGreaterThan(0);
+      // Inert until the app has taken the home over; then a tap works.
+      await expect.poll(() => page.locator('#root').getAttribute('inert'), { timeout: 30_000 }).toBeNull();
+      await expect.poll(() => page.locator('[data-testid="feed-item"].is-loaded').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid="feed-item"][data-drawn="server"]').count()).toBe(drawn);
+      await tiles.first().getByRole('button', { name: /^Open / }).click();
+      await page.waitForURL(/\/m\/[0-9a-f-]{36}$/);
+      expect(feedCalls).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

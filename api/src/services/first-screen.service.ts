@@ -7,6 +7,12 @@ import type { Logger } from '@app/shared/server/logger';
 import type { AppInfoService } from './app-info.service';
 import type { FeedService } from './feed.service';
 
+/**
+ * How long a drawn home is shown again as it is: its feed is at most this old, and a crowd of
+ * visitors costs one render a second per kind of device, not one each.
+ */
+const REUSE_MS = 1000;
+
 /** The home's first screen for index.html: its markup and state, and the files it loads. */
 export interface HomeFirstScreen extends RenderedFirstScreen {
   assets: FirstScreenAssets;
@@ -26,10 +32,21 @@ export class FirstScreenService {
     private readonly appInfo: Pick<AppInfoService, 'launchStatus'>,
     private readonly webDistDir: string,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  private readonly recent = new Map<boolean, { at: number; screen: Promise<HomeFirstScreen | undefined> }>();
+
   /** The home as a signed-out visitor on this device sees it, or undefined (serve the page as built). */
-  async home({ phone }: { phone: boolean }): Promise<HomeFirstScreen | undefined> {
+  home({ phone }: { phone: boolean }): Promise<HomeFirstScreen | undefined> {
+    const recent = this.recent.get(phone);
+    if (recent && this.now() - recent.at < REUSE_MS) return recent.screen;
+    const screen = this.draw(phone);
+    this.recent.set(phone, { at: this.now(), screen });
+    return screen;
+  }
+
+  private async draw(phone: boolean): Promise<HomeFirstScreen | undefined> {
     const loaded = await this.load();
     if (!loaded) return undefined;
     try {
