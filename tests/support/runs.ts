@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { type Session, bearer } from './auth';
+import { type Session, bearer, signIn, uniqueEmail } from './auth';
+import type { TestContext } from './test-app';
 import { fixture, uploadFile } from './uploads';
 
 /** The custom prompt the provider-backed tests ask for: a portrait, so the likeness check applies. */
@@ -15,6 +16,14 @@ export const randomRunId = () => `run_${randomBytes(8).toString('hex')}`;
 export async function submitAccepted(app: Express, session: Session, body: Record<string, unknown>): Promise<void> {
   const res = await request(app).post('/api/unified-generate').set(bearer(session)).send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(202);
+}
+
+/** A person `name` signed in at an address of their own with 100 credits, and the portrait they uploaded (grace_hopper.jpg). */
+export async function signInWithPortrait(ctx: TestContext, name: string) {
+  const session = await signIn(ctx.app, uniqueEmail(name));
+  await ctx.infra.db.updateTable('users').set({ credits: 100 }).where('id', '=', session.user.id).execute();
+  const source = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'grace_hopper.jpg');
+  return { session, source };
 }
 
 /** Submits an accepted custom run, the neon portrait, of an uploaded photo at `sourceUrl`; answers the run's id. */

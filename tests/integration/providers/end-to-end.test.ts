@@ -13,10 +13,10 @@ import { startFalFake } from '../../fakes/fal';
 import type { ProviderFake } from '../../fakes/provider-fake';
 import { startReplicateFake } from '../../fakes/replicate';
 import { startStabilityFake } from '../../fakes/stability';
-import { bearer, type Session, signIn } from '../../support/auth';
+import { bearer, type Session } from '../../support/auth';
 import { availableDialects } from '../../support/database';
 import { startTestApp, type TestContext } from '../../support/test-app';
-import { submitPortraitRun } from '../../support/runs';
+import { signInWithPortrait, submitPortraitRun } from '../../support/runs';
 import { fixture, uploadFile } from '../../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -76,9 +76,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
       ...(fake.sendsWebhooks ? { PROVIDER_WEBHOOK_URL: base, ...started.webhookEnv } : {}),
     });
     handler = ctx.app;
-    session = await signIn(ctx.app, `${name}-${randomBytes(4).toString('hex')}@example.com`);
-    await ctx.infra.db.updateTable('users').set({ credits: 100 }).where('id', '=', session.user.id).execute();
-    source = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'grace_hopper.jpg');
+    ({ session, source } = await signInWithPortrait(ctx, name));
   }, 120_000);
 
   afterAll(async () => {
