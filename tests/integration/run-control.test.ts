@@ -13,7 +13,7 @@ import { FAL_FAKE_IMAGE_MODEL, type FalFake, startFalFake } from '../fakes/fal';
 import { bearer, createAccount, type Session, signIn, uniqueEmail } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext, useTestApp } from '../support/test-app';
-import { signInWithPortrait, submitPortraitRun } from '../support/runs';
+import { pollUntilFinished, signInWithPortrait, submitPortraitRun } from '../support/runs';
 import { until } from '../support/wait';
 
 const dialect = suiteDialect();
@@ -24,15 +24,9 @@ const runOf = (ctx: TestContext, runId: string) => ctx.infra.db.selectFrom('gene
 const ledgerOf = (ctx: TestContext, runId: string) =>
   ctx.infra.db.selectFrom('credit_ledger').select(['delta', 'reason', 'idempotency_key']).where('run_id', '=', runId).orderBy('id').execute();
 
-/** Polls getMediaByRunId as the web client does (faster): 404 while processing. */
+/** The answer of a run once it is over (200, whatever its end). */
 async function finished(ctx: TestContext, session: Session, runId: string) {
-  const res = await until(
-    () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
-    (r) => r.status !== 404,
-    60_000,
-    `run ${runId} to finish`,
-    50,
-  );
+  const res = await pollUntilFinished(ctx.app, session, runId);
   expect(res.status).toBe(200);
   return runAnswerSchema.parse(res.body);
 }

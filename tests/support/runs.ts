@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { type Session, bearer, signIn, uniqueEmail } from './auth';
 import type { TestContext } from './test-app';
 import { fixture, uploadFile } from './uploads';
+import { until } from './wait';
 
 /** The custom prompt the provider-backed tests ask for: a portrait, so the likeness check applies. */
 export const NEON_PORTRAIT = 'portrait in a neon-lit rainy street at night';
@@ -31,6 +32,18 @@ export async function submitPortraitRun(app: Express, session: Session, sourceUr
   const runId = randomRunId();
   await submitAccepted(app, session, { mode: 'custom', runId, prompt: NEON_PORTRAIT, sourceAssetId: sourceUrl });
   return runId;
+}
+
+/** Polls getMediaByRunId as the web client does (faster) until the run is over — 404 while it is processing — and answers that response. */
+export function pollUntilFinished(app: Express, session: Session, runId: string, timeoutMs = 60_000) {
+  return until(() => request(app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)), (res) => res.status !== 404, timeoutMs, `run ${runId} to finish`, 50);
+}
+
+/** Submits an accepted custom run of `prompt` (no photo) and waits until it is over; answers its id and its getMediaByRunId answer. */
+export async function runCustomPrompt(app: Express, session: Session, prompt: string) {
+  const runId = randomRunId();
+  await submitAccepted(app, session, { mode: 'custom', prompt, runId });
+  return { runId, answer: await pollUntilFinished(app, session, runId) };
 }
 
 /** A preset run the instant and local engines make: Unreal Reflection's "Oracle of Seoul". */
