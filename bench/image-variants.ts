@@ -7,17 +7,16 @@ import { PRESET_CATALOGUES } from '@app/shared';
 import sharp from 'sharp';
 import { VARIANT_WIDTHS } from '../worker/src/pipeline/image-variants';
 import { storeOutput } from '../worker/src/pipeline/output-storage';
-import { MemoryStorage } from '../worker/testing/pipeline-fakes';
+import { MemoryStorage, storedRequest } from '../worker/testing/pipeline-fakes';
 import { LocalProvider } from '../worker/src/providers/local/local-provider';
 import type { GeneratedImage } from '../worker/src/providers/provider';
-import { benchRequest } from './stored-request';
 import { type BenchRow, isMain, printTable } from './table';
 
 const PHOTOS = ['astronaut.png', 'grace_hopper.jpg', 'camera.png'].map((name) => readFileSync(new URL(`../tests/fixtures/faces/${name}`, import.meta.url)));
 const ROUNDS = 4;
 const GOAL = 1.3;
 const preset = PRESET_CATALOGUES['ghibli-reaction'][0]!;
-const request = benchRequest({ serviceMode: 'presets', presetType: 'ghibli_reaction', presetId: preset.id, prompt: preset.prompt });
+const request = storedRequest({ serviceMode: 'presets', presetType: 'ghibli_reaction', presetId: preset.id, prompt: preset.prompt });
 
 /** CPU milliseconds (every thread of the process) a task takes. */
 async function cpuMs(task: () => Promise<unknown>): Promise<number> {

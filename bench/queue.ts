@@ -12,8 +12,8 @@ import { storeOutput } from '../worker/src/pipeline/output-storage';
 import { InstantProvider } from '../worker/src/providers/instant-provider';
 import { Cleanup, type LoadOptions, runLoad } from '../scripts/load';
 import { databaseUrl, redisUrl } from './env';
-import { benchRequest } from './stored-request';
 import { type BenchRow, isMain, printTable } from './table';
+import { storedRequest } from '../worker/testing/pipeline-fakes';
 
 const OPTIONS: LoadOptions = {
   runs: Number(process.env.BENCH_QUEUE_RUNS ?? 300),
@@ -34,7 +34,7 @@ const CODEC_RUNS = 40;
 
 /** The photo the load test's accounts upload, and the request its runs make (custom prompt, 4:5). */
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../tests/fixtures/faces/grace_hopper.jpg'));
-const REQUEST = benchRequest({ serviceMode: 'custom-prompt', presetType: 'custom_prompt', prompt: 'portrait in a neon-lit rainy street at night' });
+const REQUEST = storedRequest({ serviceMode: 'custom-prompt', presetType: 'custom_prompt', prompt: 'portrait in a neon-lit rainy street at night' });
 
 /** CPU milliseconds (every thread of this process) per run of the image work alone, files included. */
 async function codecCpuMsPerRun(): Promise<number> {

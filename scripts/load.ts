@@ -590,6 +590,8 @@ async function verify(db: Db, queue: Queue, submissions: Submission[], accounts:
     counts.set(kind, seen);
     if (seen <= EXAMPLES_PER_PROBLEM) problems.push(`${kind}: ${detail}`);
   };
+  /** How many problems of `kind` were found (the verdict's tallies). */
+  const times = (kind: string) => counts.get(kind) ?? 0;
 
   const userIds = accounts.map((a) => a.userId);
   const runs = await db
@@ -609,23 +611,12 @@ async function verify(db: Db, queue: Queue, submissions: Submission[], accounts:
   const refused = submissions.filter((s) => s.status === 429);
   const errored = submissions.filter((s) => s.status !== 202 && s.status !== 429);
   for (const s of errored) problem('errored submission', `${s.status || 'no answer'} ${s.error ?? ''}`.trim());
-  let lost = 0;
-  for (const s of accepted) {
-    if (!runById.has(s.runId)) {
-      lost++;
-      problem('lost', `run ${s.runId} answered 202 but has no row`);
-    }
-  }
+  for (const s of accepted) if (!runById.has(s.runId)) problem('lost', `run ${s.runId} answered 202 but has no row`);
   const refusedButRecorded = refused.filter((s) => runById.has(s.runId));
   for (const s of refusedButRecorded) problem('refused but recorded', `run ${s.runId} answered 429 yet has a row`);
 
   let done = 0;
   let failed = 0;
-  let stuck = 0;
-  let failedWithoutReason = 0;
-  let mediaMismatches = 0;
-  let doubleCharged = 0;
-  let missedRefunds = 0;
   const finishedAt = new Map<string, number>();
   const ledgerByRun = new Map<string, Array<{ delta: number; reason: string }>>();
   for (const entry of ledger) {
@@ -639,37 +630,27 @@ async function verify(db: Db, queue: Queue, submissions: Submission[], accounts:
     const media = mediaPerRun.get(run.run_id) ?? 0;
     if (run.finished_at) finishedAt.set(run.run_id, new Date(run.finished_at).getTime());
     if (run.status === 'processing') {
-      stuck++;
       problem('stuck', `run ${run.run_id} still processing`);
       continue;
     }
     if (run.status === 'done') done++;
     else failed++;
-    if (run.status === 'failed' && !run.error) {
-      failedWithoutReason++;
-      problem('failed without a reason', `run ${run.run_id}`);
-    }
-    if ((run.status === 'done' && media !== 1) || media > 1) {
-      mediaMismatches++;
-      problem('media', `run ${run.run_id} (${run.status}) has ${media} media rows`);
-    }
+    if (run.status === 'failed' && !run.error) problem('failed without a reason', `run ${run.run_id}`);
+    if ((run.status === 'done' && media !== 1) || media > 1) problem('media', `run ${run.run_id} (${run.status}) has ${media} media rows`);
     const entries = ledgerByRun.get(run.run_id) ?? [];
     const debits = entries.filter((e) => e.reason === 'generation').length;
     const charged = -entries.reduce((sum, e) => sum + e.delta, 0);
     const cost = run.credits_reserved - run.credits_refunded;
     if (debits > 1 || charged > cost) {
-      doubleCharged++;
       problem('double charge', `run ${run.run_id}: ${debits} debits, ${charged} charged, cost ${cost}`);
     } else if (charged < cost) {
       problem('undercharged', `run ${run.run_id}: ${charged} charged, cost ${cost}`);
     }
     if (run.status === 'failed' && media === 0 && (run.credits_refunded !== run.credits_reserved || charged !== 0)) {
-      missedRefunds++;
       problem('missed refund', `run ${run.run_id}: reserved ${run.credits_reserved}, refunded ${run.credits_refunded}, charged ${charged}`);
     }
   }
 
-  let balanceMismatches = 0;
   const costByUser = new Map<string, number>();
   for (const run of runs) costByUser.set(run.user_id, (costByUser.get(run.user_id) ?? 0) + run.credits_reserved - run.credits_refunded);
   const ledgerByUser = new Map<string, number>();
@@ -680,16 +661,13 @@ async function verify(db: Db, queue: Queue, submissions: Submission[], accounts:
     const expected = account.startCredits - (costByUser.get(account.userId) ?? 0);
     const ledgerSum = ledgerByUser.get(account.userId) ?? 0;
     if (balance !== expected || ledgerSum !== balance) {
-      balanceMismatches++;
       problem('balance', `account ${account.userId}: balance ${balance}, expected ${expected}, ledger adds up to ${ledgerSum}`);
     }
   }
 
-  let unexplainedFailedJobs = 0;
   for (const job of await queue.getFailed(0, -1)) {
     const run = job.id ? runById.get(job.id) : undefined;
     if (!run || run.status !== 'failed' || !run.error) {
-      unexplainedFailedJobs++;
       problem('failed job', `job ${job.id} (${job.failedReason}) — run ${run ? run.status : 'missing'}`);
     }
   }
@@ -704,15 +682,15 @@ async function verify(db: Db, queue: Queue, submissions: Submission[], accounts:
     errored: errored.length,
     done,
     failed,
-    lost,
+    lost: times('lost'),
     refusedButRecorded: refusedButRecorded.length,
-    stuck,
-    failedWithoutReason,
-    mediaMismatches,
-    doubleCharged,
-    missedRefunds,
-    balanceMismatches,
-    unexplainedFailedJobs,
+    stuck: times('stuck'),
+    failedWithoutReason: times('failed without a reason'),
+    mediaMismatches: times('media'),
+    doubleCharged: times('double charge'),
+    missedRefunds: times('missed refund'),
+    balanceMismatches: times('balance'),
+    unexplainedFailedJobs: times('failed job'),
     jobsLeft,
     finishedAt,
     problems,

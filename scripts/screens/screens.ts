@@ -57,8 +57,10 @@ interface Links {
   story: string;
 }
 
-const go = (href: string) => async (page: Page) => {
+/** Opens `href`, then does `then` (a click, a wait…) where the screen needs more than the page. */
+const go = (href: string, then?: (page: Page) => Promise<unknown>) => async (page: Page) => {
   await page.goto(BASE + href);
+  await then?.(page);
 };
 
 const SCREENS: Screen[] = [
@@ -68,10 +70,7 @@ const SCREENS: Screen[] = [
   {
     name: 'creation-viewer',
     as: 'visitor',
-    open: async (page, links) => {
-      await go(links.media)(page);
-      await page.getByRole('dialog', { name: 'Media viewer' }).waitFor();
-    },
+    open: (page, links) => go(links.media, () => page.getByRole('dialog', { name: 'Media viewer' }).waitFor())(page),
   },
   { name: 'stories', as: 'visitor', open: go('/story') },
   { name: 'story', as: 'visitor', open: (page, links) => go(links.story)(page) },
@@ -84,24 +83,22 @@ const SCREENS: Screen[] = [
   {
     name: 'auth-code',
     as: 'visitor',
-    open: async (page) => {
-      await go('/auth')(page);
+    open: go('/auth', async (page) => {
       await page.getByLabel('Email address').fill('screens-visitor@example.com');
       await page.getByRole('button', { name: 'Send login code' }).click();
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    },
+    }),
   },
   {
     name: 'waitlist-modal',
     desktopOnly: true,
     as: 'visitor',
-    open: async (page) => {
-      await go('/')(page);
+    open: go('/', async (page) => {
       const join = page.getByRole('button', { name: 'Join Waitlist' });
       if (!(await join.isVisible())) await page.getByRole('button', { name: /menu/i }).first().click();
       await join.first().click();
       await page.getByRole('dialog').first().waitFor();
-    },
+    }),
   },
   ...(['all-media', 'liked', 'draft', 'account', 'tokens', 'invite-friends'] as const).map(
     (tab): Screen => ({ name: `profile-${tab}`, desktopOnly: true, as: 'person', open: go(`/profile?tab=${tab}`) }),
@@ -111,28 +108,23 @@ const SCREENS: Screen[] = [
   {
     name: 'composer-phone',
     as: 'person',
-    open: async (page) => {
-      await go('/')(page);
+    open: go('/', async (page) => {
       const edit = page.getByText('Tap to Edit');
       if (await edit.isVisible()) await edit.click();
-    },
+    }),
   },
   {
     name: 'composer-more',
     desktopOnly: true,
     as: 'person',
-    open: async (page) => {
-      await go('/')(page);
-      await page.getByRole('region', { name: 'Composer' }).getByRole('button', { name: 'More', exact: true }).click();
-    },
+    open: go('/', (page) => page.getByRole('region', { name: 'Composer' }).getByRole('button', { name: 'More', exact: true }).click()),
   },
   { name: 'composer-custom-prompt', desktopOnly: true, as: 'person', open: (page) => composerMode(page, 'Custom Prompt') },
   { name: 'composer-story-time', desktopOnly: true, as: 'person', open: (page) => composerMode(page, 'Story Time') },
   {
     name: 'upload-agreement',
     as: 'person',
-    open: async (page) => {
-      await go('/')(page);
+    open: go('/', async (page) => {
       // The demo person accepted the agreement long ago: forget it here, and the server's answer says they have not.
       await page.addInitScript(() => {
         for (const key of Object.keys(localStorage)) if (key.startsWith('media_upload_agreed:')) localStorage.removeItem(key);
@@ -143,7 +135,7 @@ const SCREENS: Screen[] = [
       });
       await page.getByTestId('composer-file-input').setInputFiles(path.join(ROOT, 'tests/fixtures/faces/astronaut.png'));
       await page.getByRole('dialog', { name: 'Media Upload Agreement' }).waitFor();
-    },
+    }),
   },
   { name: 'admin-login', desktopOnly: true, as: 'visitor', open: go('/dashboard/management/control') },
   ...['System Diagnosis', 'Users', 'Media'].map(
@@ -151,11 +143,10 @@ const SCREENS: Screen[] = [
       name: `admin-${tab.split(' ')[0]!.toLowerCase()}`,
       desktopOnly: true,
       as: 'admin',
-      open: async (page) => {
-        await go('/dashboard/management/control')(page);
+      open: go('/dashboard/management/control', async (page) => {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tab', { name: tab, selected: true }).waitFor();
-      },
+      }),
     }),
   ),
   { name: 'story-editor-gate', desktopOnly: true, as: 'visitor', open: go('/StoryCreation') },
@@ -163,10 +154,7 @@ const SCREENS: Screen[] = [
     name: 'story-editor',
     desktopOnly: true,
     as: 'editor',
-    open: async (page) => {
-      await go('/StoryCreation')(page);
-      await page.locator('.story-list__row').first().waitFor();
-    },
+    open: go('/StoryCreation', (page) => page.locator('.story-list__row').first().waitFor()),
   },
 ];
 

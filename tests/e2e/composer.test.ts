@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
-import { acceptAgreement, newEmail, signInThroughUi } from '../support/ui-sign-in';
+import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
@@ -45,8 +45,7 @@ describe('the composer in Chromium', () => {
   const app = productInChromium();
 
   it('keeps the mode and the prompt when a preset panel is only looked at, and takes the Uploading toast down with the upload', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('composer-look'));
+    const page = await signedInPage(app, 'composer-look', { viewport: DESKTOP });
     const composer = page.getByRole('region', { name: 'Composer' });
 
     // The toast goes when the upload is done, not 4.2 s after it appeared: its clock is stopped
@@ -84,8 +83,7 @@ describe('the composer in Chromium', () => {
   }, 240_000);
 
   it('lets every mode be reached in the phone tray, with a hint that the row scrolls', async () => {
-    const page = await app.browser.newPage({ ...PHONE });
-    await signInThroughUi(page, app.baseUrl, newEmail('composer-tray'));
+    const page = await signedInPage(app, 'composer-tray', { ...PHONE });
     await uploadPhoto(page);
     const composer = page.getByRole('region', { name: 'Composer' });
     await composer.getByText('Hide Options').waitFor();
@@ -129,8 +127,7 @@ describe('the composer in Chromium', () => {
     await prompt.waitFor();
     await visitor.close();
 
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('composer-chip'));
+    const page = await signedInPage(app, 'composer-chip', { viewport: DESKTOP });
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('list', { name: 'Looks' }).getByRole('button', { name: 'Parallel Self' }).click();
     await (await chooser).setFiles(ASTRONAUT);

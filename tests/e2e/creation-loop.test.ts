@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
-import { acceptAgreement, newEmail, signInThroughUi } from '../support/ui-sign-in';
+import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
@@ -108,8 +108,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
 
   for (const { label, viewport, isMobile } of VIEWPORTS) {
     it(`Story Time with 14 credits (${label}): its cost is shown, nothing is submitted, nothing moves, the notice says what it needs, the photos stay`, async () => {
-      const page = await app.browser.newPage({ viewport, isMobile, hasTouch: isMobile });
-      await signInThroughUi(page, app.baseUrl, newEmail(`loop-story-${label}`));
+      const page = await signedInPage(app, `loop-story-${label}`, { viewport, isMobile, hasTouch: isMobile });
       const token = await tokenOf(page);
       await seedRuns(app.baseUrl, token, 3);
       expect(await ledgerBalance(app.baseUrl, token)).toBe(14);
@@ -139,8 +138,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
     }, 300_000);
 
     it(`a run from a look (${label}): the card names the look, the wait counts down, credits equal the ledger, the library never empties, the selfie stays`, async () => {
-      const page = await app.browser.newPage({ viewport, isMobile, hasTouch: isMobile });
-      await signInThroughUi(page, app.baseUrl, newEmail(`loop-run-${label}`));
+      const page = await signedInPage(app, `loop-run-${label}`, { viewport, isMobile, hasTouch: isMobile });
       const token = await tokenOf(page);
       await uploadSelfie(page);
       // Runs ahead hold the worker: this one waits in the queue, with an estimate made from the
@@ -202,8 +200,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
     }, 300_000);
 
     it(`Cancel on a running card (${label}) says Canceling… at once, then how it ended`, async () => {
-      const page = await app.browser.newPage({ viewport, isMobile, hasTouch: isMobile });
-      await signInThroughUi(page, app.baseUrl, newEmail(`loop-cancel-${label}`));
+      const page = await signedInPage(app, `loop-cancel-${label}`, { viewport, isMobile, hasTouch: isMobile });
       await uploadSelfie(page);
       await openMode(page, 'Unreal Reflection');
       await page.getByRole('menu', { name: 'Unreal Reflection presets' }).getByRole('menuitemradio', { name: /The Syndicate/ }).click();
@@ -226,8 +223,7 @@ describe('the creation loop in Chromium (issue 26)', () => {
   }
 
   it('Generate with no photo, from "Try this look", opens the photo picker', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('loop-picker'));
+    const page = await signedInPage(app, 'loop-picker', { viewport: DESKTOP });
     await page.goto(`${app.baseUrl}/bestpractices`);
     await page.getByRole('button', { name: /^Try this look: / }).first().click();
     await page.waitForURL(`${app.baseUrl}/`);

@@ -97,6 +97,14 @@ function expectOwnRatios(found: Array<{ box: number; natural: number; fit: strin
   }
 }
 
+/** Waits for the boxes at `selector` on `page`, one per seeded item, to have their files, then checks each is at its item's own ratio. */
+async function expectSeedsAtOwnRatios(page: Page, selector: string): Promise<void> {
+  const boxes = page.locator(selector);
+  await expect.poll(() => boxes.count(), { timeout: 15_000 }).toBe(SEEDS.length);
+  await mediaLoaded(page, selector);
+  expectOwnRatios(await ratios(boxes), SEEDS.length);
+}
+
 /** Holds every media file's answer until `release` is called: what a slow network shows first. */
 async function holdMedia(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = [];
@@ -174,27 +182,19 @@ describe('creations at their own ratio, and a page per creation', () => {
   it('shows the profile grid and a tag page at each item’s own ratio', async () => {
     const page = await creator.newPage();
     await page.goto(`${app.baseUrl}/profile?tab=all-media`);
-    const cards = page.locator('.media-card__frame');
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(SEEDS.length);
-    await mediaLoaded(page, '.media-card__frame');
-    expectOwnRatios(await ratios(cards), SEEDS.length);
+    await expectSeedsAtOwnRatios(page, '.media-card__frame');
     await settle(page);
     await viewportShot(page, 'creation-ratios-profile-desktop');
 
     await page.goto(`${app.baseUrl}/tag/${TAG}`);
-    const tagTiles = page.locator('.tag-tile__media');
-    await expect.poll(() => tagTiles.count(), { timeout: 15_000 }).toBe(SEEDS.length);
-    await mediaLoaded(page, '.tag-tile__media');
-    expectOwnRatios(await ratios(tagTiles), SEEDS.length);
+    await expectSeedsAtOwnRatios(page, '.tag-tile__media');
     await settle(page);
     await viewportShot(page, 'creation-ratios-tag-desktop');
     await page.close();
 
     const phone = await app.browser.newPage({ ...PHONE });
     await phone.goto(`${app.baseUrl}/tag/${TAG}`);
-    await expect.poll(() => phone.locator('.tag-tile__media').count(), { timeout: 15_000 }).toBe(SEEDS.length);
-    await mediaLoaded(phone, '.tag-tile__media');
-    expectOwnRatios(await ratios(phone.locator('.tag-tile__media')), SEEDS.length);
+    await expectSeedsAtOwnRatios(phone, '.tag-tile__media');
     await phone.evaluate(() => window.scrollTo(0, 0));
     await settle(phone);
     await viewportShot(phone, 'creation-ratios-tag-mobile');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { scrollThroughPage, settle, smallTapTargets } from '../support/screen';
-import { newEmail, signInThroughUi } from '../support/ui-sign-in';
+import { signedInPage } from '../support/ui-sign-in';
 
 const SHOTS = '/tmp/guide-shots';
 
@@ -112,8 +112,7 @@ describe('the guide in Chromium', () => {
   }, 120_000);
 
   it('opens the composer in Unreal Reflection with the look selected from "Try this look"', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('guide-try'));
+    const page = await signedInPage(app, 'guide-try', { viewport: DESKTOP });
     await page.goto(`${app.baseUrl}/bestpractices`);
 
     const unreal = GUIDE_LOOKS.find((section) => section.clientMode === 'unrealreflection')!;

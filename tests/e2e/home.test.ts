@@ -6,7 +6,7 @@ import { DESKTOP, MOBILE, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { closeViewer, scrollThroughPage } from '../support/screen';
 import { productInChromium } from '../support/product-in-chromium';
-import { AGREEMENT, newEmail, signInThroughUi, waitForCode } from '../support/ui-sign-in';
+import { AGREEMENT, newEmail, signedInPage, waitForCode } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
@@ -118,8 +118,7 @@ describe('the home screen in Chromium', () => {
     ['mobile', MOBILE, '/gallery'],
   ] as const) {
     it(`lets a signed-in user upload, accept the agreement, pick an Unreal Reflection preset, open the result and like it (${name})`, async () => {
-      const page = await app.browser.newPage({ viewport });
-      await signInThroughUi(page, app.baseUrl, newEmail(`creator-${name}`));
+      const page = await signedInPage(app, `creator-${name}`, { viewport });
 
       // Choosing a file asks for the Media Upload Agreement first.
       await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);

@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
-import { acceptAgreement, newEmail, signInThroughUi } from '../support/ui-sign-in';
+import { acceptAgreement, newEmail, signedInPage, signInThroughUi } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
@@ -69,8 +69,7 @@ describe('live runs in Chromium', () => {
   const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: '4000', WORKER_GENERATION_CONCURRENCY: '1' });
 
   it("a run's card goes from its place in the queue to generating to done, live; its receipt is in the viewer and the Tokens tab", async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('live-desktop'));
+    const page = await signedInPage(app, 'live-desktop', { viewport: DESKTOP });
     const polls = countPolls(page);
     const token = await tokenOf(page);
     await generateFromComposer(page, 'Me as a lighthouse keeper', true, () => occupyWorker(app.baseUrl, token, 2));
@@ -116,8 +115,7 @@ describe('live runs in Chromium', () => {
   }, 300_000);
 
   it('cancels a waiting run from its card: refunded, and the card says so', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('live-cancel'));
+    const page = await signedInPage(app, 'live-cancel', { viewport: DESKTOP });
     const token = await tokenOf(page);
     await generateFromComposer(page, 'Me as a mountain guide', true, () => occupyWorker(app.baseUrl, token, 2));
     await page.waitForURL(`${app.baseUrl}/profile`);
@@ -145,8 +143,7 @@ describe('live runs in Chromium', () => {
   }, 300_000);
 
   it("shows the live state in the phone's 'Creating Your Media'", async () => {
-    const page = await app.browser.newPage({ ...PHONE, isMobile: true, hasTouch: true });
-    await signInThroughUi(page, app.baseUrl, newEmail('live-mobile'));
+    const page = await signedInPage(app, 'live-mobile', { ...PHONE, isMobile: true, hasTouch: true });
     const token = await tokenOf(page);
     await generateFromComposer(page, 'Me as a deep sea diver', true, () => occupyWorker(app.baseUrl, token, 1));
     await page.waitForURL(`${app.baseUrl}/gallery`);

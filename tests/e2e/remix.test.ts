@@ -5,15 +5,14 @@ import { DESKTOP } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { uploadImage } from '../support/screen';
-import { newEmail, signInThroughUi } from '../support/ui-sign-in';
+import { signedInPage } from '../support/ui-sign-in';
 
 /** Issue 28, item 4: a remix of an item made with a catalogue look selects that look. */
 describe('remix in Chromium', () => {
   const app = productInChromium({ GENERATION_PROVIDER: 'instant' });
 
   it('remixes a Story Time item as its look, not as its engine prompt pasted into Custom Prompt', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('remix'));
+    const page = await signedInPage(app, 'remix', { viewport: DESKTOP });
     const token = await page.evaluate(() => localStorage.getItem('auth_token') ?? '');
     // Story Time takes at least three photos.
     const [first, ...others] = await Promise.all(

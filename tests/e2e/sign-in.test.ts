@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { newEmail, requestCode, signInThroughUi } from '../support/ui-sign-in';
+import { newEmail, requestCode, signedInPage, signInThroughUi } from '../support/ui-sign-in';
 
 interface OutboxMessage {
   to: string;
@@ -265,8 +265,7 @@ describe('e-mail code sign-in in Chromium', () => {
     await page.close();
 
     // On a phone the profile lives in /gallery (spec 3 mobile route guards).
-    const phone = await app.browser.newPage({ ...PHONE });
-    await signInThroughUi(phone, app.baseUrl, newEmail('phone'));
+    const phone = await signedInPage(app, 'phone', { ...PHONE });
     await phone.goto(`${app.baseUrl}/profile?tab=account`);
     await phone.waitForURL(`${app.baseUrl}/gallery`);
     await screenshot(phone, 'signin-profile-redirect-mobile');
@@ -274,8 +273,7 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('refreshes an expired access token once, keeping the rotated refresh token', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('refresh'));
+    const page = await signedInPage(app, 'refresh', { viewport: DESKTOP });
     const before = await storedSession(page);
 
     // A well-formed token the server refuses stands in for an expired one.
@@ -290,8 +288,7 @@ describe('e-mail code sign-in in Chromium', () => {
   });
 
   it('says Session Expired, signs out and goes to /auth when the refresh fails', async () => {
-    const page = await app.browser.newPage({ viewport: DESKTOP });
-    await signInThroughUi(page, app.baseUrl, newEmail('expired'));
+    const page = await signedInPage(app, 'expired', { viewport: DESKTOP });
     await page.evaluate(() => {
       localStorage.setItem('auth_token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bad-signature');
       localStorage.setItem('refresh_token', 'spent-or-unknown-refresh-token-0000000000');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
-import { FakeKit } from './fake-kit';
+import { FakeKit, ownOutputHosts } from './fake-kit';
 import { type FakeBehaviour, fakeRender, fromDataUri, listen, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
@@ -218,8 +218,7 @@ export async function startBflFake(): Promise<BflFake> {
   return {
     name: 'bfl',
     url: server.url,
-    // Samples come from the fake itself: plain http on 127.0.0.1, allowed only because named here.
-    env: { BFL_API_KEY: KEY, BFL_API_URL: server.url, BFL_MODEL: 'flux-kontext-pro', BFL_OUTPUT_HOSTS: server.url },
+    env: { BFL_API_KEY: KEY, BFL_API_URL: server.url, BFL_MODEL: 'flux-kontext-pro', ...ownOutputHosts('BFL_OUTPUT_HOSTS', server.url) },
     reportsQueuePosition: false,
     sendsWebhooks: true,
     requests,

@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomUUID, sign, type JsonWebKey } fr
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { animateStill } from '../../worker/src/pipeline/video/animate';
-import { FakeKit } from './fake-kit';
+import { FakeKit, ownOutputHosts } from './fake-kit';
 import { type FakeBehaviour, type ProviderFake, fakeRender, fromDataUri, listen, postWebhook, readBody, sendJson } from './provider-fake';
 
 /**
@@ -295,7 +295,6 @@ export async function startFalFake(): Promise<FalFake> {
     }
     return sendJson(res, 405, { detail: 'Method Not Allowed' });
   });
-  base = server.url;
 
   return {
     name: 'fal',
@@ -306,8 +305,7 @@ export async function startFalFake(): Promise<FalFake> {
       FAL_IMAGE_MODEL: FAL_FAKE_IMAGE_MODEL,
       FAL_VIDEO_MODEL: FAL_FAKE_VIDEO_MODEL,
       FAL_JWKS_URL: `${server.url}/.well-known/jwks.json`,
-      // Outputs come from the fake itself: plain http on 127.0.0.1, allowed only because named here.
-      FAL_OUTPUT_HOSTS: server.url,
+      ...ownOutputHosts('FAL_OUTPUT_HOSTS', server.url),
     },
     reportsQueuePosition: true,
     sendsWebhooks: true,

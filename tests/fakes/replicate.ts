@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { animateStill } from '../../worker/src/pipeline/video/animate';
-import { FakeKit } from './fake-kit';
+import { FakeKit, ownOutputHosts } from './fake-kit';
 import { type FakeBehaviour, fakeRender, fromDataUri, listen, postWebhook, type ProviderFake, readBody, sendJson } from './provider-fake';
 
 /**
@@ -254,7 +254,6 @@ export async function startReplicateFake(options: { webhookSecretInEnv?: boolean
 
     problem(res, 404, 'Not found', `No route for ${req.method} ${path}`);
   });
-  baseUrl = server.url;
 
   return {
     name: 'replicate',
@@ -262,8 +261,7 @@ export async function startReplicateFake(options: { webhookSecretInEnv?: boolean
     env: {
       REPLICATE_API_TOKEN: REPLICATE_FAKE_TOKEN,
       REPLICATE_API_URL: server.url,
-      // Outputs come from the fake itself: plain http on 127.0.0.1, allowed only because named here.
-      REPLICATE_OUTPUT_HOSTS: server.url,
+      ...ownOutputHosts('REPLICATE_OUTPUT_HOSTS', server.url),
       REPLICATE_MODEL: REPLICATE_FAKE_MODEL,
       REPLICATE_VIDEO_MODEL: REPLICATE_FAKE_VIDEO_MODEL,
       ...(options.webhookSecretInEnv ? { REPLICATE_WEBHOOK_SECRET: webhookSecret } : {}),

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { copyPgliteTemplate } from '../support/database';
-import { exitOf, freePort, repoRoot, runEntry, waitForOk } from '../support/process';
+import { exitOf, freePort, productPlace, repoRoot, runEntry, waitForOk } from '../support/process';
 
 /** The embedded redis-server's pid, from the pid file it writes in DATA_DIR. */
 function embeddedRedisPid(dataDir: string): number {
@@ -26,16 +26,15 @@ describe('the all-in-one process', () => {
   beforeAll(() => ensureBuilt('all-in-one'), 300_000);
 
   it('starts on the embedded defaults, answers /readyz and the web app, and stops cleanly', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-aio-'));
-    const port = await freePort();
-    const proc = runEntry('all-in-one', { DATA_DIR: dataDir, PORT: String(port) });
+    const { dataDir, origin, env } = await productPlace('aio');
+    const proc = runEntry('all-in-one', env);
     let redisPid: number | undefined;
     try {
-      await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
-      const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+      await waitForOk(`${origin}/readyz`, proc, 90_000);
+      const ready = await (await fetch(`${origin}/readyz`)).json();
       expect(ready).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
 
-      const page = await fetch(`http://127.0.0.1:${port}/profile?tab=draft`);
+      const page = await fetch(`${origin}/profile?tab=draft`);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(await page.text()).toContain('<div id="root">');
 
@@ -91,31 +90,29 @@ describe('the all-in-one process', () => {
 
   it('stops with its redis-server when `npm start` itself is sent SIGTERM or SIGKILL', async () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-npm-'));
+      const { dataDir, origin, env } = await productPlace('npm');
       // The embedded redis-server is under test here; the database starts migrated (the first test starts from nothing).
       copyPgliteTemplate(path.join(dataDir, 'db'));
-      const port = await freePort();
       const npm = spawn('npm', ['start'], {
         cwd: repoRoot,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port) },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
         stdio: 'ignore',
       });
       const proc = { child: npm, output: () => '', exited: new Promise<never>(() => {}) };
-      await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
+      await waitForOk(`${origin}/readyz`, proc, 90_000);
       const redisPid = embeddedRedisPid(dataDir);
       expect(isRunning(redisPid)).toBe(true);
       npm.kill(signal);
-      expect(await eventually(async () => !(await answers(`http://127.0.0.1:${port}/healthz`)) && !isRunning(redisPid)), signal).toBe(true);
+      expect(await eventually(async () => !(await answers(`${origin}/healthz`)) && !isRunning(redisPid)), signal).toBe(true);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 240_000);
 
   it('takes its redis-server down with it when killed outright (no orphan until the next start)', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-kill-'));
+    const { dataDir, origin, env } = await productPlace('kill');
     copyPgliteTemplate(path.join(dataDir, 'db'));
-    const port = await freePort();
-    const proc = runEntry('all-in-one', { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
-    await waitForOk(`http://127.0.0.1:${port}/readyz`, proc, 90_000);
+    const proc = runEntry('all-in-one', { ...env, LOG_LEVEL: 'warn' });
+    await waitForOk(`${origin}/readyz`, proc, 90_000);
     const redisPid = embeddedRedisPid(dataDir);
     proc.child.kill('SIGKILL');
     await proc.exited;

@@ -4,8 +4,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { type Session, bearer, createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
+import { runCustomPrompt } from '../support/runs';
 import { type TestContext, useTestApp } from '../support/test-app';
-import { until } from '../support/wait';
 import { fakeWebDist, unescapeHtml as unescape } from '../support/web-dist';
 
 /** Issue 27 item 4: a page per public creation, /m/<id>, with its own meta, share image and a real 404 otherwise. */
@@ -36,16 +36,8 @@ function head(html: string) {
 }
 
 async function createMedia(ctx: TestContext, session: Session, prompt: string): Promise<string> {
-  const runId = `run_${randomBytes(8).toString('hex')}`;
-  const submitted = await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt, runId });
-  expect(submitted.status).toBe(202);
-  const done = await until(
-    () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
-    (res) => res.status === 200,
-    60_000,
-    'the run to finish',
-  );
-  return (done.body as { media: { id: string } }).media.id;
+  const { answer } = await runCustomPrompt(ctx.app, session, prompt);
+  return (answer.body as { media: { id: string } }).media.id;
 }
 
 const page = (ctx: TestContext, id: string) => request(ctx.app).get(`/m/${id}`).set('Accept', 'text/html');

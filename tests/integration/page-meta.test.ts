@@ -5,8 +5,8 @@ import { FEED_COLUMNS, FEED_TILE_SIZES, stillSources } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
 import { bearer, createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
+import { runCustomPrompt } from '../support/runs';
 import { useTestApp } from '../support/test-app';
-import { until } from '../support/wait';
 import { fakeWebDist, unescapeHtml as unescape } from '../support/web-dist';
 
 /**
@@ -49,15 +49,7 @@ describe(`page meta with $ patterns in user text (${dialect})`, () => {
     const word = `zebra${randomBytes(3).toString('hex').replace(/\d/g, 'x')}`;
     const prompt = `${word} "quote' $' $\` $&`;
     const session = await createAccount(ctx.infra, `meta-${randomBytes(4).toString('hex')}@example.com`, 20);
-    const runId = `run_${randomBytes(8).toString('hex')}`;
-    const submitted = await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt, runId });
-    expect(submitted.status).toBe(202);
-    await until(
-      () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
-      (res) => res.status === 200,
-      60_000,
-      'the run to finish',
-    );
+    await runCustomPrompt(ctx.app, session, prompt);
     const { id } = await ctx.infra.db.selectFrom('media').select('id').where('user_id', '=', session.user.id).executeTakeFirstOrThrow();
     expect((await request(ctx.app).post('/api/share-media').set(bearer(session)).send({ mediaId: id, isPublic: true })).status).toBe(200);
 
@@ -71,9 +63,7 @@ describe(`page meta with $ patterns in user text (${dialect})`, () => {
 
   it('preloads the first feed tiles’ stills on the home page, naming the files the tiles will load', async () => {
     const session = await createAccount(ctx.infra, `home-${randomBytes(4).toString('hex')}@example.com`, 20);
-    const runId = `run_${randomBytes(8).toString('hex')}`;
-    expect((await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a lighthouse at dusk', runId })).status).toBe(202);
-    await until(() => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)), (res) => res.status === 200, 60_000, 'the run to finish');
+    const { runId } = await runCustomPrompt(ctx.app, session, 'a lighthouse at dusk');
     const { id } = await ctx.infra.db.selectFrom('media').select('id').where('run_id', '=', runId).executeTakeFirstOrThrow();
     await request(ctx.app).post('/api/share-media').set(bearer(session)).send({ mediaId: id, isPublic: true });
 

@@ -13,11 +13,11 @@ import { assertRedisReachable, createRedis, whenReady } from '@app/shared/server
 import { RateLimits } from '../../api/src/http/rate-limits';
 import { RedisProviderLimiter } from '../../worker/src/providers/remote/provider-limiter';
 import { startWorkers } from '../../worker/src/worker';
-import { bearer, createAccount } from '../support/auth';
+import { createAccount } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { freePort } from '../support/process';
 import { useTestApp } from '../support/test-app';
-import { ORACLE_OF_SEOUL, submitRunOfPhoto } from '../support/runs';
+import { ORACLE_OF_SEOUL, pollUntilFinished, submitRunOfPhoto } from '../support/runs';
 import { until } from '../support/wait';
 
 const dialect = availableDialects().at(-1)!;
@@ -56,12 +56,7 @@ describe(`a hash-tagged QUEUE_PREFIX on plain Redis, api and in-process worker (
   it('runs a generation, and the diagnosis, the metrics and the queue dashboard see it', async () => {
     const session = await createAccount(ctx.infra, `${id}@example.com`, 20);
     const runId = await submitRunOfPhoto(ctx.app, session, 'astronaut.png', ORACLE_OF_SEOUL);
-    const polled = await until(
-      () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
-      (res) => res.status !== 404,
-      60_000,
-      'the run to finish',
-    );
+    const polled = await pollUntilFinished(ctx.app, session, runId);
     expect(polled.status).toBe(200);
     expect(polled.body.success).toBe(true);
 

@@ -1,25 +1,18 @@
-import { CreditsRepository, GenerationRunsRepository, InsufficientCreditsError, SettingsRepository, UsersRepository } from '@app/shared/server/repositories';
+import { InsufficientCreditsError } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { availableDialects, useTestDatabase } from '../support/database';
+import { availableDialects, useTestRepositories } from '../support/database';
 
 describe.each(availableDialects())('repositories on %s', (dialect) => {
-  let users: UsersRepository;
-  let credits: CreditsRepository;
-  let settings: SettingsRepository;
-  const database = useTestDatabase(dialect, (db) => {
-    users = new UsersRepository(db);
-    credits = new CreditsRepository(db);
-    settings = new SettingsRepository(db);
-  });
+  const repos = useTestRepositories(dialect);
 
   let counter = 0;
-  const newUser = () => users.create({ email: `Person${++counter}@Example.com `, referral_code: `code-${dialect}-${counter}` });
+  const newUser = () => repos.users.create({ email: `Person${++counter}@Example.com `, referral_code: `code-${dialect}-${counter}` });
 
   it('creates every table of the data model', async () => {
     // Only this database's schema: other test files have schemas of their own in the same Postgres.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
-    const tables = (await database.db.introspection.getTables()).filter((t) => t.schema === rows[0]!.schema);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(repos.db);
+    const tables = (await repos.db.introspection.getTables()).filter((t) => t.schema === rows[0]!.schema);
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
         'admin_audit', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'provider_requests', 'referrals',
@@ -33,21 +26,21 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     expect(user.email).toBe(`person${counter}@example.com`);
     expect(user.credits).toBe(0);
     expect(user.share_to_feed).toBe(true);
-    expect((await users.findByEmail(`PERSON${counter}@example.COM`))?.id).toBe(user.id);
+    expect((await repos.users.findByEmail(`PERSON${counter}@example.COM`))?.id).toBe(user.id);
   });
 
   it('refuses a second account with the same e-mail', async () => {
     const user = await newUser();
-    await expect(users.create({ email: user.email.toUpperCase(), referral_code: 'another' })).rejects.toThrow();
+    await expect(repos.users.create({ email: user.email.toUpperCase(), referral_code: 'another' })).rejects.toThrow();
   });
 
   it('keeps the balance and the ledger in step, and never below zero', async () => {
     const user = await newUser();
-    expect(await credits.apply({ userId: user.id, delta: 20, reason: 'signup' })).toEqual({ applied: true, balance: 20 });
-    expect(await credits.apply({ userId: user.id, delta: -5, reason: 'generation', runId: 'run-1' })).toEqual({ applied: true, balance: 15 });
-    await expect(credits.apply({ userId: user.id, delta: -16, reason: 'generation' })).rejects.toBeInstanceOf(InsufficientCreditsError);
-    expect(await credits.balance(user.id)).toBe(15);
-    const history = await credits.history(user.id);
+    expect(await repos.credits.apply({ userId: user.id, delta: 20, reason: 'signup' })).toEqual({ applied: true, balance: 20 });
+    expect(await repos.credits.apply({ userId: user.id, delta: -5, reason: 'generation', runId: 'run-1' })).toEqual({ applied: true, balance: 15 });
+    await expect(repos.credits.apply({ userId: user.id, delta: -16, reason: 'generation' })).rejects.toBeInstanceOf(InsufficientCreditsError);
+    expect(await repos.credits.balance(user.id)).toBe(15);
+    const history = await repos.credits.history(user.id);
     expect(history.map((h) => [h.delta, h.balance_after, h.reason])).toEqual([
       [-5, 15, 'generation'],
       [20, 20, 'signup'],
@@ -57,60 +50,59 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
   it('applies a change with an idempotency key exactly once, even when raced', async () => {
     const user = await newUser();
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => credits.apply({ userId: user.id, delta: 10, reason: 'referral_reward', idempotencyKey: `reward:${user.id}` })),
+      Array.from({ length: 8 }, () => repos.credits.apply({ userId: user.id, delta: 10, reason: 'referral_reward', idempotencyKey: `reward:${user.id}` })),
     );
     expect(results.filter((r) => r.applied)).toHaveLength(1);
-    expect(await credits.balance(user.id)).toBe(10);
+    expect(await repos.credits.balance(user.id)).toBe(10);
   });
 
   it('lets concurrent debits spend the balance exactly, not more', async () => {
     const user = await newUser();
-    await credits.apply({ userId: user.id, delta: 10, reason: 'signup' });
+    await repos.credits.apply({ userId: user.id, delta: 10, reason: 'signup' });
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 12 }, () => credits.apply({ userId: user.id, delta: -2, reason: 'generation' })),
+      Array.from({ length: 12 }, () => repos.credits.apply({ userId: user.id, delta: -2, reason: 'generation' })),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
-    expect(await credits.balance(user.id)).toBe(0);
+    expect(await repos.credits.balance(user.id)).toBe(0);
   });
 
   it('cascades a deleted account to its ledger rows', async () => {
     const user = await newUser();
-    await credits.apply({ userId: user.id, delta: 20, reason: 'signup' });
-    expect(await users.delete(user.id)).toBe(true);
-    const left = await database.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await repos.credits.apply({ userId: user.id, delta: 20, reason: 'signup' });
+    expect(await repos.users.delete(user.id)).toBe(true);
+    const left = await repos.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(left.n).toBe(0);
   });
 
   it('reads an account with its own run in one query, never another person’s run', async () => {
-    const runs = new GenerationRunsRepository(database.db);
     const ada = await newUser();
     const bob = await newUser();
     const runId = `run-${dialect}-of-account`;
-    await runs.createIfAbsent({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2 });
-    const own = await runs.ofAccount(ada.id, runId);
+    await repos.runs.createIfAbsent({ runId, userId: ada.id, mode: 'custom', request: {}, creditsReserved: 2 });
+    const own = await repos.runs.ofAccount(ada.id, runId);
     expect(own.account).toEqual({ id: ada.id, banned: false, credits: 0 });
     expect(own.run).toMatchObject({ run_id: runId, user_id: ada.id, status: 'processing', credits_reserved: 2, finished_at: null });
-    expect(await runs.ofAccount(ada.id, `${runId}-none`)).toEqual({ account: { id: ada.id, banned: false, credits: 0 }, run: undefined });
-    expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: { id: bob.id, banned: false, credits: 0 }, run: undefined });
-    await users.delete(bob.id);
-    expect(await runs.ofAccount(bob.id, runId)).toEqual({ account: undefined, run: undefined });
+    expect(await repos.runs.ofAccount(ada.id, `${runId}-none`)).toEqual({ account: { id: ada.id, banned: false, credits: 0 }, run: undefined });
+    expect(await repos.runs.ofAccount(bob.id, runId)).toEqual({ account: { id: bob.id, banned: false, credits: 0 }, run: undefined });
+    await repos.users.delete(bob.id);
+    expect(await repos.runs.ofAccount(bob.id, runId)).toEqual({ account: undefined, run: undefined });
   });
 
   it('reads the launch flag, launched by default, and changes it', async () => {
-    expect(await settings.getLaunchStatus()).toEqual({ is_launched: true });
-    await settings.setLaunchStatus(false);
-    expect(await settings.getLaunchStatus()).toEqual({ is_launched: false });
-    await settings.setLaunchStatus(true);
+    expect(await repos.settings.getLaunchStatus()).toEqual({ is_launched: true });
+    await repos.settings.setLaunchStatus(false);
+    expect(await repos.settings.getLaunchStatus()).toEqual({ is_launched: false });
+    await repos.settings.setLaunchStatus(true);
   });
 
   it('keeps media jsonb metadata and text[] tags as JS values', async () => {
     const user = await newUser();
-    const media = await database.db
+    const media = await repos.db
       .insertInto('media')
       .values({ user_id: user.id, type: 'image', preset_type: 'unreal_reflection', metadata: JSON.stringify({ identity: { score: 0.91 } }), tags: ['unreal-reflection', 'neon'] })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const tagged = await database.db.selectFrom('media').select('id').where('tags', '@>', sql<string[]>`array['neon']::text[]`).execute();
+    const tagged = await repos.db.selectFrom('media').select('id').where('tags', '@>', sql<string[]>`array['neon']::text[]`).execute();
     expect(media.metadata).toEqual({ identity: { score: 0.91 } });
     expect(media.tags).toEqual(['unreal-reflection', 'neon']);
     expect(tagged.map((t) => t.id)).toContain(media.id);

@@ -1,7 +1,6 @@
-import { inTransaction } from '@app/shared/server/db';
-import { CreditsRepository, GenerationRunsRepository, type ReserveRunOutcome, UsersRepository } from '@app/shared/server/repositories';
+import type { ReserveRunOutcome } from '@app/shared/server/repositories';
 import { describe, expect, it } from 'vitest';
-import { availableDialects, useTestDatabase } from '../support/database';
+import { availableDialects, useTestRepositories } from '../support/database';
 
 /**
  * The submit policy (`reserveRun`, and `reserveRetry` for a retried run): the cap on runs in
@@ -9,36 +8,29 @@ import { availableDialects, useTestDatabase } from '../support/database';
  * ledger row — the rules themselves, once, on each database. The services' tests take its outcomes.
  */
 describe.each(availableDialects())('the submit policy on %s', (dialect) => {
-  let users: UsersRepository;
-  let credits: CreditsRepository;
-  let runs: GenerationRunsRepository;
-  const database = useTestDatabase(dialect, (db) => {
-    users = new UsersRepository(db);
-    credits = new CreditsRepository(db);
-    runs = new GenerationRunsRepository(db);
-  });
+  const repos = useTestRepositories(dialect);
 
   let counter = 0;
   const personWith = async (balance: number) => {
-    const user = await users.create({ email: `reserver${++counter}@example.com`, referral_code: `reserve-${dialect}-${counter}` });
-    if (balance > 0) await credits.apply({ userId: user.id, delta: balance, reason: 'signup' });
+    const user = await repos.users.create({ email: `reserver${++counter}@example.com`, referral_code: `reserve-${dialect}-${counter}` });
+    if (balance > 0) await repos.credits.apply({ userId: user.id, delta: balance, reason: 'signup' });
     return user.id;
   };
   const runIdOf = (name: string) => `run-${dialect}-${name}-${counter}`;
   const reserve = (userId: string, runId: string, options: { cost?: number; maxInFlight?: number } = {}) =>
-    runs.reserveRun({ runId, userId, mode: 'custom', request: { prompt: 'a teal nebula' }, creditsReserved: options.cost ?? 2, maxInFlight: options.maxInFlight ?? 10 });
-  const balanceOf = async (userId: string) => (await users.findById(userId))!.credits;
+    repos.runs.reserveRun({ runId, userId, mode: 'custom', request: { prompt: 'a teal nebula' }, creditsReserved: options.cost ?? 2, maxInFlight: options.maxInFlight ?? 10 });
+  const balanceOf = async (userId: string) => (await repos.users.findById(userId))!.credits;
   const ledgerOf = (userId: string) =>
-    database.db.selectFrom('credit_ledger').select(['delta', 'balance_after', 'reason', 'run_id', 'idempotency_key']).where('user_id', '=', userId).where('reason', '=', 'generation').orderBy('id').execute();
+    repos.db.selectFrom('credit_ledger').select(['delta', 'balance_after', 'reason', 'run_id', 'idempotency_key']).where('user_id', '=', userId).where('reason', '=', 'generation').orderBy('id').execute();
   const processing = async (userId: string) =>
-    (await database.db.selectFrom('generation_runs').select('run_id').where('user_id', '=', userId).where('status', '=', 'processing').execute()).length;
+    (await repos.db.selectFrom('generation_runs').select('run_id').where('user_id', '=', userId).where('status', '=', 'processing').execute()).length;
   const kinds = (outcomes: ReserveRunOutcome[]) => outcomes.map((o) => o.kind).sort();
 
   it('records the run with its debit and its ledger row together', async () => {
     const ada = await personWith(10);
     const runId = runIdOf('first');
     expect(await reserve(ada, runId)).toEqual({ kind: 'created', inFlight: 1, priority: 1, balance: 8 });
-    expect(await runs.find(runId)).toMatchObject({ user_id: ada, status: 'processing', credits_reserved: 2, priority: 1, request: { prompt: 'a teal nebula' } });
+    expect(await repos.runs.find(runId)).toMatchObject({ user_id: ada, status: 'processing', credits_reserved: 2, priority: 1, request: { prompt: 'a teal nebula' } });
     expect(await balanceOf(ada)).toBe(8);
     expect(await ledgerOf(ada)).toEqual([{ delta: -2, balance_after: 8, reason: 'generation', run_id: runId, idempotency_key: `generation:${runId}` }]);
   });
@@ -62,7 +54,7 @@ describe.each(availableDialects())('the submit policy on %s', (dialect) => {
     expect(await ledgerOf(ada)).toHaveLength(5);
     // A finished run frees its place.
     const [done] = outcomes.flatMap((o, i) => (o.kind === 'created' ? [runIdOf(`cap-${i}`)] : []));
-    await runs.finish(done!, { status: 'done' });
+    await repos.runs.finish(done!, { status: 'done' });
     expect((await reserve(ada, runIdOf('after-cap'), { maxInFlight: 5 })).kind).toBe('created');
   });
 
@@ -91,8 +83,8 @@ describe.each(availableDialects())('the submit policy on %s', (dialect) => {
     expect(graces).toMatchObject({ kind: 'created', priority: 1 });
 
     // Ada's first two finish: her next run counts 2 in flight, yet waits behind her run of priority 3.
-    await runs.finish(adas[0]!, { status: 'done' });
-    await runs.finish(adas[1]!, { status: 'failed' });
+    await repos.runs.finish(adas[0]!, { status: 'done' });
+    await repos.runs.finish(adas[1]!, { status: 'failed' });
     expect(await reserve(ada, runIdOf('ada-4'))).toMatchObject({ kind: 'created', inFlight: 2, priority: 3 });
   });
 
@@ -101,20 +93,20 @@ describe.each(availableDialects())('the submit policy on %s', (dialect) => {
     const [running, retried] = [runIdOf('running'), runIdOf('retried')];
     await reserve(ada, running);
     await reserve(ada, retried);
-    await runs.finish(retried, { status: 'failed' });
+    await repos.runs.finish(retried, { status: 'failed' });
     // As the retry's transaction leaves it before the reservation: processing again, no priority.
-    await database.db.updateTable('generation_runs').set({ status: 'processing', priority: null }).where('run_id', '=', retried).execute();
+    await repos.db.updateTable('generation_runs').set({ status: 'processing', priority: null }).where('run_id', '=', retried).execute();
 
-    expect(await inTransaction(database.db, (trx) => new GenerationRunsRepository(trx).reserveRetry(ada, retried, 1))).toEqual({ kind: 'too-many', inFlight: 2 });
-    expect((await runs.find(retried))?.priority).toBeNull();
-    expect(await inTransaction(database.db, (trx) => new GenerationRunsRepository(trx).reserveRetry(ada, retried, 10))).toEqual({ kind: 'reserved', inFlight: 2, priority: 2 });
-    expect((await runs.find(retried))?.priority).toBe(2);
+    expect(await repos.transaction((trx) => trx.runs.reserveRetry(ada, retried, 1))).toEqual({ kind: 'too-many', inFlight: 2 });
+    expect((await repos.runs.find(retried))?.priority).toBeNull();
+    expect(await repos.transaction((trx) => trx.runs.reserveRetry(ada, retried, 10))).toEqual({ kind: 'reserved', inFlight: 2, priority: 2 });
+    expect((await repos.runs.find(retried))?.priority).toBe(2);
   });
 
   it('records nothing for an account deleted after the submit read it', async () => {
     const gone = await personWith(10);
-    await users.delete(gone);
+    await repos.users.delete(gone);
     expect(await reserve(gone, runIdOf('gone'))).toEqual({ kind: 'no-account' });
-    expect(await runs.find(runIdOf('gone'))).toBeUndefined();
+    expect(await repos.runs.find(runIdOf('gone'))).toBeUndefined();
   });
 });

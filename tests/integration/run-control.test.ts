@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { newRunId } from '@app/shared';
 import { creditLedgerAnswerSchema } from '@app/shared/api/credits';
 import { getUserMediaCall } from '@app/shared/api/media';
@@ -11,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELED_REASON, MODERATED_REASON } from '../../api/src/services/run-receipt';
 import { composeWorkers } from '../../worker/src/compose';
 import { FAL_FAKE_IMAGE_MODEL, type FalFake, startFalFake } from '../fakes/fal';
-import { bearer, createAccount, type Session, signIn } from '../support/auth';
+import { bearer, createAccount, type Session, signIn, uniqueEmail } from '../support/auth';
 import { suiteDialect } from '../support/database';
-import { startTestApp, type TestContext } from '../support/test-app';
-import { fixture, uploadFile } from '../support/uploads';
-import { submitPortraitRun } from '../support/runs';
+import { startTestApp, type TestContext, useTestApp } from '../support/test-app';
+import { pollUntilFinished, signInWithPortrait, submitPortraitRun } from '../support/runs';
 import { until } from '../support/wait';
 
 const dialect = suiteDialect();
@@ -26,31 +24,19 @@ const runOf = (ctx: TestContext, runId: string) => ctx.infra.db.selectFrom('gene
 const ledgerOf = (ctx: TestContext, runId: string) =>
   ctx.infra.db.selectFrom('credit_ledger').select(['delta', 'reason', 'idempotency_key']).where('run_id', '=', runId).orderBy('id').execute();
 
-/** Polls getMediaByRunId as the web client does (faster): 404 while processing. */
+/** The answer of a run once it is over (200, whatever its end). */
 async function finished(ctx: TestContext, session: Session, runId: string) {
-  const res = await until(
-    () => request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)),
-    (r) => r.status !== 404,
-    60_000,
-    `run ${runId} to finish`,
-    50,
-  );
+  const res = await pollUntilFinished(ctx.app, session, runId);
   expect(res.status).toBe(200);
   return runAnswerSchema.parse(res.body);
 }
 
 describe(`cancel a queued run (${dialect})`, () => {
-  let ctx: TestContext;
-  let session: Session;
-
-  beforeAll(async () => {
-    // No worker at first: the run waits in the queue.
-    ctx = await startTestApp(dialect, { GENERATION_PROVIDER: 'instant' }, { workers: false });
-    session = await createAccount(ctx.infra, `queued-${randomBytes(4).toString('hex')}@example.com`);
-  }, 120_000);
-  afterAll(() => ctx?.close());
+  // No worker at first: the run waits in the queue.
+  const ctx = useTestApp(dialect, { GENERATION_PROVIDER: 'instant' }, { workers: false });
 
   it('removes it from the queue and refunds it in full at once; no worker ever runs it', async () => {
+    const session = await createAccount(ctx.infra, uniqueEmail('queued'));
     const before = await balanceOf(ctx, session);
     const runId = newRunId();
     const submitted = await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a teal and gold nebula', runId });
@@ -91,17 +77,11 @@ describe(`cancel a queued run (${dialect})`, () => {
 });
 
 describe(`cancel a run the local engine is making (${dialect})`, () => {
-  let ctx: TestContext;
-  let session: Session;
-
-  beforeAll(async () => {
-    // The local engine held for 20 s: the run is surely in a worker's hands when it is canceled.
-    ctx = await startTestApp(dialect, { GENERATION_PROVIDER: 'local', LOCAL_PROVIDER_DELAY_MS: '20000' });
-    session = await createAccount(ctx.infra, `local-${randomBytes(4).toString('hex')}@example.com`);
-  }, 120_000);
-  afterAll(() => ctx?.close());
+  // The local engine held for 20 s: the run is surely in a worker's hands when it is canceled.
+  const ctx = useTestApp(dialect, { GENERATION_PROVIDER: 'local', LOCAL_PROVIDER_DELAY_MS: '20000' });
 
   it('stops the render, ends canceled with every credit back, and stores nothing', async () => {
+    const session = await createAccount(ctx.infra, uniqueEmail('local'));
     const before = await balanceOf(ctx, session);
     const runId = newRunId();
     await request(ctx.app).post('/api/unified-generate').set(bearer(session)).send({ mode: 'custom', prompt: 'a lighthouse at dawn', runId }).expect(202);
@@ -129,10 +109,8 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
   beforeAll(async () => {
     fake = await startFalFake();
     ctx = await startTestApp(dialect, { GENERATION_PROVIDER: 'fal', ...fake.env });
-    session = await signIn(ctx.app, `runs-${randomBytes(4).toString('hex')}@example.com`);
-    stranger = await signIn(ctx.app, `stranger-${randomBytes(4).toString('hex')}@example.com`);
-    await ctx.infra.db.updateTable('users').set({ credits: 100 }).where('id', '=', session.user.id).execute();
-    source = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'grace_hopper.jpg');
+    ({ session, source } = await signInWithPortrait(ctx, 'runs'));
+    stranger = await signIn(ctx.app, uniqueEmail('stranger'));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Session, signIn } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { type TestContext, useTestApp } from '../support/test-app';
+import { pollUntilFinished } from '../support/runs';
 import { fixture, uploadFile } from '../support/uploads';
 
 const dialect = suiteDialect();
@@ -16,16 +16,9 @@ interface Done {
 }
 
 async function finished(ctx: TestContext, session: Session, id: string): Promise<Done> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const res = await request(ctx.app).get('/api/getMediaByRunId').query({ runId: id }).set(bearer(session));
-    if (res.status !== 404) {
-      expect(res.body.status, JSON.stringify(res.body)).toBe('done');
-      return res.body as Done;
-    }
-    await sleep(100);
-  }
-  throw new Error(`run ${id} did not finish`);
+  const res = await pollUntilFinished(ctx.app, session, id, 90_000);
+  expect(res.body.status, JSON.stringify(res.body)).toBe('done');
+  return res.body as Done;
 }
 
 describe(`variations: unified-generate with variationOf (${dialect})`, () => {

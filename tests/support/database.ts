@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest } from '@app/migrations';
 import { createDatabase, type DatabaseHandle, type Db } from '@app/shared/server/db';
+import { createRepositories, type Repositories } from '@app/shared/server/repositories';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -85,4 +86,17 @@ export function useTestDatabase(dialect: Dialect, onOpen?: (db: Db) => void | Pr
       return handle.db;
     },
   };
+}
+
+/**
+ * `useTestDatabase` with the product's repositories on it (`createRepositories`) and its `db`.
+ * The returned object is filled in by the `beforeAll` this registers, so read it inside hooks and
+ * tests only.
+ */
+export function useTestRepositories(dialect: Dialect): Repositories & { readonly db: Db } {
+  const repos = {} as Repositories & { db: Db };
+  useTestDatabase(dialect, (db) => {
+    Object.assign(repos, createRepositories(db), { db });
+  });
+  return repos;
 }

@@ -35,20 +35,22 @@ export default async function setup(project: TestProject) {
   const useContainers = await containerRuntimeAvailable();
   ensureBuilt('all-in-one');
 
+  /** A started container, stopped at the end of the run. */
+  const stoppedAtEnd = <Container extends { stop(): Promise<unknown> }>(container: Container): Container => {
+    stops.push(() => container.stop());
+    return container;
+  };
+
   let postgresUrl = process.env.TEST_DATABASE_URL;
   if (!postgresUrl && useContainers) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
-    stops.push(() => container.stop());
-    postgresUrl = container.getConnectionUri();
+    postgresUrl = stoppedAtEnd(await new PostgreSqlContainer('postgres:16-alpine').start()).getConnectionUri();
   }
 
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl && useContainers) {
     const { RedisContainer } = await import('@testcontainers/redis');
-    const container = await new RedisContainer('redis:7-alpine').start();
-    stops.push(() => container.stop());
-    redisUrl = container.getConnectionUrl();
+    redisUrl = stoppedAtEnd(await new RedisContainer('redis:7-alpine').start()).getConnectionUrl();
   }
   if (!redisUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-test-redis-'));

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '@app/shared/server/redis';
@@ -66,3 +68,20 @@ export async function exitOf(proc: RunningProcess, timeoutMs = 30_000): Promise<
 }
 
 export { freePort };
+
+/** Where one product process of a test lives: a new data folder and a free port. */
+export interface ProductPlace {
+  dataDir: string;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** The DATA_DIR and PORT to start it with. */
+  env: { DATA_DIR: string; PORT: string };
+}
+
+/** A new data folder (`mirrorverse-<label>-…` in the temp folder) and a free port for a product process. */
+export async function productPlace(label: string): Promise<ProductPlace> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mirrorverse-${label}-`));
+  const port = await freePort();
+  return { dataDir, port, origin: `http://127.0.0.1:${port}`, env: { DATA_DIR: dataDir, PORT: String(port) } };
+}

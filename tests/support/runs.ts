@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { type Session, bearer } from './auth';
+import { type Session, bearer, signIn, uniqueEmail } from './auth';
+import type { TestContext } from './test-app';
 import { fixture, uploadFile } from './uploads';
+import { until } from './wait';
 
 /** The custom prompt the provider-backed tests ask for: a portrait, so the likeness check applies. */
 export const NEON_PORTRAIT = 'portrait in a neon-lit rainy street at night';
@@ -17,11 +19,31 @@ export async function submitAccepted(app: Express, session: Session, body: Recor
   expect(res.status, JSON.stringify(res.body)).toBe(202);
 }
 
+/** A person `name` signed in at an address of their own with 100 credits, and the portrait they uploaded (grace_hopper.jpg). */
+export async function signInWithPortrait(ctx: TestContext, name: string) {
+  const session = await signIn(ctx.app, uniqueEmail(name));
+  await ctx.infra.db.updateTable('users').set({ credits: 100 }).where('id', '=', session.user.id).execute();
+  const source = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'grace_hopper.jpg');
+  return { session, source };
+}
+
 /** Submits an accepted custom run, the neon portrait, of an uploaded photo at `sourceUrl`; answers the run's id. */
 export async function submitPortraitRun(app: Express, session: Session, sourceUrl: string): Promise<string> {
   const runId = randomRunId();
   await submitAccepted(app, session, { mode: 'custom', runId, prompt: NEON_PORTRAIT, sourceAssetId: sourceUrl });
   return runId;
+}
+
+/** Polls getMediaByRunId as the web client does (faster) until the run is over — 404 while it is processing — and answers that response. */
+export function pollUntilFinished(app: Express, session: Session, runId: string, timeoutMs = 60_000) {
+  return until(() => request(app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)), (res) => res.status !== 404, timeoutMs, `run ${runId} to finish`, 50);
+}
+
+/** Submits an accepted custom run of `prompt` (no photo) and waits until it is over; answers its id and its getMediaByRunId answer. */
+export async function runCustomPrompt(app: Express, session: Session, prompt: string) {
+  const runId = randomRunId();
+  await submitAccepted(app, session, { mode: 'custom', prompt, runId });
+  return { runId, answer: await pollUntilFinished(app, session, runId) };
 }
 
 /** A preset run the instant and local engines make: Unreal Reflection's "Oracle of Seoul". */

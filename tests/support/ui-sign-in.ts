@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { ProductInChromium } from './product-in-chromium';
 
 /** The two boxes of the Media Upload Agreement (spec 1 §5). */
 export const AGREEMENT = [
@@ -45,6 +46,16 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('6-digit code').fill(await waitForCode(baseUrl, email, asked));
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('link', { name: 'My Profile' }).first().waitFor();
+}
+
+/**
+ * A new page of `app`'s Chromium (`options`: its viewport…) in which a new person, at an address
+ * of their own made from `label`, has signed in through /auth; it ends on /.
+ */
+export async function signedInPage(app: ProductInChromium, label: string, options: Parameters<Browser['newPage']>[0]): Promise<Page> {
+  const page = await app.browser.newPage(options);
+  await signInThroughUi(page, app.baseUrl, newEmail(label));
+  return page;
 }
 
 /** Ticks both boxes of the agreement and accepts it. */

@@ -1,9 +1,23 @@
+import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import sharp from 'sharp';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '../src/providers/provider';
 import type { IdentityPort, IdentityVerdict, VideoPort } from '../src/pipeline/ports';
 
 /** Test doubles of the pipeline's ports: storage in memory, a provider, an identity check, a video maker. */
 export { MemoryStorage } from '@app/shared/testing/memory-storage';
+
+/** A run's stored request (4:5, one source, no video, 2 credits), with what differs. */
+export function storedRequest(patch: Partial<StoredRunRequest> & Pick<StoredRunRequest, 'serviceMode' | 'presetType' | 'prompt'>): StoredRunRequest {
+  return {
+    aspectRatio: '4:5',
+    sources: [{ key: 'users/u/uploads/a.jpg', publicId: 'a' }],
+    enableVideo: false,
+    identity: { threshold: 0.6, retries: 0, blocking: false },
+    cost: 2,
+    seed: 7,
+    ...patch,
+  };
+}
 
 export async function solidImage(width: number, height: number, red = 200): Promise<GeneratedImage> {
   const data = await sharp({ create: { width, height, channels: 3, background: { r: red, g: 80, b: 40 } } }).png().toBuffer();

@@ -16,6 +16,12 @@ import { runReceiptSchema } from './run-receipt';
 export * from './presets';
 export * from './uploads';
 
+/** What a run costs in credits and the person's balance, as unified-generate and quote-generation answer them. */
+const costAndBalance = {
+  cost: z.number().check(z.int(), z.nonnegative()),
+  balance: z.number().check(z.int()),
+};
+
 /**
  * POST unified-generate: the 202 answer. `jobId` is the spec's name for the run id (they are equal).
  * `cost`: the credits this run was charged (`generationCost` of the request, as quote-generation
@@ -25,8 +31,7 @@ export const submitAnswerSchema = answer({
   jobId: z.string(),
   runId: runIdSchema,
   status: z.literal('processing'),
-  cost: z.number().check(z.int(), z.nonnegative()),
-  balance: z.number().check(z.int()),
+  ...costAndBalance,
 });
 export type SubmitAnswer = z.output<typeof submitAnswerSchema>;
 
@@ -46,8 +51,7 @@ export const unifiedGenerateCall = defineCall({
  */
 export const quoteGenerationRequest = generationRequestFields;
 export const quoteGenerationAnswerSchema = answer({
-  cost: z.number().check(z.int(), z.nonnegative()),
-  balance: z.number().check(z.int()),
+  ...costAndBalance,
   enough: z.boolean(),
 });
 export type QuoteGenerationAnswer = z.output<typeof quoteGenerationAnswerSchema>;

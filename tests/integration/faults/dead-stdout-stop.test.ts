@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.mjs';
-import { freePort, repoRoot } from '../../support/process';
+import { freePort, productPlace, repoRoot } from '../../support/process';
 import { until } from '../../support/wait';
 
 const postgresUrl = inject('postgresUrl') ?? '';
@@ -116,10 +116,9 @@ describe('a product whose log reader has gone', () => {
   beforeAll(() => ensureBuilt('all-in-one'), 300_000);
 
   it('npm start: stops with its embedded redis-server within the deadline', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-dead-stdout-'));
-    const port = await freePort();
-    const started = startWithReader('start', { DATA_DIR: dataDir, PORT: String(port) });
-    await waitForHealth(`http://127.0.0.1:${port}/healthz`, started);
+    const { dataDir, origin, env } = await productPlace('dead-stdout');
+    const started = startWithReader('start', env);
+    await waitForHealth(`${origin}/healthz`, started);
     await stopWithDeadReader(started, [/scripts\/start\.mjs all-in-one/, /redis-server/]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 180_000);

@@ -13,10 +13,10 @@ import { startFalFake } from '../../fakes/fal';
 import type { ProviderFake } from '../../fakes/provider-fake';
 import { startReplicateFake } from '../../fakes/replicate';
 import { startStabilityFake } from '../../fakes/stability';
-import { bearer, type Session, signIn } from '../../support/auth';
+import { bearer, type Session } from '../../support/auth';
 import { availableDialects } from '../../support/database';
 import { startTestApp, type TestContext } from '../../support/test-app';
-import { submitPortraitRun } from '../../support/runs';
+import { pollUntilFinished, signInWithPortrait, submitPortraitRun } from '../../support/runs';
 import { fixture, uploadFile } from '../../support/uploads';
 
 const dialect = availableDialects().at(-1)!;
@@ -29,17 +29,6 @@ const PROVIDERS: Record<Exclude<ProviderName, 'local' | 'instant'>, () => Promis
   replicate: async () => ({ fake: await startReplicateFake({ webhookSecretInEnv: true }), webhookEnv: {} }),
   comfyui: async () => ({ fake: await startComfyuiFake(), webhookEnv: {} }),
 };
-
-/** Polls getMediaByRunId as the web client does (faster): 404 while processing. */
-async function finished(ctx: TestContext, session: Session, runId: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const res = await request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session));
-    if (res.status !== 404) return res;
-    await sleep(100);
-  }
-  throw new Error(`run ${runId} did not finish`);
-}
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {
   const deadline = Date.now() + 20_000;
@@ -76,9 +65,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
       ...(fake.sendsWebhooks ? { PROVIDER_WEBHOOK_URL: base, ...started.webhookEnv } : {}),
     });
     handler = ctx.app;
-    session = await signIn(ctx.app, `${name}-${randomBytes(4).toString('hex')}@example.com`);
-    await ctx.infra.db.updateTable('users').set({ credits: 100 }).where('id', '=', session.user.id).execute();
-    source = await uploadFile(ctx.app, session, fixture('grace_hopper.jpg'), 'grace_hopper.jpg');
+    ({ session, source } = await signInWithPortrait(ctx, name));
   }, 120_000);
 
   afterAll(async () => {
@@ -95,7 +82,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
     fake.webhookRepeats(2);
     const before = await balance();
     const runId = await submit();
-    const res = await finished(ctx, session, runId);
+    const res = await pollUntilFinished(ctx.app, session, runId);
     expect(res.status).toBe(200);
     expect(res.body.media.metadata).toMatchObject({ provider: name, identity: { applicable: true, passed: true } });
     expect(res.body.media.metadata.providerRequestId).toBeTruthy();
@@ -133,7 +120,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
         .set(bearer(session))
         .send({ mode: 'storytime', runId, sourceAssetId: source.secure_url, additionalImages: others.map((o) => o.secure_url) });
       expect(res.status, JSON.stringify(res.body)).toBe(202);
-      const done = await finished(ctx, session, runId);
+      const done = await pollUntilFinished(ctx.app, session, runId);
       expect(done.body.media).toMatchObject({ type: 'video', metadata: { provider: name, videoProvider: name, totalVideos: 3, successfulVideos: 3 } });
       const row = await ctx.infra.db.selectFrom('media').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
       const clip = (await readObject(ctx.infra.storage, row.storage_key!))!;
@@ -151,7 +138,7 @@ describe.each(Object.keys(PROVIDERS) as Array<keyof typeof PROVIDERS>)(`%s end t
     fake.behave('moderate');
     const before = await balance();
     const runId = await submit();
-    const res = await finished(ctx, session, runId);
+    const res = await pollUntilFinished(ctx.app, session, runId);
     expect(res.body).toMatchObject({ success: false, status: 'failed' });
     expect(res.body.error).toMatch(/safety filter/);
     const run = await ctx.infra.db.selectFrom('generation_runs').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();

@@ -1,22 +1,17 @@
 import { COST_IMAGE, COST_VIDEO } from '@app/shared';
-import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { storeOutput } from './output-storage';
-import { MemoryStorage, solidImage } from '../../testing/pipeline-fakes';
+import { MemoryStorage, solidImage, storedRequest } from '../../testing/pipeline-fakes';
 
-const request: StoredRunRequest = {
+const request = storedRequest({
   serviceMode: 'story-time',
   presetType: 'story_time',
   presetId: 'story_time_cinematic',
   prompt: 'a cinematic story',
-  aspectRatio: '4:5',
-  sources: [{ key: 'users/u1/uploads/a.jpg', publicId: 'a' }],
   enableVideo: true,
-  identity: { threshold: 0.5, retries: 0, blocking: true },
   cost: 15,
-  seed: 7,
-};
+});
 const owner = { runId: 'run-00000001', userId: 'u1', isPublic: true };
 
 describe('storeOutput', () => {

@@ -93,10 +93,7 @@ describe('generation engine with the run event stream (issue 16)', () => {
 
   it('ignores the events of other runs and a stale run', async () => {
     const t = setup();
-    const first = t.engine.generate(CUSTOM);
-    await vi.advanceTimersByTimeAsync(50);
-    t.latest().open();
-    await vi.advanceTimersByTimeAsync(0);
+    const { outcome: first } = await startOpen(t);
     const second = t.engine.generate(CUSTOM);
     await vi.advanceTimersByTimeAsync(50);
     await vi.advanceTimersByTimeAsync(0);
@@ -156,9 +153,7 @@ describe('generation engine with the run event stream (issue 16)', () => {
 
   it('times out after the spec limit (72 × 5 s) even with the stream up', async () => {
     const t = setup();
-    const outcome = t.engine.generate(CUSTOM);
-    await vi.advanceTimersByTimeAsync(50);
-    t.latest().open();
+    const { outcome } = await startOpen(t);
     await vi.advanceTimersByTimeAsync(360_000);
     await expect(outcome).resolves.toMatchObject({ status: 'failed', error: 'Generation timed out. Please try again.' });
   });
@@ -194,9 +189,7 @@ describe('generation engine with the run event stream (issue 16)', () => {
   it('a cancel refused because the run had finished says so with what it was charged', async () => {
     const t = setup();
     t.api.cancelRun.mockRejectedValueOnce(new ApiError(409, 'This run has already finished.'));
-    const outcome = t.engine.generate(CUSTOM);
-    await vi.advanceTimersByTimeAsync(50);
-    t.latest().open();
+    const { outcome } = await startOpen(t);
     t.latest().emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
     await expect(t.engine.cancelRun('run-0001')).resolves.toBe(false);
     expect(runText(t.card('run-0001')!, 0)).toBe('Canceling…');
@@ -209,9 +202,7 @@ describe('generation engine with the run event stream (issue 16)', () => {
   it('a cancel that fails for another reason says so and leaves the run as it was', async () => {
     const t = setup();
     t.api.cancelRun.mockRejectedValueOnce(new ApiError(0));
-    void t.engine.generate(CUSTOM);
-    await vi.advanceTimersByTimeAsync(50);
-    t.latest().open();
+    await startOpen(t);
     t.latest().emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
     await expect(t.engine.cancelRun('run-0001')).resolves.toBe(false);
     expect(t.toasts.at(-1)).toMatchObject({ kind: 'error', title: 'Could not cancel' });
@@ -221,10 +212,7 @@ describe('generation engine with the run event stream (issue 16)', () => {
 
   it('retry: the failed run becomes the running one again and is followed to its end', async () => {
     const t = setup();
-    const first = t.engine.generate(CUSTOM);
-    await vi.advanceTimersByTimeAsync(50);
-    t.latest().open();
-    await vi.advanceTimersByTimeAsync(0);
+    const { outcome: first } = await startOpen(t);
     t.latest().emit({ type: 'run.failed', runId: 'run-0001', error: 'Provider timed out', refunded: 2, balance: 20 });
     await first;
     expect(t.card('run-0001')).toMatchObject({ phase: 'failed', round: 1 });

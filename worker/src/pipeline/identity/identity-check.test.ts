@@ -55,23 +55,17 @@ describe('identity check (human 3.3, tfjs wasm, real model)', { timeout: 120_000
     const real = await createHumanEmbedder();
     loadMs = performance.now() - started;
     // count and time every embedding the checker asks for
+    const timed = async <T>(embedding: () => Promise<T>): Promise<T> => {
+      const t = performance.now();
+      try {
+        return await embedding();
+      } finally {
+        embedTimes.push(performance.now() - t);
+      }
+    };
     embedder = {
-      async embed(image) {
-        const t = performance.now();
-        try {
-          return await real.embed(image);
-        } finally {
-          embedTimes.push(performance.now() - t);
-        }
-      },
-      async embedAll(image) {
-        const t = performance.now();
-        try {
-          return await real.embedAll(image);
-        } finally {
-          embedTimes.push(performance.now() - t);
-        }
-      },
+      embed: (image) => timed(() => real.embed(image)),
+      embedAll: (image) => timed(() => real.embedAll(image)),
       close: () => real.close(),
     };
     checker = new IdentityChecker(embedder);

@@ -157,22 +157,21 @@ describe('runRemoteJob', () => {
     expect(later.calls.submit).toBe(0);
   });
 
-  it('resumes the stored request of a crashed worker instead of submitting again', async () => {
+  /** Runs the job of a run whose request a crashed worker stored ('req-earlier'); the provider first says `found` of it. */
+  async function afterCrash(found: RemoteState) {
     const store = memoryStore();
     await store.record({ runId: 'run-1', slot: 'image-1', provider: 'fal', requestId: 'req-earlier', ref: { requestId: 'req-earlier' } });
-    const { api, calls } = scripted({ states: [{ state: 'running' }, { state: 'succeeded' }] });
+    const { api, calls } = scripted({ states: [found, { state: 'succeeded' }] });
     const file = await runRemoteJob(api, input, ctx(), deps(store));
-    expect(file.requestId).toBe('req-earlier');
-    expect(calls.submit).toBe(0);
+    return { requestId: file.requestId, submits: calls.submit };
+  }
+
+  it('resumes the stored request of a crashed worker instead of submitting again', async () => {
+    expect(await afterCrash({ state: 'running' })).toEqual({ requestId: 'req-earlier', submits: 0 });
   });
 
   it('submits again when the stored request is gone at the provider', async () => {
-    const store = memoryStore();
-    await store.record({ runId: 'run-1', slot: 'image-1', provider: 'fal', requestId: 'req-lost', ref: { requestId: 'req-lost' } });
-    const { api, calls } = scripted({ states: [{ state: 'expired' }, { state: 'succeeded' }] });
-    const file = await runRemoteJob(api, input, ctx(), deps(store));
-    expect(file.requestId).toBe('req-1');
-    expect(calls.submit).toBe(1);
+    expect(await afterCrash({ state: 'expired' })).toEqual({ requestId: 'req-1', submits: 1 });
   });
 
   it('with webhooks, asks the provider to call back and takes the delivered result without polling it', async () => {

@@ -305,18 +305,6 @@ export class GenerationRunsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Runs of a person still processing, newest first (for the gallery's spinners). */
-  listProcessing(userId: string, limit = 20): Promise<GenerationRun[]> {
-    return this.db
-      .selectFrom('generation_runs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', '=', 'processing')
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
   /**
    * A retry's share of the submit policy, inside the caller's transaction (which has set the run
    * processing again): locks the person's row until the transaction ends, so parallel submits and
