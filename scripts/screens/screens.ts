@@ -8,9 +8,11 @@
  * capture serves the given build with the built server bundle (`npm run build`) against one fixed
  * demo data set (SCREENS_DATA_DIR, default /tmp/screens-data, made once with `npm run demo` on the
  * same DATA_DIR and QUEUE_PREFIX), and photographs each screen at 1440×900 and 390×844 with the
- * clock frozen, motion reduced and animations stopped. compare prints, per screen, how many
- * pixels differ, and writes an image of the differing pixels for each screen that is not 0.
- * Two captures of the same build give 0 everywhere; anything else is a real change.
+ * clock frozen, pictures decoded, videos stopped on their first frame, animations, transitions and
+ * the caret turned off and live figures painted over, shooting again until two shots agree.
+ * compare prints, per screen, how many pixels differ, and writes an image of the differing pixels
+ * for each screen that is not 0. A screen the capture logs as "still moving" can differ between
+ * two captures of one build (see docs/web-structure.md); elsewhere a count is a real change.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +41,13 @@ type Size = keyof typeof SIZES;
 
 /** Values that change from one moment to the next on their own (uptime, memory, latencies): painted over. */
 const VOLATILE = ['[data-testid^="stat-"]', '[data-testid="admin-health-banner"]', '.admin-diagnosis section', '.admin-diagnosis [role="region"]', 'time'];
+
+/** Injected before each shot: nothing moves, so two shots of one screen are the same pixels. */
+const FROZEN_MOTION = `*, *::before, *::after {
+  animation: none !important;
+  transition: none !important;
+  caret-color: transparent !important;
+}`;
 
 interface Screen {
   name: string;
@@ -192,10 +201,60 @@ async function settle(page: Page): Promise<void> {
   // Every picture decoded, and every feed tile past its fade-in (it turns .is-loaded on its picture's load event).
   await page
     .waitForFunction(() => Array.from(document.images).every((img) => img.complete) && !document.querySelector('.feed-tile:not(.is-loaded)'), undefined, { timeout: 15_000 })
-    .catch(() => {});
+    .catch(async () => {
+      const waiting = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('img')).filter((img) => !img.complete || img.closest('.feed-tile:not(.is-loaded)')).map((img) => img.currentSrc || img.src),
+      );
+      console.warn(`pictures still loading after 15 s: ${waiting.join(' ')}`);
+    });
+  await page.evaluate(async () => {
+    // A loaded picture off screen may still be undecoded when the full-page shot paints it (an
+    // empty tile): each one is decoded now, and decoded before it is painted from now on.
+    const images = Array.from(document.images);
+    for (const img of images) img.decoding = 'sync';
+    await Promise.all(images.map((img) => img.decode().catch(() => {})));
+    // A playing video is at another frame in each shot: every video stops on its first frame, and
+    // nothing plays again (a phone's feed tile plays while in view).
+    HTMLMediaElement.prototype.play = () => Promise.resolve();
+    await Promise.all(
+      Array.from(document.querySelectorAll('video')).map(async (video) => {
+        video.pause();
+        video.autoplay = false;
+        if (video.readyState === 0 || video.currentTime === 0) return;
+        const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+        video.currentTime = 0;
+        await Promise.race([seeked, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      }),
+    );
+  });
+  // Motion stopped for good: infinite animations (a pulsing badge), transitions and the caret.
+  await page.addStyleTag({ content: FROZEN_MOTION });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForTimeout(500);
+}
+
+/**
+ * The full-page shot, taken again until two in a row are the same: the first one paints the parts
+ * below the fold, and a picture there that the page had not painted yet can be missing from it.
+ */
+async function stillShot(page: Page): Promise<{ png: Buffer; still: boolean }> {
+  const shoot = () =>
+    page.screenshot({
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      mask: VOLATILE.map((selector) => page.locator(selector)),
+      maskColor: '#ff00ff',
+    });
+  let png = await shoot();
+  for (let attempt = 1; attempt < 5; attempt++) {
+    await page.waitForTimeout(250);
+    const next = await shoot();
+    if (next.equals(png)) return { png, still: true };
+    png = next;
+  }
+  return { png, still: false };
 }
 
 /** Each capture signs in and asks for codes: the sign-in budgets of earlier captures are forgotten. */
@@ -280,7 +339,7 @@ async function findLinks(browser: Browser, session: Session): Promise<Links> {
   if (!update.ok) throw new Error(`update-profile answered ${update.status}`);
   const feed = (await (await fetch(`${BASE}/api/getPublicFeed`)).json()) as { items: Array<{ id: string; tags: string[] }> };
   const item = feed.items[0];
-  const page = await browser.newPage({ viewport: SIZES.desktop });
+  const page = await browser.newPage({ viewport: SIZES.desktop, bypassCSP: true });
   await page.goto(`${BASE}/story`);
   await settle(page);
   const story = (await page.$$eval('a[href^="/story/"]', (links) => links.map((link) => link.getAttribute('href')!))).sort()[0];
@@ -298,6 +357,8 @@ async function newContext(browser: Browser, size: Size, as: Screen['as'], sessio
     reducedMotion: 'reduce',
     timezoneId: 'UTC',
     locale: 'en-US',
+    // The app's CSP allows no inline style; the shots' FROZEN_MOTION sheet is one.
+    bypassCSP: true,
   });
   await context.clock.setFixedTime(FROZEN_NOW);
   if (as === 'admin') await context.addInitScript((secret) => localStorage.setItem('admin_secret', secret), ADMIN_SECRET);
@@ -331,15 +392,9 @@ async function capture(webDist: string, outDir: string, only?: RegExp): Promise<
         try {
           await screen.open(page, links);
           await settle(page);
-          await page.screenshot({
-            path: path.join(outDir, `${screen.name}-${size}.png`),
-            fullPage: true,
-            animations: 'disabled',
-            caret: 'hide',
-            mask: VOLATILE.map((selector) => page.locator(selector)),
-            maskColor: '#ff00ff',
-          });
-          console.log(`${screen.name}-${size}`);
+          const shot = await stillShot(page);
+          fs.writeFileSync(path.join(outDir, `${screen.name}-${size}.png`), shot.png);
+          console.log(`${screen.name}-${size}${shot.still ? '' : ' (still moving after 5 shots)'}`);
         } catch (error) {
           console.error(`${screen.name}-${size}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
           process.exitCode = 1;
