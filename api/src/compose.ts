@@ -132,7 +132,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     logger: subsystem(logger, 'http'),
     storage: infra.storage,
     metrics,
-    pageMeta: (pathname) => pageMeta.forPath(pathname),
+    pageMeta: (pathname, options) => pageMeta.forPath(pathname, options),
     home: (device) => firstScreen.home(device),
     rawBodyRoutes: [webhookRoutes(new ProviderWebhooks(repos, config.providers, subsystem(logger, 'webhooks')))],
     readiness: {

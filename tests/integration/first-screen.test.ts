@@ -81,6 +81,8 @@ describe('the home drawn on the server', () => {
     // The app is fetched after the first paint: the drawn page's entry names it; nothing is preloaded.
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/first-screen-boot-[^"]+\.js" data-app="\/assets\/index-[^"]+\.js"><\/script>/);
     expect(html).not.toContain('rel="modulepreload"');
+    // Its tiles' <img> tags are requested as the page is parsed: none of the home's preloads for the app's own render.
+    expect(html).not.toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high" \/>/);
     // The stylesheets of the home's own code are linked, so the markup is drawn styled.
     for (const href of html.match(/href="\/assets\/[^"]+\.css"/g) ?? []) expect(fs.existsSync(path.join(dist, href.slice(6, -1)))).toBe(true);
     expect(html).toMatch(/href="\/assets\/home-page-[^"]+\.css"/);
@@ -92,10 +94,12 @@ describe('the home drawn on the server', () => {
   });
 
   it('leaves the home to the app for a signed-in device and for a narrowed feed', async () => {
-    for (const page of [
-      await home({ 'User-Agent': PHONE_USER_AGENT, Cookie: `theme=dark; ${SIGNED_IN_COOKIE}=1` }),
-      await home({ 'User-Agent': PHONE_USER_AGENT }, '/?sort=top'),
-    ]) {
+    const signedIn = await home({ 'User-Agent': PHONE_USER_AGENT, Cookie: `theme=dark; ${SIGNED_IN_COOKIE}=1` });
+    // The app draws it: the first tiles' stills are preloaded for it.
+    expect(signedIn.text).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high" \/>/);
+    // A cleared cookie (empty) is no sign-in.
+    expect((await home({ 'User-Agent': PHONE_USER_AGENT, Cookie: `${SIGNED_IN_COOKIE}=` })).text).toContain('<div id="root" inert>');
+    for (const page of [signedIn, await home({ 'User-Agent': PHONE_USER_AGENT }, '/?sort=top')]) {
       expect(page.status).toBe(200);
       expect(page.text).toContain('<div id="root"></div>');
       expect(stateOf(page.text)).toBeUndefined();

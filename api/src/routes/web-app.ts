@@ -8,7 +8,7 @@ import type { HomeFirstScreen } from '../services/first-screen.service';
 import type { PageMeta } from '../services/page-meta';
 
 /** Finds the meta tags of a page crawlers read (a story, a tag page); undefined = the app's defaults. */
-export type PageMetaResolver = (pathname: string) => Promise<PageMeta | undefined>;
+export type PageMetaResolver = (pathname: string, options?: { imagePreloads?: boolean }) => Promise<PageMeta | undefined>;
 
 /** The home's first screen drawn on the server for a visitor on this kind of device; undefined = the app draws it. */
 export type HomeRenderer = (device: { phone: boolean }) => Promise<HomeFirstScreen | undefined>;
@@ -47,15 +47,14 @@ export function webAppRoutes(distDir: string, { pageMeta, home }: WebAppOptions 
   router.get('/{*path}', async (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    const meta = await pageMeta?.(req.path);
     let screen: HomeFirstScreen | undefined;
     if (home && req.path === '/') {
       // The drawn home depends on the device and on whether someone is signed in here.
       res.vary('User-Agent').vary('Sec-CH-UA-Mobile').vary('Cookie');
       if (drawsHome(req)) screen = await home({ phone: isPhone(req) });
     }
-    // A drawn screen requests its own images as it is parsed: the app's preloads are for when it draws the home itself.
-    let html = meta ? injectMeta(indexHtml, screen ? { ...meta, preloads: undefined } : meta) : indexHtml;
+    const meta = await pageMeta?.(req.path, { imagePreloads: !screen });
+    let html = meta ? injectMeta(indexHtml, meta) : indexHtml;
     if (screen) html = injectFirstScreen(html, screen);
     res.status(meta?.status ?? 200).type('html').send(html);
   });
@@ -70,8 +69,12 @@ function drawsHome(req: Request): boolean {
   return !req.originalUrl.includes('?') && !hasCookie(req.headers.cookie, SIGNED_IN_COOKIE);
 }
 
+/** Whether the Cookie header names `name` with a value (a cleared cookie may linger empty). */
 function hasCookie(header: string | undefined, name: string): boolean {
-  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`) && pair.trim().length > name.length + 1);
+  return (header ?? '').split(';').some((pair) => {
+    const [key, value] = pair.trim().split('=', 2);
+    return key === name && Boolean(value);
+  });
 }
 
 /**

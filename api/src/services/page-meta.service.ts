@@ -32,13 +32,17 @@ export class PageMetaService {
     private readonly media: Pick<FeedService, 'item' | 'page'>,
   ) {}
 
-  async forPath(pathname: string): Promise<PageMeta | undefined> {
+  /**
+   * `imagePreloads: false` for a home the server draws itself: its <img> tags are requested as the
+   * page is parsed, and the preloads are for when the app draws the home.
+   */
+  async forPath(pathname: string, { imagePreloads = true }: { imagePreloads?: boolean } = {}): Promise<PageMeta | undefined> {
     const canonical = `${this.publicUrl}${pathname}`;
     if (PRIVATE_PAGES.some((pattern) => pattern.test(pathname))) {
       return { title: 'Mirrorverse', description: 'Mirrorverse tools.', canonical, noindex: true };
     }
     // The home's meta never fails the page: without the feed, index.html is served as built.
-    if (pathname === '/') return this.home(canonical).catch(() => undefined);
+    if (pathname === '/') return this.home(canonical, imagePreloads).catch(() => undefined);
     const story = /^\/story\/([^/]+)\/?$/.exec(pathname);
     if (story) return this.story(decodeURIComponent(story[1]!)).catch(notFoundAsUndefined);
     const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
@@ -54,7 +58,8 @@ export class PageMetaService {
    * The home page: its meta, and the first feed tiles' stills preloaded (one on a phone, a row of
    * three on a desktop) so they arrive while the app's code loads instead of after its first fetch.
    */
-  private async home(canonical: string): Promise<PageMeta> {
+  private async home(canonical: string, imagePreloads: boolean): Promise<PageMeta> {
+    if (!imagePreloads) return { title: HOME_TITLE, description: HOME_DESCRIPTION, canonical };
     const { items } = await this.media.page({ limit: FEED_COLUMNS });
     const preload = (item: (typeof items)[number], media: string): ImagePreload | undefined => {
       const still = item.mediaType === 'video' ? item.imageUrl : (item.finalUrl ?? item.imageUrl);

@@ -24,8 +24,6 @@ type FeedSectionProps = {
  * The public feed (spec 1 §2): its search, order and filter chips, 6 skeleton rows on the first
  * load, the masonry, 'Loading more masterpieces...' while the next page loads and the end-of-feed line.
  */
-// No tile loads eagerly: the home's hero fills the first screen on a phone and on a desktop alike,
-// and the feed's first rows, just below it, load as the browser lays them out (lazy).
 export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps) {
   const columns = useFeedColumns();
   const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore, feed.items.length);
@@ -54,6 +52,8 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
         <TileGrid
           items={feed.items}
           columns={columns}
+          // No tile loads eagerly: the home's hero fills the first screen on a phone and on a
+          // desktop alike, and the feed's first rows, just below it, load as they are laid out.
           eagerRows={0}
           testId="feed-grid"
           onOpen={(index) => onOpen(feed.items, index)}
