@@ -5,6 +5,8 @@
  *   npm run screens -- capture <web dist dir> <out dir>
  *   npm run screens -- compare <before dir> <after dir> [<diff dir>]
  *
+ * SCREENS_ONLY=<pattern> keeps either to the screens whose names match (e.g. `^(tag|gallery)$`).
+ *
  * capture serves the given build with the built server bundle (`npm run build`) against one fixed
  * demo data set (SCREENS_DATA_DIR, default /tmp/screens-data, made once with `npm run demo` on the
  * same DATA_DIR and QUEUE_PREFIX), and photographs each screen at 1440×900 and 390×844 with the
@@ -41,6 +43,19 @@ type Size = keyof typeof SIZES;
 
 /** Values that change from one moment to the next on their own (uptime, memory, latencies): painted over. */
 const VOLATILE = ['[data-testid^="stat-"]', '[data-testid="admin-health-banner"]', '.admin-diagnosis section', '.admin-diagnosis [role="region"]', 'time'];
+
+/**
+ * Raster every tile and decode every picture before a frame is drawn, on one thread: without these,
+ * blurred glass and large pictures came out a few pixels apart from one shot to the next.
+ */
+const DETERMINISTIC_RASTER = [
+  '--run-all-compositor-stages-before-draw',
+  '--disable-checker-imaging',
+  '--disable-threaded-animation',
+  '--disable-threaded-scrolling',
+  '--disable-partial-raster',
+  '--num-raster-threads=1',
+];
 
 /** Injected before each shot: nothing moves, so two shots of one screen are the same pixels. */
 const FROZEN_MOTION = `*, *::before, *::after {
@@ -379,7 +394,7 @@ async function capture(webDist: string, outDir: string, only?: RegExp): Promise<
   fs.mkdirSync(outDir, { recursive: true });
   await forgetRateLimits();
   const server = startServer(webDist);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'] });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none', ...DETERMINISTIC_RASTER] });
   try {
     await waitForServer(server);
     const links = await findLinks(browser, await sessionOf(PERSON));
@@ -412,8 +427,10 @@ async function capture(webDist: string, outDir: string, only?: RegExp): Promise<
 }
 
 /** Per screen, the number of pixels that differ (a size change counts every pixel of the larger one). */
-async function compare(beforeDir: string, afterDir: string, diffDir: string): Promise<void> {
-  const names = [...new Set([...fs.readdirSync(beforeDir), ...fs.readdirSync(afterDir)])].filter((name) => name.endsWith('.png')).sort();
+async function compare(beforeDir: string, afterDir: string, diffDir: string, only?: RegExp): Promise<void> {
+  const names = [...new Set([...fs.readdirSync(beforeDir), ...fs.readdirSync(afterDir)])]
+    .filter((name) => name.endsWith('.png') && (!only || only.test(name.replace(/-(desktop|phone)\.png$/, ''))))
+    .sort();
   fs.mkdirSync(diffDir, { recursive: true });
   let total = 0;
   for (const name of names) {
@@ -455,8 +472,10 @@ async function compare(beforeDir: string, afterDir: string, diffDir: string): Pr
 }
 
 const [command, first, second, third] = process.argv.slice(2);
-if (command === 'capture' && first && second) await capture(first, second, process.env.SCREENS_ONLY ? new RegExp(process.env.SCREENS_ONLY) : undefined);
-else if (command === 'compare' && first && second) await compare(first, second, third ?? `${second.replace(/\/+$/, '')}-diff`);
+/** SCREENS_ONLY: a pattern of screen names (without -desktop / -phone) to capture or compare. */
+const only = process.env.SCREENS_ONLY ? new RegExp(process.env.SCREENS_ONLY) : undefined;
+if (command === 'capture' && first && second) await capture(first, second, only);
+else if (command === 'compare' && first && second) await compare(first, second, third ?? `${second.replace(/\/+$/, '')}-diff`, only);
 else {
   console.error('usage: npm run screens -- capture <web dist dir> <out dir> | compare <before dir> <after dir> [<diff dir>]');
   process.exitCode = 2;
