@@ -2,7 +2,9 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 're
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../icons/line-icons';
 import '../../styles/close-button.css';
+import '../../styles/cluster.css';
 import '../../styles/icon-tile.css';
+import '../../styles/stack.css';
 import './modal.css';
 
 const FOCUSABLE =
@@ -132,7 +134,7 @@ export function Modal({
             <CloseIcon />
           </button>
         )}
-        <header className="modal__header">
+        <header className="modal__header stack">
           {icon && (
             <span className="modal__icon icon-tile" aria-hidden="true">
               {icon}
@@ -147,8 +149,8 @@ export function Modal({
             </p>
           )}
         </header>
-        {children && <div className="modal__body">{children}</div>}
-        {footer && <footer className="modal__footer">{footer}</footer>}
+        {children && <div className="modal__body stack">{children}</div>}
+        {footer && <footer className="modal__footer cluster">{footer}</footer>}
       </div>
     </div>,
     document.body,

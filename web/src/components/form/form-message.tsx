@@ -1,3 +1,4 @@
+import '../../styles/stack.css';
 import './forms.css';
 import type { ReactNode } from 'react';
 import { CheckIcon, WarningIcon } from '../icons/line-icons';
@@ -9,7 +10,7 @@ export function FormMessage({ id, tone, children }: { id?: string; tone: 'error'
       <span className="form-message__icon" aria-hidden="true">
         {tone === 'success' ? <CheckIcon /> : <WarningIcon />}
       </span>
-      <div className="form-message__text">{children}</div>
+      <div className="form-message__text stack">{children}</div>
     </div>
   );
 }

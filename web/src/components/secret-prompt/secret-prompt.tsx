@@ -4,6 +4,7 @@ import { TextField } from '../form/text-field';
 import { BusyButton } from '../form/busy-button';
 import '../form/forms.css';
 import '../../styles/icon-tile.css';
+import '../../styles/stack.css';
 import './secret-prompt.css';
 
 type SecretPromptProps = {
@@ -48,7 +49,7 @@ export function SecretPrompt({ className, icon, title, hint, fieldId, label, sub
 
   return (
     <div className={`secret-prompt ${className}`}>
-      <form className="secret-prompt__card" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="secret-prompt__card stack" onSubmit={(event) => void submit(event)} noValidate>
         <span className="secret-prompt__icon icon-tile" aria-hidden="true">
           {icon}
         </span>

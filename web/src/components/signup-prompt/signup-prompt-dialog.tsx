@@ -5,6 +5,7 @@ import { IconList } from '../page/icon-list';
 import { paths } from '../../config/paths';
 import { closeSignUpPrompt } from './signup-prompt-store';
 import { SIGN_UP_FOOTER, SIGN_UP_VARIANTS, type SignUpVariant } from './signup-variants';
+import '../../styles/stack.css';
 import './signup-prompt.css';
 
 /** The sign-up prompt modal: a variant's title, description and benefits; Sign Up Free or Continue Browsing. */
@@ -20,7 +21,7 @@ export function SignUpPromptDialog({ open, variant }: { open: boolean; variant: 
       title={content?.title ?? ''}
       description={content?.description}
       footer={
-        <div className="signup-prompt__footer">
+        <div className="signup-prompt__footer stack">
           <button
             type="button"
             className="button button--primary button--large button--block"
@@ -41,7 +42,7 @@ export function SignUpPromptDialog({ open, variant }: { open: boolean; variant: 
     >
       {content && (
         <IconList
-          className="signup-prompt__benefits"
+          className="signup-prompt__benefits stack"
           items={content.benefits}
           icon={
             <span className="signup-prompt__check" aria-hidden="true">

@@ -2,6 +2,7 @@ import { type CSSProperties, type JSX, useEffect, useRef } from 'react';
 import { CheckIcon, ClockIcon, CloseIcon, SparkleIcon, WarningIcon } from '../icons/line-icons';
 import { dismissToast, TOAST_DURATION_MS, type Toast, type ToastKind } from './toast-store';
 import '../../styles/close-button.css';
+import '../../styles/stack.css';
 
 const ICONS: Record<ToastKind, () => JSX.Element> = {
   success: CheckIcon,
@@ -50,7 +51,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
       <span className="toast__icon" aria-hidden="true">
         <Icon />
       </span>
-      <span className="toast__text">
+      <span className="toast__text stack">
         <span className="toast__title">{toast.title}</span>
         {toast.message && <span className="toast__message">{toast.message}</span>}
       </span>

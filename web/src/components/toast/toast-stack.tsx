@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useHydrated } from '../../lib/use-hydrated';
 import { getToasts, subscribeToasts } from './toast-store';
 import { ToastItem } from './toast-item';
+import '../../styles/stack.css';
 import './toast.css';
 
 /**
@@ -14,7 +15,7 @@ export function ToastStack() {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return createPortal(
-    <section className="toast-stack" aria-label="Notifications">
+    <section className="toast-stack stack" aria-label="Notifications">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

@@ -5,6 +5,7 @@ import { emailProblem, validEmailOrNull } from '../../lib/email';
 import { FormMessage, ProblemMessage, problemProps } from '../form/form-message';
 import { EmailField } from '../form/text-field';
 import { useFormSubmit } from '../form/use-form-submit';
+import '../../styles/stack.css';
 import '../form/forms.css';
 
 /** The success callback runs this long after the success message shows (spec 1 §9). */
@@ -67,7 +68,7 @@ export function WaitlistForm({
 
   const errorId = `${id}-error`;
   return (
-    <form className="waitlist-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="waitlist-form stack" onSubmit={(event) => void submit(event)} noValidate>
       <EmailField
         id={`${id}-email`}
         label="Email address"

@@ -6,6 +6,7 @@ import { MODE_LABELS, type PresetMode } from '../../features/composer';
 import { type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { tileStillSources } from '../../entities/media/still-sources';
 import '../../styles/glass-pill.css';
+import '../../styles/stack.css';
 
 type HomeHeroProps = {
   trending: readonly MediaItem[];
@@ -27,7 +28,7 @@ export function HomeHero({ trending, fresh, onUpload, onLook, onOpenTrending }: 
   const picks = [...trending, ...fresh.filter((item) => !trendingIds.has(item.id))].slice(0, 3);
   return (
     <section className="home-hero">
-      <div className="home-hero__copy">
+      <div className="home-hero__copy stack">
         <p className="eyebrow">AI photo &amp; video · Early beta</p>
         <h1 className="home-hero__title">
           Turn a photo into <span className="gradient-text">a new world</span>
@@ -54,7 +55,7 @@ export function HomeHero({ trending, fresh, onUpload, onLook, onOpenTrending }: 
         </ul>
       </div>
 
-      <div className="home-hero__showcase" aria-label={isTrending ? 'Trending now' : 'Fresh creations'}>
+      <div className="home-hero__showcase stack" aria-label={isTrending ? 'Trending now' : 'Fresh creations'}>
         <span className="home-hero__badge">
           <FlameIcon />
           {isTrending ? 'Trending now' : picks.length > 0 ? 'Fresh from the community' : 'Made in the Mirrorverse'}
