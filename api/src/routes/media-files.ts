@@ -27,7 +27,14 @@ export function mediaFileRoutes(storage: Storage): Router {
     res.setHeader('Access-Control-Allow-Origin', '*');
     // ...and embed them (<img>, <video>): helmet's same-origin default would block that.
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    await pipeline(object.body, res);
+    try {
+      await pipeline(object.body, res);
+    } catch (error) {
+      // The browser stopped reading (a navigation, a lazy image scrolled away): the request line
+      // says "request aborted"; nothing failed here. A storage read that fails is still an error.
+      if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      throw error;
+    }
   });
   return router;
 }
