@@ -103,7 +103,7 @@ export function MediaDetailModal({ item, onClose, onDelete }: MediaDetailModalPr
 function UrlValue({ url }: { url: string | null }) {
   if (!url) return <>—</>;
   return (
-    <a className="inline-link admin-break" href={url} target="_blank" rel="noopener noreferrer">
+    <a className="inline-link admin-mono admin-break" href={url} target="_blank" rel="noopener noreferrer">
       {url}
     </a>
   );

@@ -51,7 +51,7 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
                 <span className="admin-system__label">{system.label}</span>
                 <TonePill tone={systemTone(system.state)}>{STATE_TEXT[system.state]}</TonePill>
               </div>
-              <p className="admin-system__detail">{system.detail}</p>
+              <p className="admin-system__detail admin-break">{system.detail}</p>
               <p className="admin-system__meta">
                 {system.latencyMs === null ? 'no latency measured' : `${Math.round(system.latencyMs)} ms`}
                 {system.required ? ' · required' : ' · optional'}

@@ -8,7 +8,7 @@ import '../../../styles/surface-card.css';
 /** A coloured label: a dot and a word (green, yellow, red, grey by state). */
 export function TonePill({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
   return (
-    <span className={`admin-pill count-pill admin-tone--${tone}`} data-tone={tone} data-testid={testId}>
+    <span className={`admin-pill count-pill inline-row admin-tone--${tone}`} data-tone={tone} data-testid={testId}>
       <span className="admin-pill__dot" aria-hidden="true" />
       {children}
     </span>
