@@ -1,6 +1,7 @@
 import { OTP_LENGTH } from '@app/shared';
 import { type CSSProperties, type Ref, useId } from 'react';
 import './forms.css';
+import '../../styles/stack.css';
 import './code-input.css';
 
 /** Keeps digits only, at most `length` of them (spec 3 §5). */
@@ -43,7 +44,7 @@ export function CodeInput({
 }: CodeInputProps) {
   const id = useId();
   return (
-    <div className="code-input-field">
+    <div className="code-input-field stack">
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
       </label>

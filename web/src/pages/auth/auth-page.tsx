@@ -12,6 +12,8 @@ import { EmailStep } from './email-step';
 import { InviteBanner } from './invite-banner';
 import { useEmailSignIn } from '../../features/email-sign-in';
 import '../../components/form/forms.css';
+import '../../styles/icon-tile.css';
+import '../../styles/stack.css';
 import './auth.css';
 
 /** E-mail code sign-in, /auth (spec 3 §2): e-mail, then the 6-digit code; `?referrer=` invites. */
@@ -39,14 +41,14 @@ export function AuthPage() {
   return (
     <div className="auth-page">
       <title>{pageTitle('Sign in')}</title>
-      <section className="auth-card" aria-labelledby="auth-title">
+      <section className="auth-card stack" aria-labelledby="auth-title">
         <ol className="auth-steps" aria-label={`Step ${onCodeStep ? 2 : 1} of 2`}>
           <li className="auth-steps__dot is-done" />
           <li className={`auth-steps__dot${onCodeStep ? ' is-done' : ''}`} />
         </ol>
         {referrer && <InviteBanner referrerEmail={referrer} />}
-        <header className="auth-card__header">
-          <span className="auth-card__badge" aria-hidden="true">
+        <header className="auth-card__header stack">
+          <span className="auth-card__badge icon-tile" aria-hidden="true">
             <MailIcon />
           </span>
           <h1 id="auth-title" className="auth-card__title">

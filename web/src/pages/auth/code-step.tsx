@@ -5,6 +5,7 @@ import { FormMessage } from '../../components/form/form-message';
 import { ArrowLeftIcon, ClockIcon } from '../../components/icons/line-icons';
 import { formatCountdown } from '../../features/email-sign-in';
 import { BusyButton } from '../../components/form/busy-button';
+import '../../styles/stack.css';
 
 /** A full code is sent on its own this long after its last digit, so a typo can still be fixed. */
 export const AUTO_SUBMIT_DELAY_MS = 300;
@@ -55,7 +56,7 @@ export function CodeStep({
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-busy={verifying}>
+    <form className="auth-form stack" onSubmit={submit} noValidate aria-busy={verifying}>
       <CodeInput
         inputRef={input}
         label="6-digit code"

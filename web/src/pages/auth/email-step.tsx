@@ -2,6 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { FormMessage, problemProps } from '../../components/form/form-message';
 import { EmailField } from '../../components/form/text-field';
 import { BusyButton } from '../../components/form/busy-button';
+import '../../styles/stack.css';
 
 type EmailStepProps = {
   email: string;
@@ -21,7 +22,7 @@ export function EmailStep({ email, onEmailChange, onSubmit, sending, error, beta
     onSubmit();
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-busy={sending}>
+    <form className="auth-form stack" onSubmit={submit} noValidate aria-busy={sending}>
       <div className="field">
         <EmailField
           id={`${id}-email`}

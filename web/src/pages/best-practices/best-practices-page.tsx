@@ -31,7 +31,7 @@ export function BestPracticesPage() {
   };
 
   return (
-    <div className="page guide">
+    <div className="page guide stack">
       <div className="guide__hero stack">
         <PageHeader
           eyebrow="The guide"

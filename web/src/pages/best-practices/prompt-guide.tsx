@@ -1,11 +1,12 @@
 import { CheckIcon, CloseIcon } from '../../components/icons/line-icons';
 import type { PromptExample, PromptGuide as Guide } from './prompt-advice';
+import '../../styles/cluster.css';
 
 function Examples({ tone, examples }: { tone: 'good' | 'bad'; examples: readonly PromptExample[] }) {
   const good = tone === 'good';
   return (
     <div className={`prompt-examples stack prompt-examples--${tone}`}>
-      <h4 className="prompt-examples__heading">
+      <h4 className="prompt-examples__heading inline-row">
         {good ? <CheckIcon /> : <CloseIcon />}
         {good ? 'Try this' : 'Skip this'}
       </h4>

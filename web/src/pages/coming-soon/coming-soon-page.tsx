@@ -3,6 +3,9 @@ import { CheckIcon } from '../../components/icons/line-icons';
 import { IconList } from '../../components/page/icon-list';
 import { WaitlistForm } from '../../components/waitlist/waitlist-form';
 import { pageTitle } from '../../config/brand';
+import '../../styles/center-stack.css';
+import '../../styles/cluster.css';
+import '../../styles/stack.css';
 import './coming-soon.css';
 
 const PERKS = ['Early access, in drops', 'Parallel Self, Unreal Reflection & Studio', 'Free to join · No credit card'];
@@ -15,9 +18,9 @@ export function ComingSoonPage() {
   const [searchParams] = useSearchParams();
   const referrer = searchParams.get('ref');
   return (
-    <div className="page coming-soon">
+    <div className="page coming-soon center-stack">
       <title>{pageTitle('Coming soon')}</title>
-      <section className="coming-soon__hero" aria-labelledby="coming-soon-title">
+      <section className="coming-soon__hero stack" aria-labelledby="coming-soon-title">
         <p className="eyebrow">Coming soon</p>
         <h1 id="coming-soon-title" className="coming-soon__title">
           Your photos, <span className="gradient-text">reimagined</span>
@@ -29,7 +32,7 @@ export function ComingSoonPage() {
         <div className="coming-soon__card">
           <WaitlistForm source="coming-soon" referrerEmail={referrer} submitLabel="Join the Waitlist" />
         </div>
-        <IconList className="coming-soon__perks" items={PERKS} icon={<CheckIcon />} />
+        <IconList className="coming-soon__perks cluster" items={PERKS} icon={<CheckIcon />} />
       </section>
     </div>
   );

@@ -30,7 +30,7 @@ export function StoryPage() {
   if (story.data) return <StoryView story={story.data} stories={list.data ?? []} />;
   if (story.isError) return <StoryMissing notFound={isNotFound(story.error)} />;
   return (
-    <div className="page story story--loading" role="status" aria-label="Loading story">
+    <div className="page story story--loading stack" role="status" aria-label="Loading story">
       <span className="story__hero story__hero--skeleton skeleton-card" aria-hidden="true" />
       <span className="story__skeleton-line skeleton-card" aria-hidden="true" />
       <span className="story__skeleton-line story__skeleton-line--short skeleton-card" aria-hidden="true" />

@@ -15,6 +15,8 @@ import { StatCards } from './stat-cards';
 import { SystemDiagnosisTab } from './system-diagnosis-tab';
 import { TonePill } from './tone';
 import { UsersTab } from './users-tab';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
 
 const TABS = [
   { id: 'system', label: 'System Diagnosis' },
@@ -48,14 +50,14 @@ export function AdminDashboard() {
   };
 
   return (
-    <div className="admin">
+    <div className="admin stack">
       <title>{pageTitle(`${TABS.find((entry) => entry.id === tab)!.label} · Admin`)}</title>
-      <header className="admin__header">
-        <div className="admin__heading">
+      <header className="admin__header cluster">
+        <div className="admin__heading stack">
           <p className="eyebrow">Operator</p>
           <h1 className="admin__title">Admin dashboard</h1>
         </div>
-        <div className="admin__header-actions">
+        <div className="admin__header-actions cluster">
           {health && (
             <TonePill tone={healthTone(health)} testId="admin-health">
               System {HEALTH_LABEL[health].toLowerCase()}
@@ -70,7 +72,7 @@ export function AdminDashboard() {
 
       <StatCards stats={config.data?.stats ?? null} />
 
-      <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
+      <div className="admin-tabs cluster" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
         {TABS.map((entry) => (
           <button
             key={entry.id}

@@ -1,6 +1,7 @@
 import { formatAgo } from '../admin-rules';
 import { useAuditLog } from '../use-admin-data';
 import { AdminEmpty, AdminSection, formatDate } from './tone';
+import '../../../styles/stack.css';
 
 /** An entry's details as "adjustment 10 · balance 28"; nested values as JSON. */
 function describeDetails(details: Record<string, unknown>): string {
@@ -19,12 +20,12 @@ export function AuditLog() {
       ) : entries.length === 0 ? (
         <AdminEmpty>No admin actions yet.</AdminEmpty>
       ) : (
-        <ol className="admin-audit" data-testid="admin-audit">
+        <ol className="admin-audit stack" data-testid="admin-audit">
           {entries.map((entry) => (
             <li key={entry.id} className="admin-audit__entry">
               <span className="admin-audit__action admin-mono">{entry.action}</span>
-              <span className="admin-audit__target admin-mono">{entry.target ?? '—'}</span>
-              <span className="admin-audit__details">{describeDetails(entry.details)}</span>
+              <span className="admin-audit__target admin-mono admin-break">{entry.target ?? '—'}</span>
+              <span className="admin-audit__details admin-break">{describeDetails(entry.details)}</span>
               <time className="admin-audit__when" dateTime={entry.createdAt} title={formatDate(entry.createdAt)}>
                 {formatAgo(entry.createdAt)}
               </time>

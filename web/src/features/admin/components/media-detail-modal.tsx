@@ -5,6 +5,7 @@ import { ImageIcon } from '../../../components/icons/line-icons';
 import { mediaStatusTone } from '../admin-rules';
 import { formatDate, TonePill } from './tone';
 import { BusyButton } from '../../../components/form/busy-button';
+import '../../../styles/stack.css';
 
 type MediaDetailModalProps = {
   item: AdminMediaRow | null;
@@ -45,7 +46,7 @@ export function MediaDetailModal({ item, onClose, onDelete }: MediaDetailModalPr
       }
     >
       <div className="admin-detail">
-        <div className="admin-detail__side">
+        <div className="admin-detail__side stack">
           <div className="admin-detail__preview">
             {!url ? (
               <span className="admin-faint">No preview</span>
@@ -102,7 +103,7 @@ export function MediaDetailModal({ item, onClose, onDelete }: MediaDetailModalPr
 function UrlValue({ url }: { url: string | null }) {
   if (!url) return <>—</>;
   return (
-    <a className="inline-link admin-break" href={url} target="_blank" rel="noopener noreferrer">
+    <a className="inline-link admin-mono admin-break" href={url} target="_blank" rel="noopener noreferrer">
       {url}
     </a>
   );

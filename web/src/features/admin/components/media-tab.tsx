@@ -6,6 +6,9 @@ import { useNearBottom } from '../use-near-bottom';
 import { MediaDetailModal } from './media-detail-modal';
 import { AdminEmpty, AdminLoading, AdminSearch, formatShortDate, TonePill } from './tone';
 import { BusyButton } from '../../../components/form/busy-button';
+import '../../../styles/card-grid.css';
+import '../../../styles/line-clamp.css';
+import '../../../styles/stack.css';
 
 function mediaPreviewUrl(item: AdminMediaRow): string | null {
   return item.finalUrl ?? item.image_url;
@@ -22,7 +25,7 @@ export function MediaTab() {
   useNearBottom(media.loadMore, media.status === 'ready' && media.hasMore, media.items.length);
 
   return (
-    <div className="admin-media">
+    <div className="admin-media stack">
       <AdminSearch id="admin-media-search" label="Search loaded media" placeholder="Filter by prompt, type or id" value={search} onChange={setSearch}>
         {media.status === 'ready' && (search.trim() ? `${shown.length} of ${media.items.length} loaded` : `${media.items.length} loaded`)}
       </AdminSearch>
@@ -34,16 +37,16 @@ export function MediaTab() {
       ) : shown.length === 0 ? (
         <AdminEmpty>{search.trim() ? 'No loaded item matches this search.' : 'No media yet.'}</AdminEmpty>
       ) : (
-        <ul className="admin-media__grid">
+        <ul className="admin-media__grid card-grid">
           {shown.map((item) => (
             <li key={item.id} className="admin-media__item" data-testid="admin-media-item" data-media-id={item.id}>
-              <button type="button" className="admin-media__open" onClick={() => setOpenId(item.id)} aria-label={`Open ${item.type} ${item.id}`}>
+              <button type="button" className="admin-media__open stack" onClick={() => setOpenId(item.id)} aria-label={`Open ${item.type} ${item.id}`}>
                 <MediaThumb item={item} />
                 <span className="admin-media__status">
                   <TonePill tone={mediaStatusTone(item.status)}>{item.status}</TonePill>
                 </span>
-                <span className="admin-media__caption">
-                  <span className="admin-media__prompt">{item.prompt || <span className="admin-faint">No prompt</span>}</span>
+                <span className="admin-media__caption stack">
+                  <span className="admin-media__prompt line-clamp">{item.prompt || <span className="admin-faint">No prompt</span>}</span>
                   <span className="admin-media__meta">
                     {item.type} · {formatShortDate(item.created_at)}
                   </span>

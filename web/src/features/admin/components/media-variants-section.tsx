@@ -1,5 +1,6 @@
 import type { DebugInfo } from '@app/shared/api/admin';
 import { AdminSection, TonePill, formatNumber } from './tone';
+import '../../../styles/stack.css';
 
 /** How far the image-variant backfill is (make-media-variants, every minute on a worker). */
 export function MediaVariantsSection({ progress }: { progress: DebugInfo['mediaVariants'] }) {
@@ -8,7 +9,7 @@ export function MediaVariantsSection({ progress }: { progress: DebugInfo['mediaV
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   return (
     <AdminSection title="Image variants" note="Right-sized WebP copies the grids load; older items are filled in by a worker, a batch a minute">
-      <div className="admin-backfill" data-testid="admin-media-variants">
+      <div className="admin-backfill stack" data-testid="admin-media-variants">
         <div className="admin-backfill__top">
           <span>
             {formatNumber(done)} of {formatNumber(total)} items

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAdminSettings } from '../use-admin-data';
 import { AdminEmpty, AdminSection } from './tone';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
 
 /** Reads the cap field: empty is no cap, else a whole number of accounts (null when it is not one). */
 function parseCap(text: string): number | null | 'invalid' {
@@ -30,9 +32,9 @@ export function SettingsCard() {
       {!settings ? (
         <AdminEmpty>{failed ? 'The settings could not be loaded.' : 'Loading…'}</AdminEmpty>
       ) : (
-        <div className="admin-settings">
-          <div className="admin-settings__row">
-            <div className="admin-settings__text">
+        <div className="admin-settings stack">
+          <div className="admin-settings__row cluster">
+            <div className="admin-settings__text stack">
               <span className="admin-settings__label" id="admin-launched-label">
                 Launched
               </span>
@@ -50,14 +52,14 @@ export function SettingsCard() {
               <span className="switch__thumb" />
             </button>
           </div>
-          <form className="admin-settings__row" onSubmit={submitCap}>
-            <div className="admin-settings__text">
+          <form className="admin-settings__row cluster" onSubmit={submitCap}>
+            <div className="admin-settings__text stack">
               <label className="admin-settings__label" htmlFor="admin-beta-cap">
                 Beta account cap
               </label>
               <span className="admin-settings__hint">Sign-ups close at this many accounts. Empty: no cap.</span>
             </div>
-            <div className="admin-settings__cap">
+            <div className="admin-settings__cap cluster">
               <input
                 id="admin-beta-cap"
                 className="field__input admin-settings__input"

@@ -9,6 +9,9 @@ import { QueueDashboardLink } from './queue-dashboard-link';
 import { SettingsCard } from './settings-card';
 import '../../../styles/caps-label.css';
 import { type AdminColumns, AdminEmpty, AdminLoading, AdminSection, AdminTableSection, formatNumber, TonePill } from './tone';
+import '../../../styles/card-grid.css';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
 
 type ConfigAnswer = CallResponse<typeof adminConfigCall>;
 
@@ -38,17 +41,17 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
   const { runs } = debugInfo;
   const threshold = debugInfo.thresholds.oldestWaitingSeconds;
   return (
-    <div className="admin-diagnosis">
+    <div className="admin-diagnosis stack">
       <HealthBanner debugInfo={debugInfo} stale={config.isError} />
       <AdminSection title="Systems" note="Each dependency as the server measured it">
-        <ul className="admin-systems">
+        <ul className="admin-systems card-grid">
           {debugInfo.systems.map((system) => (
-            <li key={system.name} className="admin-system" data-state={system.state}>
-              <div className="admin-system__top">
+            <li key={system.name} className="admin-system stack" data-state={system.state}>
+              <div className="admin-system__top cluster">
                 <span className="admin-system__label">{system.label}</span>
                 <TonePill tone={systemTone(system.state)}>{STATE_TEXT[system.state]}</TonePill>
               </div>
-              <p className="admin-system__detail">{system.detail}</p>
+              <p className="admin-system__detail admin-break">{system.detail}</p>
               <p className="admin-system__meta">
                 {system.latencyMs === null ? 'no latency measured' : `${Math.round(system.latencyMs)} ms`}
                 {system.required ? ' · required' : ' · optional'}
@@ -76,8 +79,8 @@ export function SystemDiagnosisTab({ config }: { config: UseQueryResult<ConfigAn
 function HealthBanner({ debugInfo, stale }: { debugInfo: DebugInfo; stale: boolean }) {
   const tone = healthTone(debugInfo.health);
   return (
-    <div className={`admin-health admin-tone--${tone}`} data-testid="admin-health-banner">
-      <div className="admin-health__main">
+    <div className={`admin-health stack admin-tone--${tone}`} data-testid="admin-health-banner">
+      <div className="admin-health__main cluster">
         <TonePill tone={tone}>{HEALTH_TEXT[debugInfo.health]}</TonePill>
         <div>
           <p className="admin-health__title">

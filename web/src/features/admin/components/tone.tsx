@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Tone } from '../admin-rules';
 import '../../../styles/count-pill.css';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
+import '../../../styles/surface-card.css';
 
 /** A coloured label: a dot and a word (green, yellow, red, grey by state). */
 export function TonePill({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
   return (
-    <span className={`admin-pill count-pill admin-tone--${tone}`} data-tone={tone} data-testid={testId}>
+    <span className={`admin-pill count-pill inline-row admin-tone--${tone}`} data-tone={tone} data-testid={testId}>
       <span className="admin-pill__dot" aria-hidden="true" />
       {children}
     </span>
@@ -15,8 +18,8 @@ export function TonePill({ tone, children, testId }: { tone: Tone; children: Rea
 /** A section of a tab: a heading, an optional note beside it, and its content. */
 export function AdminSection({ title, note, actions, children }: { title: string; note?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section className="admin-section" aria-label={title}>
-      <header className="admin-section__header">
+    <section className="admin-section surface-card stack" aria-label={title}>
+      <header className="admin-section__header cluster">
         <h2 className="admin-section__title">{title}</h2>
         {note && <p className="admin-section__note">{note}</p>}
         {actions && <div className="admin-section__actions">{actions}</div>}
@@ -123,7 +126,7 @@ export function AdminSearch({
   children: ReactNode;
 }) {
   return (
-    <div className="admin-toolbar">
+    <div className="admin-toolbar cluster">
       <label className="visually-hidden" htmlFor={id}>
         {label}
       </label>

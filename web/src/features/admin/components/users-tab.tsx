@@ -5,6 +5,8 @@ import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { formatAgo } from '../admin-rules';
 import { useAdminUsers } from '../use-admin-data';
 import { AdminEmpty, AdminLoading, AdminSearch, AdminTable, formatDate, formatNumber, TonePill } from './tone';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
 
 /** Users: the server's list and search, credits ±10, ban / unban, delete after a confirmation. */
 export function UsersTab() {
@@ -19,7 +21,7 @@ export function UsersTab() {
   };
 
   return (
-    <div className="admin-users">
+    <div className="admin-users stack">
       <AdminSearch id="admin-user-search" label="Search users" placeholder="Search by name or email" value={search} onChange={setSearch}>
         {users.status === 'ready' && `${formatNumber(users.total)} ${users.total === 1 ? 'user' : 'users'}`}
         {users.status === 'ready' && users.total > users.users.length && ` · the first ${users.users.length} shown, search to find others`}
@@ -42,7 +44,7 @@ export function UsersTab() {
             return (
               <tr key={user.id} data-testid="admin-user-row" data-user-id={user.id} aria-busy={busy}>
                 <td>{user.name || <span className="admin-faint">No name</span>}</td>
-                <td className="admin-users__email">{user.email}</td>
+                <td className="admin-users__email admin-break">{user.email}</td>
                 <td>{formatDate(user.createdAt)}</td>
                 <td title={user.lastActive ? formatDate(user.lastActive) : undefined}>{user.lastActive ? formatAgo(user.lastActive) : '—'}</td>
                 <td className="admin-num" data-testid="admin-user-credits">
@@ -52,7 +54,7 @@ export function UsersTab() {
                   <TonePill tone={user.banned ? 'red' : 'green'}>{user.banned ? 'Banned' : 'Active'}</TonePill>
                 </td>
                 <td>
-                  <div className="admin-row-actions">
+                  <div className="admin-row-actions cluster">
                     <button
                       type="button"
                       className="admin-chip"

@@ -6,6 +6,8 @@ import { LEGAL_LAST_UPDATED, type LegalDocumentContent } from '../legal-types';
 import { LegalSections } from './legal-sections';
 import '../../../styles/icon-tile.css';
 import '../../../styles/panels.css';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
 import '../legal.css';
 
 const OTHER_PAGES = [
@@ -34,14 +36,14 @@ export function LegalDocument({ content, contact }: { content: LegalDocumentCont
         </button>
       </div>
 
-      <header className="legal__header">
+      <header className="legal__header stack">
         <p className="eyebrow">Legal</p>
         <h1 className="legal__title">{content.title}</h1>
         <p className="legal__updated">Last updated {LEGAL_LAST_UPDATED}</p>
       </header>
 
       <div className="legal__layout">
-        <aside className="legal__aside">
+        <aside className="legal__aside stack">
           <nav className="legal-toc" aria-label="On this page">
             <p className="legal-toc__title">On this page</p>
             <ol>
@@ -52,7 +54,7 @@ export function LegalDocument({ content, contact }: { content: LegalDocumentCont
               ))}
             </ol>
           </nav>
-          <nav className="legal-others" aria-label="Legal pages">
+          <nav className="legal-others stack" aria-label="Legal pages">
             {OTHER_PAGES.map((page) => (
               <Link
                 key={page.href}
@@ -77,7 +79,7 @@ export function LegalDocument({ content, contact }: { content: LegalDocumentCont
             </div>
           </div>
           <LegalSections sections={content.sections} />
-          <footer className="legal__footer">
+          <footer className="legal__footer cluster">
             <p>
               Contact: <a href={`mailto:${contact}`}>{contact}</a>
             </p>

@@ -1,4 +1,5 @@
 import type { LegalSection } from '../legal-types';
+import '../../../styles/stack.css';
 
 /**
  * A legal text's numbered sections, on its page (h2, anchored by the contents) or in a sheet
@@ -13,7 +14,7 @@ export function LegalSections({ sections, heading: Heading = 'h2', idPrefix = ''
           <span className="legal-section__number">{String(index + 1).padStart(2, '0')}</span>
           {section.title}
         </Heading>
-        <div className="legal-section__body">{section.body}</div>
+        <div className="legal-section__body stack">{section.body}</div>
       </section>
     );
   });

@@ -4,6 +4,7 @@ import { privacyContent } from '../content/privacy-content';
 import { termsContent } from '../content/terms-content';
 import { LEGAL_LAST_UPDATED } from '../legal-types';
 import { LegalSections } from './legal-sections';
+import '../../../styles/stack.css';
 import '../legal.css';
 
 const CONTENT = { terms: termsContent, privacy: privacyContent } as const;
@@ -29,7 +30,7 @@ export function LegalSheet({ kind, onClose }: { kind: LegalSheetKind; onClose: (
         </button>
       }
     >
-      <div className="legal-sheet">
+      <div className="legal-sheet stack">
         <p className="legal-sheet__summary">{content.summary}</p>
         <LegalSections sections={content.sections} heading="h3" idPrefix="sheet-" />
       </div>

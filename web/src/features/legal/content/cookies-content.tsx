@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
+import '../../../styles/caps-label.css';
+import '../../../styles/stack.css';
 
 /** The Cookies Policy: only what keeps you signed in, no trackers. */
 export function cookiesContent(contact: string): LegalDocumentContent {
@@ -23,8 +25,8 @@ export function cookiesContent(contact: string): LegalDocumentContent {
               Instead of cookies, the app uses your browser's local storage — a small store on your device that only this
               site can read. It holds:
             </p>
-            <div className="legal-table" role="table" aria-label="What is stored in your browser">
-              <div className="legal-table__row legal-table__row--head" role="row">
+            <div className="legal-table stack" role="table" aria-label="What is stored in your browser">
+              <div className="legal-table__row legal-table__row--head caps-label" role="row">
                 <span role="columnheader">Key</span>
                 <span role="columnheader">What it is for</span>
                 <span role="columnheader">How long</span>
@@ -63,7 +65,7 @@ export function cookiesContent(contact: string): LegalDocumentContent {
         id: 'what-we-dont',
         title: "What we don't use",
         body: (
-          <ul>
+          <ul className="stack">
             <li>No advertising or retargeting cookies.</li>
             <li>No analytics or tracking scripts from third parties, and no tracking pixels.</li>
             <li>No cross-site profiles: nothing we store is shared with other websites.</li>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
+import '../../../styles/stack.css';
 
 /** The Privacy Policy: what Mirrorverse keeps, why, for how long, and what you can do about it. */
 export function privacyContent(contact: string): LegalDocumentContent {
@@ -33,7 +34,7 @@ export function privacyContent(contact: string): LegalDocumentContent {
         body: (
           <>
             <p>We store the following, and nothing else about you:</p>
-            <ul>
+            <ul className="stack">
               <li>
                 <strong>Your e-mail address</strong> — it is your account. We send sign-in codes to it and, if you change it,
                 a verification code to the new address. Sign-in codes are stored only in hashed form and expire after 10
@@ -73,7 +74,7 @@ export function privacyContent(contact: string): LegalDocumentContent {
         title: 'How we use it',
         body: (
           <>
-            <ul>
+            <ul className="stack">
               <li>To sign you in and keep your session secure.</li>
               <li>To turn your uploads into the images and videos you ask for, and to show them to you.</li>
               <li>To publish creations to the public feed when you choose to share them.</li>
@@ -120,7 +121,7 @@ export function privacyContent(contact: string): LegalDocumentContent {
         body: (
           <>
             <p>We do not sell or rent your personal data. We share it only with:</p>
-            <ul>
+            <ul className="stack">
               <li>
                 <strong>Service providers</strong> who run parts of the Service for us — hosting and storage, e-mail delivery,
                 and AI model providers that process an upload to produce your result. They may use the data only to provide
@@ -142,7 +143,7 @@ export function privacyContent(contact: string): LegalDocumentContent {
         id: 'retention',
         title: 'How long we keep it',
         body: (
-          <ul>
+          <ul className="stack">
             <li>
               Your uploads, creations, drafts, likes and settings stay until you delete them or delete your account.
             </li>
@@ -167,7 +168,7 @@ export function privacyContent(contact: string): LegalDocumentContent {
         body: (
           <>
             <p>You can, at any time:</p>
-            <ul>
+            <ul className="stack">
               <li>see and download everything you created — the library can download all of it as one zip file;</li>
               <li>delete single creations, several at once, or all of them;</li>
               <li>change your e-mail address, or delete your account, in the Account tab of your profile;</li>

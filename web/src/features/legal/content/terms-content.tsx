@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
+import '../../../styles/stack.css';
 
 /** The Terms of Service. */
 export function termsContent(contact: string): LegalDocumentContent {
@@ -106,7 +107,7 @@ export function termsContent(contact: string): LegalDocumentContent {
         body: (
           <>
             <p>You may not upload, create, or share through the Service content that:</p>
-            <ul>
+            <ul className="stack">
               <li>shows or promotes violence, gore, self-harm or cruelty;</li>
               <li>is sexually explicit or otherwise has explicit themes;</li>
               <li>shows, or could be mistaken for, anyone under 18;</li>
