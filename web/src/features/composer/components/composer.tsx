@@ -10,6 +10,7 @@ import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PromptField } from './prompt-field';
+import '../../../styles/stack.css';
 import '../composer.css';
 
 const PANEL_WIDTH = 340;
@@ -67,7 +68,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
       <HiddenFileInput ref={composer.storyInput} accept="image/*" multiple aria-hidden="true" onChange={onStoryFiles} />
       <section
         ref={root}
-        className={`composer${state.open || hasMedia ? ' is-open' : ''}${expanded ? ' is-expanded' : ''}`}
+        className={`composer stack${state.open || hasMedia ? ' is-open' : ''}${expanded ? ' is-expanded' : ''}`}
         aria-label="Composer"
       >
         {state.panel && (
@@ -195,7 +196,7 @@ function PresetSummary({ composer }: { composer: UseComposer }) {
   const selected = presetOptions(mode, composer.weeklyPresets).find((option) => option.id === state.presets[mode]);
   return (
     <div className="preset-summary">
-      <button type="button" className="preset-summary__pick" onClick={() => actions.selectMode(mode)}>
+      <button type="button" className="preset-summary__pick stack" onClick={() => actions.selectMode(mode)}>
         <span className="preset-summary__eyebrow">{MODE_LABELS[mode]}</span>
         <span className="preset-summary__label">{selected ? selected.label : 'Pick a look to start'}</span>
         {selected?.hint && <span className="preset-summary__hint">{selected.hint}</span>}

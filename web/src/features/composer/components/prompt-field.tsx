@@ -25,7 +25,7 @@ export function PromptField({ value, onChange, onSubmit, onEnhance, enhanceDisab
     }
   };
   return (
-    <div className={`prompt-field${disabled ? ' is-disabled' : ''}`}>
+    <div className={`prompt-field stack${disabled ? ' is-disabled' : ''}`}>
       <label htmlFor={id} className="visually-hidden">
         Prompt
       </label>

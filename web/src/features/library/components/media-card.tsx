@@ -9,6 +9,7 @@ import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/medi
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
+import '../../../styles/cluster.css';
 import '../../../styles/glass-pill.css';
 
 type MediaCardProps = {
@@ -67,7 +68,7 @@ export function MediaCard({
           <MediaPreview item={item} onMedia={onMedia} />
         </button>
 
-        <div className="media-card__chips">
+        <div className="media-card__chips cluster">
           {label && <span className="media-chip glass-pill">{label}</span>}
           {item.variationOf && <span className="media-chip glass-pill">Variation</span>}
           {item.mediaType === 'video' && (
