@@ -58,7 +58,7 @@ function ModeButton({
   return (
     <button
       type="button"
-      className={`mode-button${active ? ' is-active' : ''}`}
+      className={`mode-button inline-row${active ? ' is-active' : ''}`}
       data-mode={id}
       aria-haspopup={dropdown ? 'menu' : undefined}
       aria-expanded={dropdown ? expanded : undefined}
@@ -98,7 +98,7 @@ export function ModeBar({ mode, presets, panel, weekly, onUpload, onMode, onMore
       {activeMore && dropdown(activeMore)}
       <button
         type="button"
-        className={`mode-button mode-button--more${panel === 'more' ? ' is-open' : ''}`}
+        className={`mode-button mode-button--more inline-row${panel === 'more' ? ' is-open' : ''}`}
         data-mode="more"
         aria-haspopup="menu"
         aria-expanded={panel === 'more'}

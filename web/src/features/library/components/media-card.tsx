@@ -69,16 +69,16 @@ export function MediaCard({
         </button>
 
         <div className="media-card__chips cluster">
-          {label && <span className="media-chip glass-pill">{label}</span>}
-          {item.variationOf && <span className="media-chip glass-pill">Variation</span>}
+          {label && <span className="media-chip inline-row glass-pill">{label}</span>}
+          {item.variationOf && <span className="media-chip inline-row glass-pill">Variation</span>}
           {item.mediaType === 'video' && (
-            <span className="media-chip media-chip--icon glass-pill" title="Video">
+            <span className="media-chip inline-row media-chip--icon glass-pill" title="Video">
               <FilmIcon />
               <span className="visually-hidden">Video</span>
             </span>
           )}
           {item.isPublic && !item.pending && (
-            <span className="media-chip media-chip--icon glass-pill" title="Shared to the public feed">
+            <span className="media-chip inline-row media-chip--icon glass-pill" title="Shared to the public feed">
               <GlobeIcon />
               <span className="visually-hidden">Public</span>
             </span>
@@ -87,7 +87,7 @@ export function MediaCard({
 
         {item.identity?.score != null && (
           <span
-            className={`media-chip media-chip--identity glass-pill${item.identity.passed === false ? ' is-low' : ''}`}
+            className={`media-chip inline-row media-chip--identity glass-pill${item.identity.passed === false ? ' is-low' : ''}`}
             title={
               item.identity.threshold !== null
                 ? `Likeness to your photo: ${item.identity.score.toFixed(2)} (needs ${item.identity.threshold.toFixed(2)})`
