@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Modal } from '../../components/dialog/modal';
 import { ShieldIcon } from '../../components/icons/line-icons';
 import { BusyButton } from '../../components/form/busy-button';
+import '../../styles/stack.css';
 import './agreement.css';
 
 /** The two statements of spec 1 §5, word for word. */
@@ -53,7 +54,7 @@ export function AgreementModal({ open, previewUrl, previewIsVideo = false, busy 
           {previewIsVideo ? <video src={previewUrl} muted playsInline /> : <img src={previewUrl} alt="" />}
         </div>
       )}
-      <div className="agreement__checks">
+      <div className="agreement__checks stack">
         {AGREEMENT_STATEMENTS.map((statement, index) => (
           <label key={statement} className="agreement__check" htmlFor={`${id}-${index}`}>
             <input

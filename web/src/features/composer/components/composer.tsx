@@ -10,6 +10,8 @@ import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PromptField } from './prompt-field';
+import '../../../styles/cluster.css';
+import '../../../styles/stack.css';
 import '../composer.css';
 
 const PANEL_WIDTH = 340;
@@ -67,7 +69,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
       <HiddenFileInput ref={composer.storyInput} accept="image/*" multiple aria-hidden="true" onChange={onStoryFiles} />
       <section
         ref={root}
-        className={`composer${state.open || hasMedia ? ' is-open' : ''}${expanded ? ' is-expanded' : ''}`}
+        className={`composer stack${state.open || hasMedia ? ' is-open' : ''}${expanded ? ' is-expanded' : ''}`}
         aria-label="Composer"
       >
         {state.panel && (
@@ -97,7 +99,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
         </button>
 
         <header className="composer__header">
-          <span className="composer__label accent-dot">Photo Editing Mode</span>
+          <span className="composer__label inline-row accent-dot">Photo Editing Mode</span>
           <span className="composer__mode">
             {MODE_LABELS[state.mode]}
             {selectedLabel && selectedLabel !== MODE_LABELS[state.mode] ? ` · ${selectedLabel}` : ''}
@@ -106,7 +108,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
           {composer.queuedIntent && <span className="composer__status">Queued — starts when your upload is done</span>}
           <ComposerExtras composer={composer} placement="header" />
           {composer.quota !== null && (
-            <span className="composer__credits" title={costText ?? undefined}>
+            <span className="composer__credits inline-row" title={costText ?? undefined}>
               <SparkleIcon />
               {composer.quota} credits
             </span>
@@ -137,7 +139,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
           )}
           <button
             type="button"
-            className="composer__generate"
+            className="composer__generate inline-row"
             onClick={actions.generate}
             disabled={composer.generateDisabled}
             aria-label="Generate"
@@ -195,7 +197,7 @@ function PresetSummary({ composer }: { composer: UseComposer }) {
   const selected = presetOptions(mode, composer.weeklyPresets).find((option) => option.id === state.presets[mode]);
   return (
     <div className="preset-summary">
-      <button type="button" className="preset-summary__pick" onClick={() => actions.selectMode(mode)}>
+      <button type="button" className="preset-summary__pick stack" onClick={() => actions.selectMode(mode)}>
         <span className="preset-summary__eyebrow">{MODE_LABELS[mode]}</span>
         <span className="preset-summary__label">{selected ? selected.label : 'Pick a look to start'}</span>
         {selected?.hint && <span className="preset-summary__hint">{selected.hint}</span>}
@@ -215,7 +217,7 @@ function ComposerExtras({ composer, placement }: { composer: UseComposer; placem
   return (
     <div className={`composer__extras composer__extras--${placement}`}>
       {state.mode !== 'storytime' && (
-        <label className={`toggle${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
+        <label className={`toggle inline-row${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
           <input type="checkbox" checked={state.enableVideo} onChange={(event) => actions.setEnableVideo(event.target.checked)} />
           <span className="toggle__track" aria-hidden="true" />
           <VideoIcon />
@@ -223,7 +225,7 @@ function ComposerExtras({ composer, placement }: { composer: UseComposer; placem
         </label>
       )}
       {composer.isAuthenticated && hasMedia && (
-        <button type="button" className="composer__chip" onClick={actions.saveDraft} disabled={state.savingDraft}>
+        <button type="button" className="composer__chip inline-row" onClick={actions.saveDraft} disabled={state.savingDraft}>
           {state.savingDraft ? <span className="button__spinner" aria-hidden="true" /> : <SaveIcon />}
           Save Draft
         </button>

@@ -1,6 +1,7 @@
 import { PlusIcon } from '../../../components/icons/creation-icons';
 import { CloseIcon } from '../../../components/icons/line-icons';
 import type { ComposerMedia } from '../use-composer';
+import '../../../styles/center-stack.css';
 import '../../../styles/progress-track.css';
 
 type MediaSlotProps = {
@@ -15,7 +16,7 @@ type MediaSlotProps = {
 export function MediaSlot({ media, uploading, progress, onAdd, onRemove }: MediaSlotProps) {
   if (!media) {
     return (
-      <button type="button" className="media-slot media-slot--empty" onClick={onAdd} aria-label="Add a photo or video">
+      <button type="button" className="media-slot media-slot--empty center-stack" onClick={onAdd} aria-label="Add a photo or video">
         <PlusIcon />
         <span className="media-slot__hint">Add photo</span>
       </button>

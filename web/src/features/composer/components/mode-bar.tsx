@@ -16,6 +16,7 @@ import { SparkleIcon } from '../../../components/icons/line-icons';
 import { MODE_LABELS, MORE_MODES, modeButtonLabel, type PresetMode, type SelectedPresets } from '../composer-modes';
 import type { ComposerPanel } from '../composer-reducer';
 import { useOverflowHint } from './use-overflow-hint';
+import '../../../styles/cluster.css';
 
 export const MODE_ICONS: Readonly<Record<ClientMode, () => ReactNode>> = {
   custom: SparkleIcon,
@@ -57,7 +58,7 @@ function ModeButton({
   return (
     <button
       type="button"
-      className={`mode-button${active ? ' is-active' : ''}`}
+      className={`mode-button inline-row${active ? ' is-active' : ''}`}
       data-mode={id}
       aria-haspopup={dropdown ? 'menu' : undefined}
       aria-expanded={dropdown ? expanded : undefined}
@@ -89,7 +90,7 @@ export function ModeBar({ mode, presets, panel, weekly, onUpload, onMode, onMore
   const { ref, start, end, scrollOn } = useOverflowHint<HTMLDivElement>();
   return (
     <div className={`mode-bar-scroller${start ? ' has-more-start' : ''}${end ? ' has-more-end' : ''}`}>
-    <div ref={ref} className="mode-bar" role="group" aria-label="Modes">
+    <div ref={ref} className="mode-bar cluster" role="group" aria-label="Modes">
       <ModeButton id="upload" label="Upload" icon={<UploadIcon />} active={false} onClick={onUpload} />
       <ModeButton id="edit" label={MODE_LABELS.edit} icon={<StudioIcon />} active={mode === 'edit'} onClick={() => onMode('edit')} />
       {dropdown('unrealreflection')}
@@ -97,7 +98,7 @@ export function ModeBar({ mode, presets, panel, weekly, onUpload, onMode, onMore
       {activeMore && dropdown(activeMore)}
       <button
         type="button"
-        className={`mode-button mode-button--more${panel === 'more' ? ' is-open' : ''}`}
+        className={`mode-button mode-button--more inline-row${panel === 'more' ? ' is-open' : ''}`}
         data-mode="more"
         aria-haspopup="menu"
         aria-expanded={panel === 'more'}

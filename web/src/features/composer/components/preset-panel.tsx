@@ -6,6 +6,7 @@ import { MODE_HINTS, MODE_LABELS, MORE_MENU, type PresetMode, presetOptions, typ
 import type { ComposerPanel, StoryPhoto } from '../use-composer';
 import { MODE_ICONS } from './mode-bar';
 import '../../../styles/close-button.css';
+import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
 
 type PresetPanelProps = {
@@ -56,7 +57,7 @@ export function PresetPanel(props: PresetPanelProps) {
   const title = panel === 'more' ? 'More looks' : MODE_LABELS[panel];
 
   return (
-    <div ref={ref} className={`preset-panel${panel === 'storytime' ? ' preset-panel--wide' : ''}`} style={style}>
+    <div ref={ref} className={`preset-panel stack${panel === 'storytime' ? ' preset-panel--wide' : ''}`} style={style}>
       <div className="preset-panel__header">
         <span className="preset-panel__title">{title}</span>
         <button type="button" className="preset-panel__close close-button" aria-label="Close presets" onClick={onClose}>
@@ -64,7 +65,7 @@ export function PresetPanel(props: PresetPanelProps) {
         </button>
       </div>
       {panel === 'more' ? (
-        <div role="menu" aria-label="More modes" className="preset-panel__list">
+        <div role="menu" aria-label="More modes" className="preset-panel__list stack">
           {MORE_MENU.map((mode) => {
             const Icon = MODE_ICONS[mode];
             return (
@@ -72,7 +73,7 @@ export function PresetPanel(props: PresetPanelProps) {
                 <span className="preset-panel__mode-icon icon-tile">
                   <Icon />
                 </span>
-                <span className="preset-panel__text">
+                <span className="preset-panel__text stack">
                   <span className="preset-panel__label">{MODE_LABELS[mode]}</span>
                   <span className="preset-panel__hint">{MODE_HINTS[mode]}</span>
                 </span>
@@ -108,7 +109,7 @@ function PresetList({
     return <p className="preset-panel__empty">{mode === 'preset' && weeklyStatus === 'loading' ? "Loading this week's presets…" : 'No presets this week yet.'}</p>;
   }
   return (
-    <div role="menu" aria-label={`${MODE_LABELS[mode]} presets`} className="preset-panel__list">
+    <div role="menu" aria-label={`${MODE_LABELS[mode]} presets`} className="preset-panel__list stack">
       {options.map((option) => (
         <button
           key={option.id}
@@ -119,7 +120,7 @@ function PresetList({
           onClick={() => onPick(mode, option.id)}
         >
           <span className="preset-panel__radio" aria-hidden="true" />
-          <span className="preset-panel__text">
+          <span className="preset-panel__text stack">
             <span className="preset-panel__label">{option.label}</span>
             {option.hint && <span className="preset-panel__hint">{option.hint}</span>}
           </span>
@@ -132,7 +133,7 @@ function PresetList({
 function StoryPhotos({ firstPhotoUrl, storyPhotos, storyPhotoCount, storyPhotosNeeded, onAddStoryPhotos, onRemoveStoryPhoto }: PresetPanelProps) {
   const enough = storyPhotoCount >= storyPhotosNeeded;
   return (
-    <div className="story-photos">
+    <div className="story-photos stack">
       <div className="story-photos__row">
         {firstPhotoUrl && <img className="story-photos__thumb" src={firstPhotoUrl} alt="Photo 1" />}
         {storyPhotos.map((photo, index) => (

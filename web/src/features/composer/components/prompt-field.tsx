@@ -1,6 +1,7 @@
 import { PROMPT_COUNTER_DENOMINATOR, PROMPT_MAX_LENGTH, needsEnhancement } from '@app/shared';
 import { type KeyboardEvent, useId } from 'react';
 import { WandIcon } from '../../../components/icons/creation-icons';
+import '../../../styles/cluster.css';
 
 type PromptFieldProps = {
   value: string;
@@ -25,7 +26,7 @@ export function PromptField({ value, onChange, onSubmit, onEnhance, enhanceDisab
     }
   };
   return (
-    <div className={`prompt-field${disabled ? ' is-disabled' : ''}`}>
+    <div className={`prompt-field stack${disabled ? ' is-disabled' : ''}`}>
       <label htmlFor={id} className="visually-hidden">
         Prompt
       </label>
@@ -43,7 +44,7 @@ export function PromptField({ value, onChange, onSubmit, onEnhance, enhanceDisab
       <div className="prompt-field__meta">
         <button
           type="button"
-          className={`prompt-field__wand${enhancing ? ' is-busy' : ''}${suggest ? ' is-suggested' : ''}`}
+          className={`prompt-field__wand inline-row${enhancing ? ' is-busy' : ''}${suggest ? ' is-suggested' : ''}`}
           onClick={onEnhance}
           disabled={enhanceDisabled}
           aria-label="Enhance prompt with AI (free)"

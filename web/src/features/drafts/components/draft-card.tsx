@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DocumentIcon, PenIcon, TrashIcon } from '../../../components/icons/line-icons';
 import type { Draft } from '../../../entities/draft/drafts-api';
+import '../../../styles/cluster.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -33,7 +34,7 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
         ) : (
           <img className="media-preview" src={draft.media_url} alt={draft.prompt} loading="lazy" onError={() => setBroken(true)} />
         )}
-        <span className="draft-card__badge">Draft</span>
+        <span className="draft-card__badge inline-row">Draft</span>
         <div className="draft-card__actions">
           <button type="button" className="button button--small button--primary" onClick={onEdit}>
             <PenIcon />

@@ -15,6 +15,7 @@ import type { LibraryViewer } from './library-viewer';
 import { LibraryGrid, type LibraryGridLayout } from './library-grid';
 import { MediaCard } from './media-card';
 import '../../../styles/count-pill.css';
+import '../../../styles/cluster.css';
 import '../../../styles/panels.css';
 
 
@@ -120,7 +121,7 @@ export function AllMediaTab({
         )
       }
       actions={
-        <div className="library-toolbar" role="toolbar" aria-label="Library actions">
+        <div className="library-toolbar cluster" role="toolbar" aria-label="Library actions">
           {selecting ? (
             <>
               <span className="library-toolbar__count count-pill" aria-live="polite">

@@ -9,6 +9,7 @@ import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/medi
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
+import '../../../styles/cluster.css';
 import '../../../styles/glass-pill.css';
 
 type MediaCardProps = {
@@ -67,17 +68,17 @@ export function MediaCard({
           <MediaPreview item={item} onMedia={onMedia} />
         </button>
 
-        <div className="media-card__chips">
-          {label && <span className="media-chip glass-pill">{label}</span>}
-          {item.variationOf && <span className="media-chip glass-pill">Variation</span>}
+        <div className="media-card__chips cluster">
+          {label && <span className="media-chip inline-row glass-pill">{label}</span>}
+          {item.variationOf && <span className="media-chip inline-row glass-pill">Variation</span>}
           {item.mediaType === 'video' && (
-            <span className="media-chip media-chip--icon glass-pill" title="Video">
+            <span className="media-chip inline-row media-chip--icon glass-pill" title="Video">
               <FilmIcon />
               <span className="visually-hidden">Video</span>
             </span>
           )}
           {item.isPublic && !item.pending && (
-            <span className="media-chip media-chip--icon glass-pill" title="Shared to the public feed">
+            <span className="media-chip inline-row media-chip--icon glass-pill" title="Shared to the public feed">
               <GlobeIcon />
               <span className="visually-hidden">Public</span>
             </span>
@@ -86,7 +87,7 @@ export function MediaCard({
 
         {item.identity?.score != null && (
           <span
-            className={`media-chip media-chip--identity glass-pill${item.identity.passed === false ? ' is-low' : ''}`}
+            className={`media-chip inline-row media-chip--identity glass-pill${item.identity.passed === false ? ' is-low' : ''}`}
             title={
               item.identity.threshold !== null
                 ? `Likeness to your photo: ${item.identity.score.toFixed(2)} (needs ${item.identity.threshold.toFixed(2)})`

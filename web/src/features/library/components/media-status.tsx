@@ -1,6 +1,7 @@
 import { WarningIcon } from '../../../components/icons/line-icons';
 import { isWaitingForVideos, type MediaItem } from '../../../entities/media/media-item';
 import '../../../styles/center-stack.css';
+import '../../../styles/cluster.css';
 
 /** The state laid over a card or the viewer: running, failed, or Story Time still rendering. */
 export function MediaStatus({ item }: { item: MediaItem }) {
@@ -14,7 +15,7 @@ export function MediaStatus({ item }: { item: MediaItem }) {
   }
   if (item.status === 'failed') {
     return (
-      <span className="media-badge media-badge--failed">
+      <span className="media-badge media-badge--failed inline-row">
         <WarningIcon />
         Failed
       </span>

@@ -5,6 +5,7 @@ import { ImageIcon } from '../../../components/icons/line-icons';
 import { useAuth } from '../../../state/use-auth';
 import { uploadHeroImage } from '../hero-upload';
 import { heroFileProblem } from '../story-form';
+import '../../../styles/stack.css';
 
 export const PREVIEW_FAILED = 'Preview failed. Please try again or paste an image URL manually.';
 export const SIGN_IN_TO_UPLOAD = 'Sign in to upload an image, or paste an image URL';
@@ -43,20 +44,20 @@ export function HeroImageField({ url, onUrlChange }: HeroImageFieldProps) {
   };
 
   return (
-    <fieldset className="hero-field">
+    <fieldset className="hero-field stack">
       <legend className="field__label">Hero image</legend>
       <div className="hero-field__body">
         <div className="hero-field__preview" aria-live="polite">
           {trimmed && failedUrl !== trimmed ? (
             <img src={trimmed} alt="Hero image preview" onError={() => setFailedUrl(trimmed)} onLoad={() => setFailedUrl(null)} />
           ) : (
-            <span className={trimmed ? 'hero-field__placeholder hero-field__placeholder--failed' : 'hero-field__placeholder'} role={trimmed ? 'alert' : undefined}>
+            <span className={trimmed ? 'hero-field__placeholder stack hero-field__placeholder--failed' : 'hero-field__placeholder stack'} role={trimmed ? 'alert' : undefined}>
               <ImageIcon />
               {trimmed ? PREVIEW_FAILED : 'No hero image yet'}
             </span>
           )}
         </div>
-        <div className="hero-field__inputs">
+        <div className="hero-field__inputs stack">
           {isAuthenticated ? (
             <label className="button button--small hero-field__upload" aria-disabled={uploading || undefined}>
               {uploading && <span className="button__spinner" aria-hidden="true" />}

@@ -14,6 +14,7 @@ import { StoryList } from './story-list';
 import { TokenPrompt } from './token-prompt';
 import '../../../components/form/forms.css';
 import '../../../styles/caps-label.css';
+import '../../../styles/stack.css';
 import '../story-editor.css';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this story? This action cannot be undone.';
@@ -48,7 +49,7 @@ function EditorWorkspace({ token }: { token: string }) {
   };
 
   return (
-    <div className="story-editor">
+    <div className="story-editor stack">
       <header className="story-editor__header">
         <div>
           <p className="eyebrow">Stories</p>

@@ -11,6 +11,7 @@ import { BodyPreview } from './body-preview';
 import { HeroImageField } from './hero-image-field';
 import { SelectField, TextAreaField } from './fields';
 import { BusyButton } from '../../../components/form/busy-button';
+import '../../../styles/stack.css';
 
 const CATEGORY_OPTIONS: ReadonlyArray<{ value: string; label: string }> = STORY_CATEGORIES.map(({ slug, label }) => ({ value: slug, label }));
 const STATUS_OPTIONS = storyStatusSchema.options.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) }));
@@ -57,7 +58,7 @@ export function StoryFormView({ editing, onDone }: StoryFormViewProps) {
   };
 
   return (
-    <form className="story-form" onSubmit={submit} noValidate>
+    <form className="story-form stack" onSubmit={submit} noValidate>
       <div className="story-form__bar">
         <button type="button" className="button button--small" onClick={onDone}>
           <ArrowLeftIcon />
@@ -70,7 +71,7 @@ export function StoryFormView({ editing, onDone }: StoryFormViewProps) {
       </div>
       <ProblemMessage id={messageId} problem={problem} />
       <div className="story-form__columns">
-        <div className="story-form__fields">
+        <div className="story-form__fields stack">
           <div className="field">
             <TextField id="story-title" label="Title" value={form.title} onValueChange={set('title')} maxLength={200} />
             <p className="story-form__slug">

@@ -1,6 +1,7 @@
 import { storyCategoryLabel } from '@app/shared';
 import type { Story } from '@app/shared/api/stories';
 import { PenIcon, SparkleIcon, TrashIcon } from '../../../components/icons/line-icons';
+import '../../../styles/cluster.css';
 
 const updatedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -44,7 +45,7 @@ export function StoryList({ stories, onEdit, onDelete }: StoryListProps) {
               <div className="story-list__meta">
                 <span className="story-list__slug">/story/{story.slug}</span>
                 {story.featured && (
-                  <span className="story-list__featured">
+                  <span className="story-list__featured inline-row">
                     <SparkleIcon />
                     Featured
                   </span>
