@@ -29,6 +29,8 @@ import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
 import '../../styles/caps-label.css';
+import '../../styles/stack.css';
+import '../../styles/cluster.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
@@ -175,7 +177,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         )}
       </div>
 
-      <aside className="viewer__panel" aria-label="Details">
+      <aside className="viewer__panel stack" aria-label="Details">
         {owner ? (
           <time className="viewer__date viewer__date--alone" dateTime={item.createdAt ?? undefined}>
             {formatViewerDate(item.createdAt)}
@@ -184,7 +186,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           <ViewerCreator item={item} onGo={goTo} />
         )}
 
-        <div className="viewer__tags">
+        <div className="viewer__tags cluster">
           {label && item.presetType && (
             <button
               type="button"
@@ -211,7 +213,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         </div>
 
         {caption.title && <h2 className="viewer__title">{caption.title}</h2>}
-        <div className="viewer__prompt-block">
+        <div className="viewer__prompt-block stack">
           <p className="viewer__prompt">{shownPrompt}</p>
           {caption.fullPrompt && (
             <button type="button" className="viewer__more" onClick={() => setFullPrompt((open) => !open)}>
@@ -223,7 +225,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         <ViewerTags tags={item.tags} onFollow={onClose} />
 
         {item.videoResults.length > 1 && (
-          <div className="viewer__clips" role="group" aria-label="Clips">
+          <div className="viewer__clips cluster" role="group" aria-label="Clips">
             {item.videoResults.map((_, i) => (
               <button key={i} type="button" className="viewer__clip" aria-pressed={i === clip} onClick={() => setClip(i)}>
                 Clip {i + 1}

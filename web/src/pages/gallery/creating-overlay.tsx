@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CancelRunButton, processingText, useNow, useRunActions } from '../../features/live-run';
 import type { RunCard } from '../../state/run-store';
+import '../../styles/stack.css';
+import '../../styles/cluster.css';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be
@@ -29,7 +31,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
 
   return (
     <div className="creating-overlay" role="status" aria-live="polite">
-      <div className="creating-overlay__card">
+      <div className="creating-overlay__card stack">
         <div className="creating-overlay__orb" aria-hidden="true">
           <span />
         </div>
@@ -44,7 +46,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
           {runs.length > 1 ? `${runs.length} creations in progress · ` : ''}
           {seconds}s · it will appear here when it's ready
         </p>
-        <div className="creating-overlay__actions">
+        <div className="creating-overlay__actions cluster">
           <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
             Keep Browsing
           </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DocumentIcon, PenIcon, TrashIcon } from '../../../components/icons/line-icons';
 import type { Draft } from '../../../entities/draft/drafts-api';
+import '../../../styles/stack.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -45,7 +46,7 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
           </button>
         </div>
       </div>
-      <div className="media-card__caption">
+      <div className="media-card__caption stack">
         <p className="media-card__prompt" title={draft.prompt}>
           {draft.prompt}
         </p>

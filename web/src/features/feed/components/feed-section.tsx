@@ -12,6 +12,7 @@ import { FilterChips } from './filter-chips';
 import '../../../styles/icon-tile.css';
 import '../feed.css';
 import '../feed-header.css';
+import '../../../styles/stack.css';
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -29,9 +30,9 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
   const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore, feed.items.length);
 
   return (
-    <section className="feed" aria-labelledby="feed-title">
+    <section className="feed stack" aria-labelledby="feed-title">
       <div className="feed__header">
-        <div className="feed__heading">
+        <div className="feed__heading stack">
           <h2 id="feed-title" className="feed__title">
             Community creations
           </h2>

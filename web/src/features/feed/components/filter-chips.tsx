@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CloseIcon } from '../../../components/icons/line-icons';
 import type { FeedFilter } from '../feed-api';
 import { presetTypeLabel } from '../../../entities/media/media-item';
+import '../../../styles/cluster.css';
 
 /**
  * What narrows the feed, each with 'clear': 'Filtering by {preset type}' and 'Filtering by
@@ -11,7 +12,7 @@ export function FilterChips({ filter, onClear }: { filter: FeedFilter; onClear: 
   const { presetType, creatorId, q, tag } = filter;
   if (!presetType && !creatorId && !q && !tag) return null;
   return (
-    <div className="filter-chips" role="status">
+    <div className="filter-chips cluster" role="status">
       {q && (
         <Chip label={`Clear search “${q}”`} onClear={() => onClear({ q: null })}>
           Results for “{q}”

@@ -10,6 +10,7 @@ import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/glass-pill.css';
+import '../../../styles/stack.css';
 
 type MediaCardProps = {
   item: MediaItem;
@@ -124,7 +125,7 @@ export function MediaCard({
           </div>
         )}
       </div>
-      <div className="media-card__caption">
+      <div className="media-card__caption stack">
         {caption.title && <p className="media-card__title">{caption.title}</p>}
         <p className="media-card__prompt" title={caption.text}>
           {caption.text}
