@@ -198,14 +198,14 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             </button>
           )}
           {is3d && (
-            <span className="viewer__badge">
+            <span className="viewer__badge inline-row">
               <CubeIcon />
               3D
             </span>
           )}
-          {isVideo && <span className="viewer__badge">Video</span>}
+          {isVideo && <span className="viewer__badge inline-row">Video</span>}
           {owner && (
-            <span className="viewer__badge">
+            <span className="viewer__badge inline-row">
               {item.isPublic ? <GlobeIcon /> : <LockIcon />}
               {item.isPublic ? 'Public' : 'Private'}
             </span>
@@ -254,28 +254,28 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           <div className="viewer__actions viewer__actions--owner">
             <LikeButton item={item} variant="pill" />
             {owner.onTogglePublic && (
-              <button type="button" className="viewer__action" onClick={() => owner.onTogglePublic?.(item)} disabled={!ready}>
+              <button type="button" className="viewer__action inline-row" onClick={() => owner.onTogglePublic?.(item)} disabled={!ready}>
                 {item.isPublic ? <LockIcon /> : <GlobeIcon />}
                 <span>{item.isPublic ? 'Make Private' : 'Share to Feed'}</span>
               </button>
             )}
             {owner.onVariations && (
-              <button type="button" className="viewer__action" onClick={() => owner.onVariations?.(item)} disabled={!ready}>
+              <button type="button" className="viewer__action inline-row" onClick={() => owner.onVariations?.(item)} disabled={!ready}>
                 <SparkleIcon />
                 <span>Variations</span>
               </button>
             )}
             {owner.onShare && (
-              <button type="button" className="viewer__action" onClick={() => owner.onShare?.(item)} disabled={!ready}>
+              <button type="button" className="viewer__action inline-row" onClick={() => owner.onShare?.(item)} disabled={!ready}>
                 <ShareIcon />
                 <span>Share</span>
               </button>
             )}
-            <button type="button" className="viewer__action" onClick={() => owner.onDownload(item)} disabled={!ready}>
+            <button type="button" className="viewer__action inline-row" onClick={() => owner.onDownload(item)} disabled={!ready}>
               <DownloadIcon />
               <span>Download</span>
             </button>
-            <button type="button" className="viewer__action viewer__action--danger" onClick={() => owner.onDelete(item)}>
+            <button type="button" className="viewer__action inline-row viewer__action--danger" onClick={() => owner.onDelete(item)}>
               <TrashIcon />
               <span>Delete</span>
             </button>
@@ -283,15 +283,15 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         ) : (
           <div className="viewer__actions">
             <LikeButton item={item} variant="pill" />
-            <button type="button" className="viewer__action" onClick={gated('remix', remix)}>
+            <button type="button" className="viewer__action inline-row" onClick={gated('remix', remix)}>
               <RemixIcon />
               <span>Remix</span>
             </button>
-            <button type="button" className="viewer__action" onClick={gated('save', () => void downloadMedia(item))}>
+            <button type="button" className="viewer__action inline-row" onClick={gated('save', () => void downloadMedia(item))}>
               <DownloadIcon />
               <span>Save</span>
             </button>
-            <button type="button" className="viewer__action" onClick={gated('share', () => void shareMedia(item))}>
+            <button type="button" className="viewer__action inline-row" onClick={gated('share', () => void shareMedia(item))}>
               <ShareIcon />
               <span>Share</span>
             </button>

@@ -22,11 +22,11 @@ export function CreatorHeader({ creator }: { creator: Creator }) {
           </p>
         )}
         <ul className="creator-header__stats cluster" aria-label="Counts">
-          <li className="creator-stat" data-testid="creator-creations">
+          <li className="creator-stat inline-row" data-testid="creator-creations">
             <ImageIcon />
             {plural(creator.creations, 'creation', 'creations')}
           </li>
-          <li className="creator-stat" data-testid="creator-likes">
+          <li className="creator-stat inline-row" data-testid="creator-likes">
             <HeartIcon />
             {plural(creator.likes, 'like', 'likes')}
           </li>

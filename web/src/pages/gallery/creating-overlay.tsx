@@ -3,6 +3,7 @@ import { CancelRunButton, processingText, useNow, useRunActions } from '../../fe
 import type { RunCard } from '../../state/run-store';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
+import '../../styles/line-clamp.css';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be
@@ -22,7 +23,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
 
   if (minimised) {
     return (
-      <button type="button" className="creating-pill" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
+      <button type="button" className="creating-pill inline-row" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
         <span className="button__spinner" aria-hidden="true" />
         {line}
       </button>
@@ -36,7 +37,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
           <span />
         </div>
         <h2 className="creating-overlay__title">Creating Your Media</h2>
-        <p className="creating-overlay__text">
+        <p className="creating-overlay__text line-clamp">
           {newest.look ? newest.look : newest.prompt ? `"${newest.prompt}"` : 'Your new look is being rendered.'}
         </p>
         <p className="creating-overlay__live" data-live-phase={newest.phase} aria-live="polite">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DocumentIcon, PenIcon, TrashIcon } from '../../../components/icons/line-icons';
 import type { Draft } from '../../../entities/draft/drafts-api';
 import '../../../styles/stack.css';
+import '../../../styles/line-clamp.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -47,7 +48,7 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
         </div>
       </div>
       <div className="media-card__caption stack">
-        <p className="media-card__prompt" title={draft.prompt}>
+        <p className="media-card__prompt line-clamp" title={draft.prompt}>
           {draft.prompt}
         </p>
         <p className="media-card__meta">{Number.isNaN(date.getTime()) ? '' : `Saved ${DATE.format(date)}`}</p>

@@ -13,6 +13,7 @@ import '../../../styles/icon-tile.css';
 import '../feed.css';
 import '../feed-header.css';
 import '../../../styles/stack.css';
+import '../../../styles/cluster.css';
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -39,7 +40,7 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
           <p className="feed__subtitle">Fresh from the Mirrorverse — tap any creation to see it up close.</p>
         </div>
         <FeedSearchBox search={filter} onSearch={onFilter} />
-        <div className="feed__tools">
+        <div className="feed__tools cluster">
           <FeedOrder sort={filter.sort} period={filter.period} onChange={onFilter} />
           <FilterChips filter={filter} onClear={onFilter} />
         </div>

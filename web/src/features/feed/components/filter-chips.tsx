@@ -32,9 +32,9 @@ export function FilterChips({ filter, onClear }: { filter: FeedFilter; onClear: 
 /** One chip; `label` names its clear button when 'clear' alone would not say what it clears. */
 function Chip({ children, label, onClear }: { children: ReactNode; label?: string; onClear: () => void }) {
   return (
-    <span className="filter-chip">
+    <span className="filter-chip inline-row">
       <span className="filter-chip__text">{children}</span>
-      <button type="button" className="filter-chip__clear" aria-label={label} onClick={onClear}>
+      <button type="button" className="filter-chip__clear inline-row" aria-label={label} onClick={onClear}>
         <CloseIcon />
         clear
       </button>

@@ -11,6 +11,7 @@ import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/glass-pill.css';
 import '../../../styles/stack.css';
+import '../../../styles/line-clamp.css';
 
 type MediaCardProps = {
   item: MediaItem;
@@ -127,7 +128,7 @@ export function MediaCard({
       </div>
       <div className="media-card__caption stack">
         {caption.title && <p className="media-card__title">{caption.title}</p>}
-        <p className="media-card__prompt" title={caption.text}>
+        <p className="media-card__prompt line-clamp" title={caption.text}>
           {caption.text}
         </p>
         <p className="media-card__meta">{item.pending ? pendingCaption(item) : formatCardDate(item.createdAt)}</p>

@@ -9,6 +9,7 @@ import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 import '../../../styles/progress-track.css';
 import { CreditLedger } from './credit-ledger';
 import '../../../styles/stack.css';
+import '../../../styles/caps-label.css';
 import '../../../styles/sheen-card.css';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
@@ -36,7 +37,7 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
         <span className="balance-card__icon" aria-hidden="true">
           <CoinsIcon />
         </span>
-        <p className="balance-card__label">Your balance</p>
+        <p className="balance-card__label caps-label">Your balance</p>
         <p className="balance-card__value">
           <span className="gradient-text">{balance ?? '–'}</span>
           <span className="balance-card__unit">credits</span>
