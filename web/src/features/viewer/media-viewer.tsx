@@ -29,6 +29,7 @@ import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
 import '../../styles/caps-label.css';
+import '../../styles/count-pill.css';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
 
@@ -154,7 +155,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             <CloseIcon />
           </button>
           {many && (
-            <span className="viewer__counter" aria-live="polite">
+            <span className="viewer__counter count-pill" aria-live="polite">
               {index + 1} / {items.length}
             </span>
           )}

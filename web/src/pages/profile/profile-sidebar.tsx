@@ -10,6 +10,7 @@ import { emailName } from '../../lib/email';
 import { useSignOut } from '../../state/use-sign-out';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
+import '../../styles/count-pill.css';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
@@ -29,7 +30,7 @@ function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active:
         {icon}
       </span>
       <span className="sidebar-item__label">{label}</span>
-      {count !== undefined && <span className="sidebar-item__count">{count ?? '–'}</span>}
+      {count !== undefined && <span className="sidebar-item__count count-pill">{count ?? '–'}</span>}
     </Link>
   );
 }
