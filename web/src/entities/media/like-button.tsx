@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { HeartIcon } from '../../components/icons/creation-icons';
 import { type Likeable, useLikes } from './likes';
 import './media.css';
+import '../../styles/cluster.css';
 
 /** The heart with the like count, the same on a feed tile, in the viewer and on a library card. */
 export function LikeButton({ item, variant = 'pill' }: { item: Likeable; variant?: 'pill' | 'overlay' }) {
@@ -15,7 +16,7 @@ export function LikeButton({ item, variant = 'pill' }: { item: Likeable; variant
   return (
     <button
       type="button"
-      className={`like-button like-button--${variant}${liked ? ' is-liked' : ''}`}
+      className={`like-button inline-row like-button--${variant}${liked ? ' is-liked' : ''}`}
       aria-pressed={liked}
       aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
       onClick={onClick}

@@ -2,6 +2,7 @@ import { providerLabel } from '@app/shared';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 import { receiptAttempts, receiptCredits, receiptEngine, receiptTimes } from './receipt-format';
 import './receipt.css';
+import '../../styles/caps-label.css';
 
 /**
  * A run's receipt as a short list of facts (the viewer, under the identity score; the Tokens tab).
@@ -31,7 +32,7 @@ export function RunReceiptView({
   if (receipt.reason) rows.push(['Why', receipt.reason]);
   return (
     <section className={['run-receipt', className].filter(Boolean).join(' ')} aria-label="Receipt">
-      {heading && <h3 className="run-receipt__title">Receipt</h3>}
+      {heading && <h3 className="run-receipt__title caps-label">Receipt</h3>}
       <dl className="run-receipt__rows">
         {rows.map(([label, value]) => (
           <div key={label} className={`run-receipt__row${label === 'Why' ? ' run-receipt__row--reason' : ''}`}>

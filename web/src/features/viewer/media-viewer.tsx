@@ -29,6 +29,9 @@ import { ViewerTags } from './viewer-tags';
 import './viewer.css';
 import '../../styles/glass-pill.css';
 import '../../styles/caps-label.css';
+import '../../styles/count-pill.css';
+import '../../styles/stack.css';
+import '../../styles/cluster.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
@@ -152,7 +155,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             <CloseIcon />
           </button>
           {many && (
-            <span className="viewer__counter" aria-live="polite">
+            <span className="viewer__counter count-pill" aria-live="polite">
               {index + 1} / {items.length}
             </span>
           )}
@@ -175,7 +178,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         )}
       </div>
 
-      <aside className="viewer__panel" aria-label="Details">
+      <aside className="viewer__panel stack" aria-label="Details">
         {owner ? (
           <time className="viewer__date viewer__date--alone" dateTime={item.createdAt ?? undefined}>
             {formatViewerDate(item.createdAt)}
@@ -184,7 +187,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           <ViewerCreator item={item} onGo={goTo} />
         )}
 
-        <div className="viewer__tags">
+        <div className="viewer__tags cluster">
           {label && item.presetType && (
             <button
               type="button"
@@ -196,14 +199,14 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             </button>
           )}
           {is3d && (
-            <span className="viewer__badge">
+            <span className="viewer__badge inline-row">
               <CubeIcon />
               3D
             </span>
           )}
-          {isVideo && <span className="viewer__badge">Video</span>}
+          {isVideo && <span className="viewer__badge inline-row">Video</span>}
           {owner && (
-            <span className="viewer__badge">
+            <span className="viewer__badge inline-row">
               {item.isPublic ? <GlobeIcon /> : <LockIcon />}
               {item.isPublic ? 'Public' : 'Private'}
             </span>
@@ -211,7 +214,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         </div>
 
         {caption.title && <h2 className="viewer__title">{caption.title}</h2>}
-        <div className="viewer__prompt-block">
+        <div className="viewer__prompt-block stack">
           <p className="viewer__prompt">{shownPrompt}</p>
           {caption.fullPrompt && (
             <button type="button" className="viewer__more" onClick={() => setFullPrompt((open) => !open)}>
@@ -223,7 +226,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         <ViewerTags tags={item.tags} onFollow={onClose} />
 
         {item.videoResults.length > 1 && (
-          <div className="viewer__clips" role="group" aria-label="Clips">
+          <div className="viewer__clips cluster" role="group" aria-label="Clips">
             {item.videoResults.map((_, i) => (
               <button key={i} type="button" className="viewer__clip" aria-pressed={i === clip} onClick={() => setClip(i)}>
                 Clip {i + 1}
@@ -252,28 +255,28 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           <div className="viewer__actions viewer__actions--owner">
             <LikeButton item={item} variant="pill" />
             {owner.onTogglePublic && (
-              <button type="button" className="viewer__action" onClick={() => owner.onTogglePublic?.(item)} disabled={!ready}>
+              <button type="button" className="viewer__action inline-row" onClick={() => owner.onTogglePublic?.(item)} disabled={!ready}>
                 {item.isPublic ? <LockIcon /> : <GlobeIcon />}
                 <span>{item.isPublic ? 'Make Private' : 'Share to Feed'}</span>
               </button>
             )}
             {owner.onVariations && (
-              <button type="button" className="viewer__action" onClick={() => owner.onVariations?.(item)} disabled={!ready}>
+              <button type="button" className="viewer__action inline-row" onClick={() => owner.onVariations?.(item)} disabled={!ready}>
                 <SparkleIcon />
                 <span>Variations</span>
               </button>
             )}
             {owner.onShare && (
-              <button type="button" className="viewer__action" onClick={() => owner.onShare?.(item)} disabled={!ready}>
+              <button type="button" className="viewer__action inline-row" onClick={() => owner.onShare?.(item)} disabled={!ready}>
                 <ShareIcon />
                 <span>Share</span>
               </button>
             )}
-            <button type="button" className="viewer__action" onClick={() => owner.onDownload(item)} disabled={!ready}>
+            <button type="button" className="viewer__action inline-row" onClick={() => owner.onDownload(item)} disabled={!ready}>
               <DownloadIcon />
               <span>Download</span>
             </button>
-            <button type="button" className="viewer__action viewer__action--danger" onClick={() => owner.onDelete(item)}>
+            <button type="button" className="viewer__action inline-row viewer__action--danger" onClick={() => owner.onDelete(item)}>
               <TrashIcon />
               <span>Delete</span>
             </button>
@@ -281,15 +284,15 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         ) : (
           <div className="viewer__actions">
             <LikeButton item={item} variant="pill" />
-            <button type="button" className="viewer__action" onClick={gated('remix', remix)}>
+            <button type="button" className="viewer__action inline-row" onClick={gated('remix', remix)}>
               <RemixIcon />
               <span>Remix</span>
             </button>
-            <button type="button" className="viewer__action" onClick={gated('save', () => void downloadMedia(item))}>
+            <button type="button" className="viewer__action inline-row" onClick={gated('save', () => void downloadMedia(item))}>
               <DownloadIcon />
               <span>Save</span>
             </button>
-            <button type="button" className="viewer__action" onClick={gated('share', () => void shareMedia(item))}>
+            <button type="button" className="viewer__action inline-row" onClick={gated('share', () => void shareMedia(item))}>
               <ShareIcon />
               <span>Share</span>
             </button>

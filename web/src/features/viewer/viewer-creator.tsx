@@ -2,6 +2,7 @@ import { paths } from '../../config/paths';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { formatViewerDate } from '../../entities/media/media-format';
 import type { MediaItem } from '../../entities/media/media-item';
+import '../../styles/stack.css';
 
 type ViewerCreatorProps = {
   item: MediaItem;
@@ -24,7 +25,7 @@ export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
   return (
     <div className="viewer__creator" data-testid="viewer-creator">
       <CreatorAvatar avatar={item.creator?.avatar} name={name} className="viewer__avatar" />
-      <div className="viewer__who">
+      <div className="viewer__who stack">
         {href ? (
           <button type="button" className="viewer__name" onClick={() => onGo(href)} title={username ? `@${username}` : undefined}>
             {name ?? 'Mirrorverse creator'}

@@ -2,6 +2,8 @@ import type { Creator } from '@app/shared/api/creators';
 import { HeartIcon } from '../../components/icons/creation-icons';
 import { ImageIcon } from '../../components/icons/line-icons';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
+import '../../styles/cluster.css';
+import '../../styles/chip.css';
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
@@ -20,12 +22,12 @@ export function CreatorHeader({ creator }: { creator: Creator }) {
             @{creator.username}
           </p>
         )}
-        <ul className="creator-header__stats" aria-label="Counts">
-          <li className="creator-stat" data-testid="creator-creations">
+        <ul className="creator-header__stats cluster" aria-label="Counts">
+          <li className="creator-stat chip inline-row" data-testid="creator-creations">
             <ImageIcon />
             {plural(creator.creations, 'creation', 'creations')}
           </li>
-          <li className="creator-stat" data-testid="creator-likes">
+          <li className="creator-stat chip inline-row" data-testid="creator-likes">
             <HeartIcon />
             {plural(creator.likes, 'like', 'likes')}
           </li>

@@ -12,6 +12,7 @@ import { useCreatorPage } from './use-creator-page';
 import '../../components/page/page.css';
 import '../../styles/display-title.css';
 import './creator.css';
+import '../../styles/cluster.css';
 
 /** A creator's public page, /u/:username: who they are and their public creations, in the feed's tiles. */
 export function CreatorPage() {
@@ -25,7 +26,7 @@ export function CreatorPage() {
   return (
     <div className="page creator-page">
       <title>{pageTitle(creator ? (creator.name ?? `@${creator.username}`) : `@${username}`)}</title>
-      <Link to={paths.home.getHref()} className="back-link creator-page__back">
+      <Link to={paths.home.getHref()} className="back-link creator-page__back inline-row">
         <ArrowLeftIcon />
         Back to Feed
       </Link>

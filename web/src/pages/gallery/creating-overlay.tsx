@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { CancelRunButton, processingText, useNow, useRunActions } from '../../features/live-run';
 import type { RunCard } from '../../state/run-store';
+import '../../styles/stack.css';
+import '../../styles/cluster.css';
+import '../../styles/line-clamp.css';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be
@@ -20,7 +23,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
 
   if (minimised) {
     return (
-      <button type="button" className="creating-pill" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
+      <button type="button" className="creating-pill inline-row" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
         <span className="button__spinner" aria-hidden="true" />
         {line}
       </button>
@@ -29,12 +32,12 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
 
   return (
     <div className="creating-overlay" role="status" aria-live="polite">
-      <div className="creating-overlay__card">
+      <div className="creating-overlay__card stack">
         <div className="creating-overlay__orb" aria-hidden="true">
           <span />
         </div>
         <h2 className="creating-overlay__title">Creating Your Media</h2>
-        <p className="creating-overlay__text">
+        <p className="creating-overlay__text line-clamp">
           {newest.look ? newest.look : newest.prompt ? `"${newest.prompt}"` : 'Your new look is being rendered.'}
         </p>
         <p className="creating-overlay__live" data-live-phase={newest.phase} aria-live="polite">
@@ -44,7 +47,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
           {runs.length > 1 ? `${runs.length} creations in progress · ` : ''}
           {seconds}s · it will appear here when it's ready
         </p>
-        <div className="creating-overlay__actions">
+        <div className="creating-overlay__actions cluster">
           <button type="button" className="button button--small" onClick={() => setMinimised(true)}>
             Keep Browsing
           </button>

@@ -34,6 +34,7 @@ import '../../styles/count-pill.css';
 import '../../styles/panels.css';
 
 import './gallery.css';
+import '../../styles/cluster.css';
 
 /** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {
@@ -76,7 +77,7 @@ function Gallery({ user }: { user: AuthUser }) {
           <ArrowLeftIcon />
         </button>
         <h1 className="gallery-header__title">My Gallery</h1>
-        <span className="token-pill count-pill" aria-label={`${balance ?? 'Loading'} tokens`} title="Tokens">
+        <span className="token-pill inline-row count-pill" aria-label={`${balance ?? 'Loading'} tokens`} title="Tokens">
           <CoinsIcon />
           <span data-testid="token-balance">{balance ?? '–'}</span>
         </span>

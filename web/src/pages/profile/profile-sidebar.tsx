@@ -8,6 +8,9 @@ import { type ShareToFeed, ShareToFeedSwitch } from '../../features/library';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { emailName } from '../../lib/email';
 import { useSignOut } from '../../state/use-sign-out';
+import '../../styles/stack.css';
+import '../../styles/cluster.css';
+import '../../styles/count-pill.css';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
@@ -27,7 +30,7 @@ function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active:
         {icon}
       </span>
       <span className="sidebar-item__label">{label}</span>
-      {count !== undefined && <span className="sidebar-item__count">{count ?? '–'}</span>}
+      {count !== undefined && <span className="sidebar-item__count count-pill">{count ?? '–'}</span>}
     </Link>
   );
 }
@@ -54,7 +57,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
   const signOut = useSignOut();
 
   return (
-    <aside className="profile-sidebar" aria-label="Profile">
+    <aside className="profile-sidebar stack" aria-label="Profile">
       <button type="button" className="back-button" onClick={() => void navigate(paths.home.getHref())}>
         <ArrowLeftIcon />
         Back
@@ -68,7 +71,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
         </div>
       </div>
 
-      <nav className="profile-nav" aria-label="Profile sections">
+      <nav className="profile-nav stack" aria-label="Profile sections">
         <Stat
           icon={<CoinsIcon />}
           label="Tokens"
@@ -87,8 +90,8 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
         <TabLink tab="account" active={active} icon={<UserIcon />} label="Account" />
       </nav>
 
-      <div className="profile-sidebar__footer">
-        <nav className="legal-links" aria-label="Legal">
+      <div className="profile-sidebar__footer stack">
+        <nav className="legal-links cluster" aria-label="Legal">
           <Link to={paths.privacy.getHref()}>Privacy</Link>
           <Link to={paths.terms.getHref()}>Terms</Link>
           <Link to={paths.cookies.getHref()}>Cookies</Link>

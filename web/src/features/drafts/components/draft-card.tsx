@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { DocumentIcon, PenIcon, TrashIcon } from '../../../components/icons/line-icons';
 import type { Draft } from '../../../entities/draft/drafts-api';
 import '../../../styles/cluster.css';
+import '../../../styles/line-clamp.css';
+import '../../../styles/stack.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -46,8 +48,8 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
           </button>
         </div>
       </div>
-      <div className="media-card__caption">
-        <p className="media-card__prompt" title={draft.prompt}>
+      <div className="media-card__caption stack">
+        <p className="media-card__prompt line-clamp" title={draft.prompt}>
           {draft.prompt}
         </p>
         <p className="media-card__meta">{Number.isNaN(date.getTime()) ? '' : `Saved ${DATE.format(date)}`}</p>

@@ -1,6 +1,8 @@
 import { GridIcon } from '../../../components/icons/creation-icons';
 import type { FeedFilter } from '../feed-api';
 import { searchTextOf } from '../feed-search';
+import '../../../styles/stack.css';
+import '../../../styles/cluster.css';
 
 type FeedEmptyProps = {
   filter: FeedFilter;
@@ -24,14 +26,14 @@ export function FeedEmpty({ filter, failed, onRetry, onFilter }: FeedEmptyProps)
         : ['Nothing here yet', 'Be the first — upload a photo and share what you make.'];
 
   return (
-    <div className="feed__empty" data-testid="feed-empty">
+    <div className="feed__empty stack" data-testid="feed-empty">
       <span className="feed__empty-icon icon-tile" aria-hidden="true">
         <GridIcon />
       </span>
       <p className="feed__empty-title">{title}</p>
       <p className="feed__empty-text">{text}</p>
       {(failed || search || period) && (
-        <div className="feed__empty-actions">
+        <div className="feed__empty-actions cluster">
           {failed ? (
             <button type="button" className="button button--small" onClick={onRetry}>
               Try again

@@ -1,6 +1,7 @@
 import { FEED_PERIODS, FEED_SORTS, type FeedPeriod, type FeedSort } from '@app/shared/api/feed';
 import { startTransition, useOptimistic } from 'react';
 import type { FeedFilter } from '../feed-api';
+import '../../../styles/cluster.css';
 
 const SORT_LABELS: Record<FeedSort, string> = { new: 'New', trending: 'Trending', top: 'Top' };
 const PERIOD_LABELS: Record<FeedPeriod, string> = { day: 'Today', week: 'This week', all: 'All time' };
@@ -14,7 +15,7 @@ type FeedOrderProps = {
 /** The feed's order (New, Trending, Top) and, for Top, how far back it looks. */
 export function FeedOrder({ sort, period, onChange }: FeedOrderProps) {
   return (
-    <div className="feed-order">
+    <div className="feed-order cluster">
       <Segmented name="feed-sort" legend="Order" options={FEED_SORTS} labels={SORT_LABELS} value={sort} onChange={(next) => onChange({ sort: next })} />
       {sort === 'top' && (
         <Segmented name="feed-period" legend="Period" options={FEED_PERIODS} labels={PERIOD_LABELS} value={period} onChange={(next) => onChange({ period: next })} />

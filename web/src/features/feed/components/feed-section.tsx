@@ -12,6 +12,8 @@ import { FilterChips } from './filter-chips';
 import '../../../styles/icon-tile.css';
 import '../feed.css';
 import '../feed-header.css';
+import '../../../styles/stack.css';
+import '../../../styles/cluster.css';
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -29,16 +31,16 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
   const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore, feed.items.length);
 
   return (
-    <section className="feed" aria-labelledby="feed-title">
+    <section className="feed stack" aria-labelledby="feed-title">
       <div className="feed__header">
-        <div className="feed__heading">
+        <div className="feed__heading stack">
           <h2 id="feed-title" className="feed__title">
             Community creations
           </h2>
           <p className="feed__subtitle">Fresh from the Mirrorverse — tap any creation to see it up close.</p>
         </div>
         <FeedSearchBox search={filter} onSearch={onFilter} />
-        <div className="feed__tools">
+        <div className="feed__tools cluster">
           <FeedOrder sort={filter.sort} period={filter.period} onChange={onFilter} />
           <FilterChips filter={filter} onClear={onFilter} />
         </div>

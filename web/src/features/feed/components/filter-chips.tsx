@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CloseIcon } from '../../../components/icons/line-icons';
 import type { FeedFilter } from '../feed-api';
 import { presetTypeLabel } from '../../../entities/media/media-item';
+import '../../../styles/cluster.css';
 
 /**
  * What narrows the feed, each with 'clear': 'Filtering by {preset type}' and 'Filtering by
@@ -11,7 +12,7 @@ export function FilterChips({ filter, onClear }: { filter: FeedFilter; onClear: 
   const { presetType, creatorId, q, tag } = filter;
   if (!presetType && !creatorId && !q && !tag) return null;
   return (
-    <div className="filter-chips" role="status">
+    <div className="filter-chips cluster" role="status">
       {q && (
         <Chip label={`Clear search “${q}”`} onClear={() => onClear({ q: null })}>
           Results for “{q}”
@@ -31,9 +32,9 @@ export function FilterChips({ filter, onClear }: { filter: FeedFilter; onClear: 
 /** One chip; `label` names its clear button when 'clear' alone would not say what it clears. */
 function Chip({ children, label, onClear }: { children: ReactNode; label?: string; onClear: () => void }) {
   return (
-    <span className="filter-chip">
+    <span className="filter-chip inline-row">
       <span className="filter-chip__text">{children}</span>
-      <button type="button" className="filter-chip__clear" aria-label={label} onClick={onClear}>
+      <button type="button" className="filter-chip__clear inline-row" aria-label={label} onClick={onClear}>
         <CloseIcon />
         clear
       </button>

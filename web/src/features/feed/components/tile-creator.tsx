@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { CreatorAvatar } from '../../../entities/creator/creator-avatar';
 import type { MediaItem } from '../../../entities/media/media-item';
+import '../../../styles/cluster.css';
 
 type TileCreatorProps = {
   item: MediaItem;
@@ -24,7 +25,7 @@ export function TileCreator({ item, onCreator }: TileCreatorProps) {
   );
   if (username) {
     return (
-      <Link to={paths.creator.getHref(username)} className="feed-tile__creator" onClick={keepTileClosed} title={`@${username}`} data-testid="tile-creator">
+      <Link to={paths.creator.getHref(username)} className="feed-tile__creator inline-row" onClick={keepTileClosed} title={`@${username}`} data-testid="tile-creator">
         {face}
       </Link>
     );
@@ -32,7 +33,7 @@ export function TileCreator({ item, onCreator }: TileCreatorProps) {
   return (
     <button
       type="button"
-      className="feed-tile__creator"
+      className="feed-tile__creator inline-row"
       disabled={!item.userId}
       onClick={(event) => {
         keepTileClosed(event);

@@ -15,6 +15,8 @@ import { useReferralStats } from '../use-referral-stats';
 import '../../../styles/icon-tile.css';
 import '../../../styles/panels.css';
 import '../invites.css';
+import '../../../styles/stack.css';
+import '../../../styles/sheen-card.css';
 
 function LinkIcon() {
   return (
@@ -43,7 +45,7 @@ export function InviteFriendsTab({ user, name }: InviteFriendsTabProps) {
 function GuestInvite() {
   return (
     <section className="invite" aria-labelledby="invite-title">
-      <div className="invite-hero invite-hero--guest">
+      <div className="invite-hero stack invite-hero--guest">
         <span className="invite-hero__icon icon-tile" aria-hidden="true">
           <GiftIcon />
         </span>
@@ -109,7 +111,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
       </div>
 
       <div className="invite-layout">
-        <form className="invite-card" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="invite-card stack sheen-card" onSubmit={(event) => void submit(event)} noValidate>
           <h3 className="invite-card__title">Send an invitation</h3>
           <p className="invite-card__text">We'll e-mail your friend a sign-up link from you.</p>
           <div className="field">
@@ -143,7 +145,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
             </FormMessage>
           )}
 
-          <div className="invite-link">
+          <div className="invite-link stack">
             <span className="field__label">Or share your link</span>
             <div className="invite-link__row">
               <code className="invite-link__url">{inviteLink(email)}</code>
@@ -156,11 +158,11 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
         </form>
 
         <div className="invite-stats">
-          <div className="stat-card">
+          <div className="stat-card stack sheen-card">
             <span className="stat-card__value">{stats ? stats.totalReferrals : '—'}</span>
             <span className="stat-card__label">Friends Invited</span>
           </div>
-          <div className="stat-card">
+          <div className="stat-card stack sheen-card">
             <span className="stat-card__value gradient-text">{stats ? stats.totalCreditsEarned : '—'}</span>
             <span className="stat-card__label">Credits Earned</span>
           </div>

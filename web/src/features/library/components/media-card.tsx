@@ -11,6 +11,8 @@ import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/cluster.css';
 import '../../../styles/glass-pill.css';
+import '../../../styles/stack.css';
+import '../../../styles/line-clamp.css';
 
 type MediaCardProps = {
   item: MediaItem;
@@ -125,9 +127,9 @@ export function MediaCard({
           </div>
         )}
       </div>
-      <div className="media-card__caption">
+      <div className="media-card__caption stack">
         {caption.title && <p className="media-card__title">{caption.title}</p>}
-        <p className="media-card__prompt" title={caption.text}>
+        <p className="media-card__prompt line-clamp" title={caption.text}>
           {caption.text}
         </p>
         <p className="media-card__meta">{item.pending ? pendingCaption(item) : formatCardDate(item.createdAt)}</p>

@@ -6,6 +6,8 @@ import { ChangeEmailModal } from './change-email-modal';
 import { DeleteAccountModal } from './delete-account-modal';
 import { ProfileCard } from './profile-card';
 import type { ProfileFields } from './use-edit-profile';
+import '../../../styles/stack.css';
+import '../../../styles/sheen-card.css';
 
 /** The Account tab (spec 2 §2): the public profile (name, username, avatar), the e-mail address with Change, and the Danger Zone. */
 export function AccountTab({ email, saved }: { email: string; saved: ProfileFields }) {
@@ -13,7 +15,7 @@ export function AccountTab({ email, saved }: { email: string; saved: ProfileFiel
   const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
-    <div className="account">
+    <div className="account stack">
       <AccountCard
         icon={<UserIcon />}
         title="Public Profile"
@@ -77,7 +79,7 @@ type AccountCardProps = {
 function AccountCard({ icon, title, text, danger = false, children }: AccountCardProps) {
   const titleId = useId();
   return (
-    <section className={danger ? 'account-card account-card--danger' : 'account-card'} aria-labelledby={titleId}>
+    <section className={`account-card stack sheen-card${danger ? ' account-card--danger' : ''}`} aria-labelledby={titleId}>
       <header className="account-card__header">
         <span className="account-card__icon icon-tile" aria-hidden="true">
           {icon}

@@ -6,6 +6,7 @@ import { EmailField } from '../../../components/form/text-field';
 import { MailIcon } from '../../../components/icons/line-icons';
 import { useChangeEmail } from './use-change-email';
 import { BusyButton } from '../../../components/form/busy-button';
+import '../../../styles/stack.css';
 
 type ChangeEmailModalProps = {
   open: boolean;
@@ -69,7 +70,7 @@ export function ChangeEmailModal({ open, currentEmail, onClose }: ChangeEmailMod
         </>
       }
     >
-      <form id={formId} className="modal-form" onSubmit={submit} noValidate>
+      <form id={formId} className="modal-form stack" onSubmit={submit} noValidate>
         {flow.step === 'email' ? (
           <div className="field">
             <EmailField

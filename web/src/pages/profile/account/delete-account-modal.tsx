@@ -10,6 +10,7 @@ import { navigateAndSettle } from '../../../lib/navigation-bridge';
 import { removeLocalKeys } from '../../../state/auth-storage';
 import { getAuthState, signOut } from '../../../state/auth-store';
 import { BusyButton } from '../../../components/form/busy-button';
+import '../../../styles/stack.css';
 
 /** Local keys the app keeps for a user, removed with the account (spec 2 §9). */
 export const ACCOUNT_LOCAL_KEYS = ['token_usage', 'token_generations', 'referral_codes'] as const;
@@ -73,7 +74,7 @@ export function DeleteAccountModal({ open, email, onClose }: DeleteAccountModalP
       }
     >
       <p className="delete-list__intro">What will be deleted:</p>
-      <IconList className="delete-list" items={DELETED_ITEMS} icon={<TrashIcon />} />
+      <IconList className="delete-list stack" items={DELETED_ITEMS} icon={<TrashIcon />} />
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { UploadIcon } from '../../../components/icons/creation-icons';
 import { paths } from '../../../config/paths';
 import { CreatorAvatar } from '../../../entities/creator/creator-avatar';
 import { type ProfileFields, useEditProfile } from './use-edit-profile';
+import '../../../styles/stack.css';
 
 /** Name, username and avatar: how the person appears beside their public creations and on /u/<username>. */
 export function ProfileCard({ saved, email }: { saved: ProfileFields; email: string }) {
@@ -17,7 +18,7 @@ export function ProfileCard({ saved, email }: { saved: ProfileFields; email: str
   const message = (field: string) => `${id}-${field}-problem`;
   return (
     <form
-      className="profile-form"
+      className="profile-form stack"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -26,7 +27,7 @@ export function ProfileCard({ saved, email }: { saved: ProfileFields; email: str
     >
       <div className="profile-form__avatar-row">
         <CreatorAvatar avatar={form.preview} name={form.name || form.username || email} className="profile-form__avatar" />
-        <div className="profile-form__avatar-actions">
+        <div className="profile-form__avatar-actions stack">
           <button type="button" className="button" onClick={() => picker.current?.click()} disabled={form.saving}>
             <UploadIcon />
             {saved.avatar || form.preview ? 'Change photo' : 'Add a photo'}

@@ -6,6 +6,8 @@ import { Modal } from '../../../components/dialog/modal';
 import { RunReceiptView } from '../../../entities/media/run-receipt-view';
 import { ledgerDelta, ledgerReason, ledgerWhen } from './ledger-format';
 import './credit-ledger.css';
+import '../../../styles/stack.css';
+import '../../../styles/sheen-card.css';
 
 /** The ledger's cache key (a finished run refreshes the quota; the ledger reloads when shown). */
 const LEDGER_KEY = ['credit-ledger'] as const;
@@ -23,7 +25,7 @@ export function CreditLedger() {
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <section className="credit-card credit-ledger" aria-labelledby="credit-ledger-title">
+    <section className="credit-card stack sheen-card credit-ledger" aria-labelledby="credit-ledger-title">
       <h3 className="credit-card__title" id="credit-ledger-title">
         History
       </h3>
@@ -34,7 +36,7 @@ export function CreditLedger() {
       ) : entries.length === 0 ? (
         <p className="credit-card__note">No credit changes yet.</p>
       ) : (
-        <ol className="credit-ledger__list">
+        <ol className="credit-ledger__list stack">
           {entries.map((entry) => (
             <LedgerRow key={entry.id} entry={entry} onReceipt={setReceiptOf} />
           ))}
@@ -54,7 +56,7 @@ function LedgerRow({ entry, onReceipt }: { entry: CreditLedgerEntry; onReceipt: 
   const { runId } = entry;
   return (
     <li className="credit-ledger__row" data-reason={entry.reason}>
-      <span className="credit-ledger__what">
+      <span className="credit-ledger__what stack">
         <span className="credit-ledger__reason">{ledgerReason(entry)}</span>
         <time className="credit-ledger__when" dateTime={entry.createdAt}>
           {ledgerWhen(entry.createdAt)}

@@ -8,6 +8,9 @@ import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 import '../../../styles/progress-track.css';
 import { CreditLedger } from './credit-ledger';
+import '../../../styles/stack.css';
+import '../../../styles/caps-label.css';
+import '../../../styles/sheen-card.css';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
@@ -15,7 +18,7 @@ function Row({ icon, title, text, value }: { icon: ReactNode; title: string; tex
       <span className="credit-row__icon icon-tile" aria-hidden="true">
         {icon}
       </span>
-      <span className="credit-row__text">
+      <span className="credit-row__text stack">
         <span className="credit-row__title">{title}</span>
         <span className="credit-row__note">{text}</span>
       </span>
@@ -29,12 +32,12 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
   return (
     <Panel className="tokens" title="Tokens" subtitle="Credits pay for generations. Here is where they come from and where they go.">
 
-      <div className="balance-card">
+      <div className="balance-card stack">
         <div className="balance-card__glow" aria-hidden="true" />
         <span className="balance-card__icon" aria-hidden="true">
           <CoinsIcon />
         </span>
-        <p className="balance-card__label">Your balance</p>
+        <p className="balance-card__label caps-label">Your balance</p>
         <p className="balance-card__value">
           <span className="gradient-text">{balance ?? '–'}</span>
           <span className="balance-card__unit">credits</span>
@@ -43,7 +46,7 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
           Enough for {balance !== null ? Math.floor(balance / COST_IMAGE) : '–'} images
           {creations !== null && creations > 0 ? ` · ${creations} ${creations === 1 ? 'creation' : 'creations'} so far` : ''}
         </p>
-        <div className="balance-meter">
+        <div className="balance-meter stack">
           <div className="balance-meter__labels">
             <span>Daily allowance</span>
             <span>
@@ -69,9 +72,9 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
       </div>
 
       <div className="credit-columns">
-        <div className="credit-card">
+        <div className="credit-card stack sheen-card">
           <h3 className="credit-card__title">What a generation costs</h3>
-          <ul className="credit-list">
+          <ul className="credit-list stack">
             <Row icon={<ImageIcon />} title="Image" text="Any look, or your own prompt" value={`${COST_IMAGE} credits`} />
             <Row icon={<FilmIcon />} title="Video" text="An animated result" value={`${COST_VIDEO} credits`} />
             <Row icon={<SparkleIcon />} title="Story Time" text="One short video per photo" value={`${COST_VIDEO} per clip`} />
@@ -79,9 +82,9 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
           <p className="credit-card__note">Credits are reserved when a generation starts and returned if it fails.</p>
         </div>
 
-        <div className="credit-card">
+        <div className="credit-card stack sheen-card">
           <h3 className="credit-card__title">How you get credits</h3>
-          <ul className="credit-list">
+          <ul className="credit-list stack">
             <Row icon={<SparkleIcon />} title="Welcome credits" text="Every new account" value={`+${SIGNUP_CREDITS}`} />
             <Row
               icon={<RefreshIcon />}
