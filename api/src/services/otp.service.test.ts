@@ -1,5 +1,6 @@
 import { OTP_TTL_SECONDS } from '@app/shared';
 import type { SignInCode } from '@app/shared/server/db';
+import type { Repositories } from '@app/shared/server/repositories';
 import { InvalidInputError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import { describe, expect, it } from 'vitest';
 import { type Client, CODE_EXHAUSTED, CODE_EXPIRED, INVALID_CODE, OtpService, WRONG_CODES_PER_DAY, WRONG_CODES_PER_DAY_KNOWN_CLIENT } from './otp.service';
@@ -10,7 +11,7 @@ function fakeCodes() {
   return {
     rows,
     signInCodes: {
-      async replace(code: { purpose: SignInCode['purpose']; email: string; client?: string; userId?: string | null; codeHash: string; expiresAt: Date }) {
+      async replace(code: Parameters<Repositories['signInCodes']['replace']>[0]) {
         rows.set(`${code.purpose}:${code.email}:${code.client ?? ''}`, {
           id: `code-${rows.size + 1}`,
           purpose: code.purpose,
@@ -21,7 +22,7 @@ function fakeCodes() {
           attempts: 0,
           expires_at: code.expiresAt,
           consumed_at: null,
-          created_at: new Date(),
+          created_at: code.createdAt,
         });
       },
       async find(purpose: SignInCode['purpose'], email: string, client = '') {

@@ -74,13 +74,15 @@ export class OtpService {
 
   async issue(purpose: SignInCodePurpose, email: string, userId?: string, client: Client = NO_CLIENT): Promise<string> {
     const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+    const now = this.now();
     await this.repos.signInCodes.replace({
       purpose,
       email,
       client: client.id,
       userId: userId ?? null,
       codeHash: this.hash(purpose, email, code),
-      expiresAt: new Date(this.now().getTime() + OTP_TTL_SECONDS * 1000),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
     });
     return code;
   }

@@ -6,7 +6,8 @@ import type { SignInCode, SignInCodePurpose } from '../schema';
 export class SignInCodesRepository {
   constructor(private readonly db: Db) {}
 
-  async replace(code: { purpose: SignInCodePurpose; email: string; client?: string; userId?: string | null; codeHash: string; expiresAt: Date }): Promise<void> {
+  /** `createdAt` and `expiresAt` come from one reading of the caller's clock: a code lives exactly its TTL. */
+  async replace(code: { purpose: SignInCodePurpose; email: string; client?: string; userId?: string | null; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
     const values = {
       purpose: code.purpose,
       email: code.email,
@@ -16,7 +17,7 @@ export class SignInCodesRepository {
       expires_at: code.expiresAt,
       attempts: 0,
       consumed_at: null,
-      created_at: new Date(),
+      created_at: code.createdAt,
     };
     await this.db
       .insertInto('sign_in_codes')
