@@ -35,7 +35,7 @@ async function serve(objects: Record<string, ReturnType<typeof slowObject>>) {
       done();
     },
   });
-  const storage = { get: (key: string) => Promise.resolve(objects[key] ?? null) } as unknown as Storage;
+  const storage: Pick<Storage, 'get'> = { get: (key) => Promise.resolve(objects[key] ?? null) };
   const app = express().use(mediaFileRoutes(storage)).use(errorHandler(pino({ level: 'info' }, sink)));
   const server = app.listen(0, '127.0.0.1');
   servers.push(server);

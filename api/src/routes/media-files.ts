@@ -6,7 +6,7 @@ import { NotFoundError } from '@app/shared/server/domain-errors';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves stored objects under /media/<key> when storage is the local disk. */
-export function mediaFileRoutes(storage: Storage): Router {
+export function mediaFileRoutes(storage: Pick<Storage, 'get'>): Router {
   const router = Router();
   router.get('/media/{*key}', async (req, res) => {
     const parts = (req.params as { key?: string[] }).key ?? [];
