@@ -15,7 +15,7 @@ const HTTP_SUITE = [
  */
 export default defineConfig({
   test: {
-    // Unit and integration files run side by side (e2e files one at a time, after them). Vitest's
+    // Unit and integration files run side by side (e2e files two at a time, after them). Vitest's
     // default on two cores is one file at a time; most integration files wait on timers, child
     // processes and I/O rather than use a core, so three at a time roughly halve the wall time.
     maxWorkers: 3,
@@ -56,8 +56,11 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One browser at a time is plenty on a two-core machine.
-          fileParallelism: false,
+          // After the unit and integration files (a group of its own), two at a time: a browser
+          // test mostly waits on its page and its runs (about half a core each), so two files
+          // take 760 s where one at a time took 1,031 s (docs/performance.md).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           // A screen's first paint loads its code and its data; on two busy cores that can pass 1 s
           // (the default), so a poll waits as long as Playwright's own expectations do.
           expect: { poll: { timeout: 5_000 } },

@@ -3,10 +3,17 @@ import path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { repoRoot } from './process';
 
-/** Debian's Chromium, headless, with the flags this sandboxed machine needs. */
+/**
+ * Debian's headless shell when it is installed (the same Blink as /usr/bin/chromium, without the
+ * desktop browser around it: a context opens in a third of the time), else Debian's Chromium.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
+/** Headless Chromium with the flags this sandboxed machine needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',
