@@ -182,6 +182,7 @@ describe('e-mail code sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Change', exact: true }).click();
     await dialog.getByLabel('New email address').fill(newEmail('abandoned'));
     await dialog.getByRole('button', { name: 'Send Code' }).click();
+    await page.getByText('Verification code sent to your new email address!').waitFor();
     await dialog.getByText('Enter the 6-digit code we sent to').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
     await page.keyboard.type('12');
@@ -206,7 +207,8 @@ describe('e-mail code sign-in in Chromium', () => {
     await dialog.getByText('Enter a new email address').waitFor();
     await dialog.getByLabel('New email address').fill(changed);
     await dialog.getByRole('button', { name: 'Send Code' }).click();
-    await page.getByText('Verification code sent to your new email address!').waitFor();
+    // The code step again (the first send's toast may still be showing beside this one's).
+    await dialog.getByText(`Enter the 6-digit code we sent to ${changed}`).waitFor();
     await dialog.getByRole('button', { name: 'Update Email' }).click();
     await dialog.getByText('Enter the verification code').waitFor();
     await dialog.getByLabel('Verification code').fill(await waitForCode(app.baseUrl, changed));
