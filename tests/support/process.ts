@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '@app/shared/server/redis';
+import { freePort } from './ports';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
