@@ -13,13 +13,17 @@ export async function settle(page: Page): Promise<void> {
   });
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => {});
-  // Let entrance animations finish (the spinners run forever and are left alone, as is a paused
-  // one, e.g. a toast's countdown held while the pointer rests on it, which finishes only once resumed).
+  // Let entrance animations finish. Left alone: the spinners, which run forever, and countdowns
+  // (a toast's 4.2 s bar), which are a state to show, not an entrance; a paused one too, e.g. a
+  // toast's countdown held while the pointer rests on it, which finishes only once resumed.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity)
+        .filter((animation) => {
+          const timing = animation.effect?.getComputedTiming();
+          return animation.playState === 'running' && timing?.iterations !== Infinity && Number(timing?.endTime ?? 0) <= 2_000;
+        })
         .map((animation) => animation.finished.catch(() => {})),
     ),
   );
