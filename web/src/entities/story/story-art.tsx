@@ -1,5 +1,6 @@
 import { storyCategoryLabel } from '@app/shared';
 import './story.css';
+import '../../styles/cover.css';
 
 type StoryArtProps = {
   heroImageUrl: string | null;
@@ -19,7 +20,7 @@ export function StoryArt({ heroImageUrl, category, className, eager = false }: S
   if (src) {
     return (
       <div className={classes}>
-        <img className="story-art__image" src={src} alt="" loading={eager ? 'eager' : 'lazy'} />
+        <img className="story-art__image cover" src={src} alt="" loading={eager ? 'eager' : 'lazy'} />
       </div>
     );
   }

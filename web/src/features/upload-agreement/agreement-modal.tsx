@@ -4,6 +4,7 @@ import { ShieldIcon } from '../../components/icons/line-icons';
 import { BusyButton } from '../../components/form/busy-button';
 import '../../styles/stack.css';
 import './agreement.css';
+import '../../styles/cover.css';
 
 /** The two statements of spec 1 §5, word for word. */
 export const AGREEMENT_STATEMENTS = [
@@ -51,7 +52,7 @@ export function AgreementModal({ open, previewUrl, previewIsVideo = false, busy 
     >
       {previewUrl && (
         <div className="agreement__preview" aria-hidden="true">
-          {previewIsVideo ? <video src={previewUrl} muted playsInline /> : <img src={previewUrl} alt="" />}
+          {previewIsVideo ? <video className="cover" src={previewUrl} muted playsInline /> : <img className="cover" src={previewUrl} alt="" />}
         </div>
       )}
       <div className="agreement__checks stack">

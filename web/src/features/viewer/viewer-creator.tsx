@@ -3,6 +3,7 @@ import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { formatViewerDate } from '../../entities/media/media-format';
 import type { MediaItem } from '../../entities/media/media-item';
 import '../../styles/stack.css';
+import '../../styles/truncate.css';
 
 type ViewerCreatorProps = {
   item: MediaItem;
@@ -27,11 +28,11 @@ export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
       <CreatorAvatar avatar={item.creator?.avatar} name={name} className="viewer__avatar" />
       <div className="viewer__who stack">
         {href ? (
-          <button type="button" className="viewer__name" onClick={() => onGo(href)} title={username ? `@${username}` : undefined}>
+          <button type="button" className="viewer__name truncate" onClick={() => onGo(href)} title={username ? `@${username}` : undefined}>
             {name ?? 'Mirrorverse creator'}
           </button>
         ) : (
-          <span className="viewer__name">{name ?? 'Mirrorverse creator'}</span>
+          <span className="viewer__name truncate">{name ?? 'Mirrorverse creator'}</span>
         )}
         <time className="viewer__date" dateTime={item.createdAt ?? undefined}>
           {formatViewerDate(item.createdAt)}

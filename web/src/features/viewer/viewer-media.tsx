@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { MediaItem } from '../../entities/media/media-item';
 import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
+import '../../styles/cover.css';
 
 type ViewerMediaProps = {
   item: MediaItem;
@@ -17,9 +18,10 @@ export function ViewerMedia({ item, source, alt }: ViewerMediaProps) {
   const style = { '--media-ratio': ratio } as CSSProperties;
   return (
     <div className="viewer__frame" style={style} data-testid="viewer-frame">
+      {/* The frame has the media's own ratio: cover fills it exactly, without bars. */}
       {item.mediaType === 'video' ? (
         <video
-          className="viewer__video"
+          className="viewer__video cover"
           src={source ?? undefined}
           poster={item.posterUrl ?? undefined}
           controls
@@ -30,7 +32,7 @@ export function ViewerMedia({ item, source, alt }: ViewerMediaProps) {
           onLoadedMetadata={onMedia}
         />
       ) : (
-        <img className="viewer__image" src={source ?? undefined} alt={alt} onLoad={onMedia} />
+        <img className="viewer__image cover" src={source ?? undefined} alt={alt} onLoad={onMedia} />
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { useSignOut } from '../../state/use-sign-out';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
 import '../../styles/count-pill.css';
+import '../../styles/truncate.css';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
@@ -66,8 +67,8 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
       <div className="profile-identity">
         <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar" />
         <div className="profile-identity__text">
-          <p className="profile-identity__name">{name || (email ? emailName(email) : 'My Profile')}</p>
-          <p className="profile-identity__email">{email}</p>
+          <p className="profile-identity__name truncate">{name || (email ? emailName(email) : 'My Profile')}</p>
+          <p className="profile-identity__email truncate">{email}</p>
         </div>
       </div>
 

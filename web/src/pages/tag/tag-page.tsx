@@ -24,6 +24,8 @@ import '../../styles/panels.css';
 import '../../styles/surface-card.css';
 import { useTagColumns } from './use-tag-columns';
 import './tag.css';
+import '../../styles/truncate.css';
+import '../../styles/cover.css';
 
 type TagMedia = TagPageData['media'][number];
 
@@ -112,7 +114,7 @@ function TagTile({ item }: { item: TagMedia }) {
   return (
     <article className="tag-tile stack surface-card" data-testid="tag-media">
       <div className="tag-tile__media" style={{ aspectRatio: String(ratio) }}>
-        {src && <img src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" onLoad={onMedia} />}
+        {src && <img className="cover" src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" onLoad={onMedia} />}
       </div>
       <div className="tag-tile__body stack">
         <TagCreator item={item} name={name} />
@@ -134,7 +136,7 @@ function TagCreator({ item, name }: { item: TagMedia; name: string }) {
   const face = (
     <>
       <CreatorAvatar avatar={item.user_avatar} name={name} className="tag-tile__avatar" />
-      <span className="tag-tile__name">{name}</span>
+      <span className="tag-tile__name truncate">{name}</span>
     </>
   );
   return item.user_username ? (

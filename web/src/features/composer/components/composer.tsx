@@ -13,6 +13,7 @@ import { PromptField } from './prompt-field';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../composer.css';
+import '../../../styles/truncate.css';
 
 const PANEL_WIDTH = 340;
 
@@ -200,7 +201,7 @@ function PresetSummary({ composer }: { composer: UseComposer }) {
       <button type="button" className="preset-summary__pick stack" onClick={() => actions.selectMode(mode)}>
         <span className="preset-summary__eyebrow">{MODE_LABELS[mode]}</span>
         <span className="preset-summary__label">{selected ? selected.label : 'Pick a look to start'}</span>
-        {selected?.hint && <span className="preset-summary__hint">{selected.hint}</span>}
+        {selected?.hint && <span className="preset-summary__hint truncate">{selected.hint}</span>}
       </button>
       <button type="button" className="preset-summary__custom" onClick={() => actions.selectMode('custom')}>
         {MODE_LABELS.custom}

@@ -3,6 +3,7 @@ import { CloseIcon } from '../../../components/icons/line-icons';
 import type { ComposerMedia } from '../use-composer';
 import '../../../styles/center-stack.css';
 import '../../../styles/progress-track.css';
+import '../../../styles/cover.css';
 
 type MediaSlotProps = {
   media: ComposerMedia | null;
@@ -26,9 +27,9 @@ export function MediaSlot({ media, uploading, progress, onAdd, onRemove }: Media
   return (
     <div className={`media-slot${busy ? ' is-uploading' : ''}`} data-testid="composer-preview">
       {media.kind === 'video' ? (
-        <video className="media-slot__media" src={media.previewUrl} muted playsInline autoPlay loop />
+        <video className="media-slot__media cover" src={media.previewUrl} muted playsInline autoPlay loop />
       ) : (
-        <img className="media-slot__media" src={media.previewUrl} alt="Your upload" />
+        <img className="media-slot__media cover" src={media.previewUrl} alt="Your upload" />
       )}
       {busy && (
         <span className="media-slot__progress progress-track" role="progressbar" aria-label="Uploading" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>

@@ -8,6 +8,7 @@ import { MODE_ICONS } from './mode-bar';
 import '../../../styles/close-button.css';
 import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
+import '../../../styles/truncate.css';
 
 type PresetPanelProps = {
   panel: Exclude<ComposerPanel, null>;
@@ -75,7 +76,7 @@ export function PresetPanel(props: PresetPanelProps) {
                 </span>
                 <span className="preset-panel__text stack">
                   <span className="preset-panel__label">{MODE_LABELS[mode]}</span>
-                  <span className="preset-panel__hint">{MODE_HINTS[mode]}</span>
+                  <span className="preset-panel__hint truncate">{MODE_HINTS[mode]}</span>
                 </span>
               </button>
             );
@@ -122,7 +123,7 @@ function PresetList({
           <span className="preset-panel__radio" aria-hidden="true" />
           <span className="preset-panel__text stack">
             <span className="preset-panel__label">{option.label}</span>
-            {option.hint && <span className="preset-panel__hint">{option.hint}</span>}
+            {option.hint && <span className="preset-panel__hint truncate">{option.hint}</span>}
           </span>
         </button>
       ))}

@@ -4,6 +4,7 @@ import type { Draft } from '../../../entities/draft/drafts-api';
 import '../../../styles/cluster.css';
 import '../../../styles/line-clamp.css';
 import '../../../styles/stack.css';
+import '../../../styles/cover.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -28,13 +29,13 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
     <article className="draft-card" data-draft-id={draft.id}>
       <div className="draft-card__frame" style={{ aspectRatio: String(draftAspectRatio(draft)) }}>
         {broken ? (
-          <div className="media-preview media-preview--empty" aria-hidden="true">
+          <div className="media-preview media-preview--empty cover" aria-hidden="true">
             <DocumentIcon />
           </div>
         ) : draft.media_type === 'video' ? (
-          <video className="media-preview" src={draft.media_url} muted playsInline preload="metadata" onError={() => setBroken(true)} />
+          <video className="media-preview cover" src={draft.media_url} muted playsInline preload="metadata" onError={() => setBroken(true)} />
         ) : (
-          <img className="media-preview" src={draft.media_url} alt={draft.prompt} loading="lazy" onError={() => setBroken(true)} />
+          <img className="media-preview cover" src={draft.media_url} alt={draft.prompt} loading="lazy" onError={() => setBroken(true)} />
         )}
         <span className="draft-card__badge inline-row">Draft</span>
         <div className="draft-card__actions">

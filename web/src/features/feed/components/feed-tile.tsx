@@ -7,6 +7,7 @@ import { tileStillSources } from '../../../entities/media/still-sources';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { TileCreator } from './tile-creator';
 import '../../../styles/glass-pill.css';
+import '../../../styles/cover.css';
 
 type FeedTileProps = {
   item: MediaItem;
@@ -98,7 +99,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       {/* Every tile shows its still, right-sized and lazy below the first screen; a video loads
           nothing until it plays (no poster: a poster is fetched at once, on screen or not). */}
       <img
-        className="feed-tile__media"
+        className="feed-tile__media cover"
         src={still.src}
         srcSet={still.srcSet}
         sizes={FEED_TILE_SIZES}
@@ -112,7 +113,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       {isVideo && (
         <video
           ref={video}
-          className={`feed-tile__media feed-tile__video${playing ? ' is-playing' : ''}`}
+          className={`feed-tile__media cover feed-tile__video${playing ? ' is-playing' : ''}`}
           src={item.url ?? undefined}
           muted
           loop

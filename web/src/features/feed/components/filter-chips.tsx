@@ -3,6 +3,7 @@ import { CloseIcon } from '../../../components/icons/line-icons';
 import type { FeedFilter } from '../feed-api';
 import { presetTypeLabel } from '../../../entities/media/media-item';
 import '../../../styles/cluster.css';
+import '../../../styles/truncate.css';
 
 /**
  * What narrows the feed, each with 'clear': 'Filtering by {preset type}' and 'Filtering by
@@ -33,7 +34,8 @@ export function FilterChips({ filter, onClear }: { filter: FeedFilter; onClear: 
 function Chip({ children, label, onClear }: { children: ReactNode; label?: string; onClear: () => void }) {
   return (
     <span className="filter-chip inline-row">
-      <span className="filter-chip__text">{children}</span>
+      {/* A long search ends in an ellipsis rather than widening the page. */}
+      <span className="filter-chip__text truncate">{children}</span>
       <button type="button" className="filter-chip__clear inline-row" aria-label={label} onClick={onClear}>
         <CloseIcon />
         clear

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { CreatorAvatar } from '../../../entities/creator/creator-avatar';
 import type { MediaItem } from '../../../entities/media/media-item';
 import '../../../styles/cluster.css';
+import '../../../styles/truncate.css';
 
 type TileCreatorProps = {
   item: MediaItem;
@@ -20,7 +21,7 @@ export function TileCreator({ item, onCreator }: TileCreatorProps) {
   const face = (
     <>
       <CreatorAvatar avatar={item.creator?.avatar} name={name} className="feed-tile__avatar" />
-      <span className="feed-tile__name">{name ?? 'Mirrorverse creator'}</span>
+      <span className="feed-tile__name truncate">{name ?? 'Mirrorverse creator'}</span>
     </>
   );
   if (username) {

@@ -17,6 +17,7 @@ import '../../../styles/panels.css';
 import '../invites.css';
 import '../../../styles/stack.css';
 import '../../../styles/sheen-card.css';
+import '../../../styles/truncate.css';
 
 function LinkIcon() {
   return (
@@ -148,7 +149,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
           <div className="invite-link stack">
             <span className="field__label">Or share your link</span>
             <div className="invite-link__row">
-              <code className="invite-link__url">{inviteLink(email)}</code>
+              <code className="invite-link__url truncate">{inviteLink(email)}</code>
               <button type="button" className="button button--small" onClick={() => void copyInviteLink(email)}>
                 <LinkIcon />
                 Copy Link

@@ -13,6 +13,7 @@ import '../../../styles/cluster.css';
 import '../../../styles/glass-pill.css';
 import '../../../styles/stack.css';
 import '../../../styles/line-clamp.css';
+import '../../../styles/truncate.css';
 
 type MediaCardProps = {
   item: MediaItem;
@@ -128,7 +129,7 @@ export function MediaCard({
         )}
       </div>
       <div className="media-card__caption stack">
-        {caption.title && <p className="media-card__title">{caption.title}</p>}
+        {caption.title && <p className="media-card__title truncate">{caption.title}</p>}
         <p className="media-card__prompt line-clamp" title={caption.text}>
           {caption.text}
         </p>

@@ -2,6 +2,7 @@ import { type SyntheticEvent, useState } from 'react';
 import { ImageIcon } from '../../../components/icons/line-icons';
 import { captionOf } from '../../../entities/media/caption';
 import { type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
+import '../../../styles/cover.css';
 
 /**
  * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its
@@ -16,7 +17,7 @@ export function MediaPreview({ item, onMedia }: { item: MediaItem; onMedia?: (ev
 
   if (item.pending || broken || (!image && !video)) {
     return (
-      <div className="media-preview media-preview--empty" aria-hidden="true">
+      <div className="media-preview media-preview--empty cover" aria-hidden="true">
         <ImageIcon />
       </div>
     );
@@ -24,7 +25,7 @@ export function MediaPreview({ item, onMedia }: { item: MediaItem; onMedia?: (ev
   if (!image && video) {
     return (
       <video
-        className="media-preview"
+        className="media-preview cover"
         src={`${video}#t=0.1`}
         muted
         loop
@@ -40,7 +41,7 @@ export function MediaPreview({ item, onMedia }: { item: MediaItem; onMedia?: (ev
   }
   return (
     <img
-      className="media-preview"
+      className="media-preview cover"
       src={image ?? undefined}
       alt={alt}
       loading="lazy"

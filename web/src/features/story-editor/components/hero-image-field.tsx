@@ -6,6 +6,7 @@ import { useAuth } from '../../../state/use-auth';
 import { uploadHeroImage } from '../hero-upload';
 import { heroFileProblem } from '../story-form';
 import '../../../styles/stack.css';
+import '../../../styles/cover.css';
 
 export const PREVIEW_FAILED = 'Preview failed. Please try again or paste an image URL manually.';
 export const SIGN_IN_TO_UPLOAD = 'Sign in to upload an image, or paste an image URL';
@@ -49,7 +50,7 @@ export function HeroImageField({ url, onUrlChange }: HeroImageFieldProps) {
       <div className="hero-field__body">
         <div className="hero-field__preview" aria-live="polite">
           {trimmed && failedUrl !== trimmed ? (
-            <img src={trimmed} alt="Hero image preview" onError={() => setFailedUrl(trimmed)} onLoad={() => setFailedUrl(null)} />
+            <img className="cover" src={trimmed} alt="Hero image preview" onError={() => setFailedUrl(trimmed)} onLoad={() => setFailedUrl(null)} />
           ) : (
             <span className={trimmed ? 'hero-field__placeholder stack hero-field__placeholder--failed' : 'hero-field__placeholder stack'} role={trimmed ? 'alert' : undefined}>
               <ImageIcon />
