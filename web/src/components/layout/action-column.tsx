@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router-dom';
 import { LogoutIcon } from '../icons/line-icons';
 import { type NavEntry, useNavEntries } from './use-nav-entries';
+import '../../styles/place-center.css';
 
 function ColumnLink({ to, label, icon }: NavEntry) {
   return (
     <NavLink to={to} className="action-column__item" aria-label={label}>
-      <span className="action-column__icon">{icon}</span>
+      <span className="action-column__icon place-center">{icon}</span>
       <span className="action-column__label" aria-hidden="true">
         {label}
       </span>
@@ -23,7 +24,7 @@ export function ActionColumn() {
       ))}
       {signOut && (
         <button type="button" className="action-column__item" onClick={signOut}>
-          <span className="action-column__icon">
+          <span className="action-column__icon place-center">
             <LogoutIcon />
           </span>
           <span className="action-column__label">Logout</span>

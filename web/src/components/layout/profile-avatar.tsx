@@ -1,6 +1,7 @@
 import { UserIcon } from '../icons/line-icons';
 import { useProfile } from '../../state/profile';
 import { useIsGenerating } from '../../state/run-store';
+import '../../styles/place-center.css';
 
 /**
  * The signed-in person's avatar (or initial); while a generation runs a spinner ring turns
@@ -19,13 +20,13 @@ export function ProfileAvatar({ size = 28 }: { size?: number }) {
     >
       {generating && <span className="profile-avatar__ring" aria-hidden="true" />}
       {profile?.avatar ? (
-        <img className="profile-avatar__image" src={profile.avatar} alt="" />
+        <img className="profile-avatar__image place-center" src={profile.avatar} alt="" />
       ) : initial ? (
-        <span className="profile-avatar__initial" aria-hidden="true">
+        <span className="profile-avatar__initial place-center" aria-hidden="true">
           {initial}
         </span>
       ) : (
-        <span className="profile-avatar__initial" aria-hidden="true">
+        <span className="profile-avatar__initial place-center" aria-hidden="true">
           <UserIcon />
         </span>
       )}

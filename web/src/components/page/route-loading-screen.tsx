@@ -1,7 +1,8 @@
+import '../../styles/place-center.css';
 /** Shown in the page area while the first page's code loads. */
 export function RouteLoadingScreen() {
   return (
-    <div className="route-loading" role="status" aria-label="Loading">
+    <div className="route-loading place-center" role="status" aria-label="Loading">
       <span className="spinner" />
     </div>
   );

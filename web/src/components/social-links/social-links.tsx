@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './social-links.css';
+import '../../styles/place-center.css';
 
 /** Mirrorverse's accounts on social networks (spec 2 §2). */
 export const SOCIAL_LINKS: ReadonlyArray<{ name: string; href: string; icon: ReactNode }> = [
@@ -69,7 +70,7 @@ export function SocialLinks({ className }: { className?: string }) {
       {SOCIAL_LINKS.map((link) => (
         <li key={link.name}>
           <a
-            className="social-links__link"
+            className="social-links__link place-center"
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"

@@ -3,6 +3,7 @@ import { CheckIcon, ClockIcon, CloseIcon, SparkleIcon, WarningIcon } from '../ic
 import { dismissToast, TOAST_DURATION_MS, type Toast, type ToastKind } from './toast-store';
 import '../../styles/close-button.css';
 import '../../styles/stack.css';
+import '../../styles/place-center.css';
 
 const ICONS: Record<ToastKind, () => JSX.Element> = {
   success: CheckIcon,
@@ -48,7 +49,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
   const Icon = ICONS[toast.kind];
   const body = (
     <>
-      <span className="toast__icon" aria-hidden="true">
+      <span className="toast__icon place-center" aria-hidden="true">
         <Icon />
       </span>
       <span className="toast__text stack">

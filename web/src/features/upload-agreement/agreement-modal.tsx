@@ -5,6 +5,7 @@ import { BusyButton } from '../../components/form/busy-button';
 import '../../styles/stack.css';
 import './agreement.css';
 import '../../styles/cover.css';
+import '../../styles/place-center.css';
 
 /** The two statements of spec 1 §5, word for word. */
 export const AGREEMENT_STATEMENTS = [
@@ -70,7 +71,7 @@ export function AgreementModal({ open, previewUrl, previewIsVideo = false, busy 
                 })
               }
             />
-            <span className="agreement__box" aria-hidden="true" />
+            <span className="agreement__box place-center" aria-hidden="true" />
             <span className="agreement__text">{statement}</span>
           </label>
         ))}

@@ -32,6 +32,7 @@ import '../../styles/caps-label.css';
 import '../../styles/count-pill.css';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
+import '../../styles/place-center.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
@@ -149,9 +150,9 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   return createPortal(
     <div className="viewer" role="dialog" aria-modal="true" aria-label="Media viewer" ref={dialog} tabIndex={-1}>
       {backdrop && <div className="viewer__ambient" style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden="true" />}
-      <div className="viewer__stage" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+      <div className="viewer__stage place-center" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         <div className="viewer__topbar">
-          <button ref={closeButton} type="button" className="viewer__round" aria-label="Close viewer" onClick={onClose}>
+          <button ref={closeButton} type="button" className="viewer__round place-center" aria-label="Close viewer" onClick={onClose}>
             <CloseIcon />
           </button>
           {many && (
@@ -161,17 +162,17 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           )}
         </div>
 
-        <div className="viewer__media" key={`${item.id}-${clip}`}>
+        <div className="viewer__media place-center" key={`${item.id}-${clip}`}>
           <ViewerMedia item={item} source={source} alt={caption.title ?? caption.text} />
           {isWaitingForVideos(item) && <span className="viewer__waiting">Generating Videos...</span>}
         </div>
 
         {many && (
           <>
-            <button type="button" className="viewer__round viewer__nav viewer__nav--prev" aria-label="Previous" onClick={() => onStep(-1)}>
+            <button type="button" className="viewer__round place-center viewer__nav viewer__nav--prev" aria-label="Previous" onClick={() => onStep(-1)}>
               <ChevronLeftIcon />
             </button>
-            <button type="button" className="viewer__round viewer__nav viewer__nav--next" aria-label="Next" onClick={() => onStep(1)}>
+            <button type="button" className="viewer__round place-center viewer__nav viewer__nav--next" aria-label="Next" onClick={() => onStep(1)}>
               <ChevronRightIcon />
             </button>
           </>

@@ -35,6 +35,7 @@ import '../../styles/panels.css';
 
 import './gallery.css';
 import '../../styles/cluster.css';
+import '../../styles/place-center.css';
 
 /** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {
@@ -73,7 +74,7 @@ function Gallery({ user }: { user: AuthUser }) {
     <div className="page gallery">
       <title>{pageTitle('My Gallery')}</title>
       <header className="gallery-header">
-        <button type="button" className="round-button" onClick={() => void navigate(paths.home.getHref())} aria-label="Back">
+        <button type="button" className="round-button place-center" onClick={() => void navigate(paths.home.getHref())} aria-label="Back">
           <ArrowLeftIcon />
         </button>
         <h1 className="gallery-header__title">My Gallery</h1>
@@ -81,10 +82,10 @@ function Gallery({ user }: { user: AuthUser }) {
           <CoinsIcon />
           <span data-testid="token-balance">{balance ?? '–'}</span>
         </span>
-        <button type="button" className="round-button round-button--accent" onClick={() => void shareInviteLink(email)} aria-label="Invite">
+        <button type="button" className="round-button place-center round-button--accent" onClick={() => void shareInviteLink(email)} aria-label="Invite">
           <GiftIcon />
         </button>
-        <button type="button" className="round-button" onClick={() => void signOut()} aria-label="Logout">
+        <button type="button" className="round-button place-center" onClick={() => void signOut()} aria-label="Logout">
           <LogoutIcon />
         </button>
       </header>
@@ -94,10 +95,10 @@ function Gallery({ user }: { user: AuthUser }) {
       </div>
 
       <nav className="gallery-views" aria-label="Gallery views">
-        <Link to={paths.gallery.getHref()} replace className="gallery-views__link" aria-current={liked ? undefined : 'page'}>
+        <Link to={paths.gallery.getHref()} replace className="gallery-views__link place-center" aria-current={liked ? undefined : 'page'}>
           My Creations
         </Link>
-        <Link to={paths.gallery.getHref('liked')} replace className="gallery-views__link" aria-current={liked ? 'page' : undefined}>
+        <Link to={paths.gallery.getHref('liked')} replace className="gallery-views__link place-center" aria-current={liked ? 'page' : undefined}>
           Liked
         </Link>
       </nav>
@@ -122,13 +123,13 @@ function Gallery({ user }: { user: AuthUser }) {
                 status={showsLiveStatus(item) ? <LiveRunStatus item={item} /> : undefined}
                 footer={
                   <div className="gallery-card__actions">
-                    <button type="button" className="icon-button" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
+                    <button type="button" className="icon-button place-center" onClick={() => void shareItem(item)} disabled={!ready} aria-label="Share">
                       <ShareIcon />
                     </button>
-                    <button type="button" className="icon-button" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
+                    <button type="button" className="icon-button place-center" onClick={() => void saveItem(item)} disabled={!ready} aria-label="Download">
                       <DownloadIcon />
                     </button>
-                    <button type="button" className="icon-button icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
+                    <button type="button" className="icon-button place-center icon-button--danger" onClick={() => setDeleting(item)} aria-label="Delete">
                       <TrashIcon />
                     </button>
                   </div>

@@ -9,6 +9,7 @@ import { MediaViewer } from '../../features/viewer';
 import { HomePage } from './home-page';
 import '../../components/page/page.css';
 import './media-page.css';
+import '../../styles/place-center.css';
 
 const noStep = () => {};
 
@@ -34,7 +35,7 @@ export function MediaPage() {
 
 function MediaMissing({ notFound }: { notFound: boolean }) {
   return (
-    <div className="page media-missing">
+    <div className="page media-missing place-center">
       <title>{pageTitle(notFound ? 'Creation not found' : 'Could not load this creation')}</title>
       <PanelEmpty
         className="media-missing__panel"

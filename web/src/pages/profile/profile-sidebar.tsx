@@ -12,6 +12,7 @@ import '../../styles/stack.css';
 import '../../styles/cluster.css';
 import '../../styles/count-pill.css';
 import '../../styles/truncate.css';
+import '../../styles/place-center.css';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
@@ -27,7 +28,7 @@ type ProfileSidebarProps = {
 function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active: ProfileTab; icon: ReactNode; label: string; count?: number | null }) {
   return (
     <Link to={paths.profile.getHref(tab)} className="sidebar-item" aria-current={tab === active ? 'page' : undefined}>
-      <span className="sidebar-item__icon" aria-hidden="true">
+      <span className="sidebar-item__icon place-center" aria-hidden="true">
         {icon}
       </span>
       <span className="sidebar-item__label">{label}</span>
@@ -39,7 +40,7 @@ function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active:
 function Stat({ icon, label, value, current = false }: { icon: ReactNode; label: string; value: ReactNode; current?: boolean }) {
   return (
     <div className={`sidebar-item sidebar-item--static${current ? ' is-current' : ''}`}>
-      <span className="sidebar-item__icon" aria-hidden="true">
+      <span className="sidebar-item__icon place-center" aria-hidden="true">
         {icon}
       </span>
       <span className="sidebar-item__label">{label}</span>
@@ -65,7 +66,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
       </button>
 
       <div className="profile-identity">
-        <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar" />
+        <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar place-center" />
         <div className="profile-identity__text">
           <p className="profile-identity__name truncate">{name || (email ? emailName(email) : 'My Profile')}</p>
           <p className="profile-identity__email truncate">{email}</p>

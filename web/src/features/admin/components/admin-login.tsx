@@ -5,6 +5,7 @@ import { verifyAdminSecret } from '../admin-api';
 import { verifyErrorText } from '../admin-rules';
 import { rememberAdminSecret } from '../admin-session';
 import '../admin.css';
+import '../../../styles/place-center.css';
 
 /** The logged-out state (spec 3 §4): the admin secret, checked by admin-verify, then kept locally. */
 export function AdminLogin() {
@@ -12,7 +13,7 @@ export function AdminLogin() {
     <>
       <title>{pageTitle('Admin')}</title>
       <SecretPrompt
-        className="admin-login"
+        className="admin-login place-center"
         icon={<ShieldIcon />}
         title="Admin dashboard"
         hint="Enter the admin secret to see the system, users and media."

@@ -6,6 +6,7 @@ import { mediaStatusTone } from '../admin-rules';
 import { formatDate, TonePill } from './tone';
 import { BusyButton } from '../../../components/form/busy-button';
 import '../../../styles/stack.css';
+import '../../../styles/place-center.css';
 
 type MediaDetailModalProps = {
   item: AdminMediaRow | null;
@@ -47,7 +48,7 @@ export function MediaDetailModal({ item, onClose, onDelete }: MediaDetailModalPr
     >
       <div className="admin-detail">
         <div className="admin-detail__side stack">
-          <div className="admin-detail__preview">
+          <div className="admin-detail__preview place-center">
             {!url ? (
               <span className="admin-faint">No preview</span>
             ) : item.type === 'video' ? (

@@ -9,6 +9,7 @@ import { BusyButton } from '../../../components/form/busy-button';
 import '../../../styles/card-grid.css';
 import '../../../styles/line-clamp.css';
 import '../../../styles/stack.css';
+import '../../../styles/place-center.css';
 
 function mediaPreviewUrl(item: AdminMediaRow): string | null {
   return item.finalUrl ?? item.image_url;
@@ -76,7 +77,7 @@ export function MediaTab() {
 
 function MediaThumb({ item }: { item: AdminMediaRow }) {
   const url = mediaPreviewUrl(item);
-  if (!url) return <span className="admin-media__thumb admin-media__thumb--none">No preview</span>;
+  if (!url) return <span className="admin-media__thumb admin-media__thumb--none place-center">No preview</span>;
   if (item.type === 'video' && !item.image_url) {
     return <video className="admin-media__thumb" src={url} muted playsInline preload="metadata" aria-hidden="true" />;
   }

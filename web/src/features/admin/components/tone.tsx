@@ -4,6 +4,7 @@ import '../../../styles/count-pill.css';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../../../styles/surface-card.css';
+import '../../../styles/place-center.css';
 
 /** A coloured label: a dot and a word (green, yellow, red, grey by state). */
 export function TonePill({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
@@ -51,7 +52,7 @@ export const formatNumber = (value: number) => value.toLocaleString();
 /** The spinner while a tab's first answer is on its way. */
 export function AdminLoading() {
   return (
-    <div className="admin-loading" aria-label="Loading">
+    <div className="admin-loading place-center" aria-label="Loading">
       <span className="spinner" />
     </div>
   );

@@ -4,6 +4,7 @@ import type { ComposerMedia } from '../use-composer';
 import '../../../styles/center-stack.css';
 import '../../../styles/progress-track.css';
 import '../../../styles/cover.css';
+import '../../../styles/place-center.css';
 
 type MediaSlotProps = {
   media: ComposerMedia | null;
@@ -37,7 +38,7 @@ export function MediaSlot({ media, uploading, progress, onAdd, onRemove }: Media
         </span>
       )}
       {!busy && media.sourceUrl && <span className="media-slot__ready" aria-label="Uploaded" />}
-      <button type="button" className="media-slot__remove" aria-label="Remove media" onClick={onRemove}>
+      <button type="button" className="media-slot__remove place-center" aria-label="Remove media" onClick={onRemove}>
         <CloseIcon />
       </button>
     </div>

@@ -9,6 +9,7 @@ import '../../../styles/close-button.css';
 import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
 import '../../../styles/truncate.css';
+import '../../../styles/place-center.css';
 
 type PresetPanelProps = {
   panel: Exclude<ComposerPanel, null>;
@@ -140,12 +141,12 @@ function StoryPhotos({ firstPhotoUrl, storyPhotos, storyPhotoCount, storyPhotosN
         {storyPhotos.map((photo, index) => (
           <span key={photo.id} className={`story-photos__item${photo.url ? '' : ' is-uploading'}${photo.failed ? ' is-failed' : ''}`}>
             <img className="story-photos__thumb" src={photo.previewUrl} alt={`Photo ${index + 2}`} />
-            <button type="button" className="story-photos__remove" aria-label={`Remove photo ${index + 2}`} onClick={() => onRemoveStoryPhoto(photo.id)}>
+            <button type="button" className="story-photos__remove place-center" aria-label={`Remove photo ${index + 2}`} onClick={() => onRemoveStoryPhoto(photo.id)}>
               <CloseIcon />
             </button>
           </span>
         ))}
-        <button type="button" className="story-photos__add" onClick={onAddStoryPhotos} aria-label="Add photos">
+        <button type="button" className="story-photos__add place-center" onClick={onAddStoryPhotos} aria-label="Add photos">
           <PlusIcon />
         </button>
       </div>

@@ -5,6 +5,7 @@ import '../../../styles/cluster.css';
 import '../../../styles/line-clamp.css';
 import '../../../styles/stack.css';
 import '../../../styles/cover.css';
+import '../../../styles/place-center.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -29,7 +30,7 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
     <article className="draft-card" data-draft-id={draft.id}>
       <div className="draft-card__frame" style={{ aspectRatio: String(draftAspectRatio(draft)) }}>
         {broken ? (
-          <div className="media-preview media-preview--empty cover" aria-hidden="true">
+          <div className="media-preview media-preview--empty place-center cover" aria-hidden="true">
             <DocumentIcon />
           </div>
         ) : draft.media_type === 'video' ? (

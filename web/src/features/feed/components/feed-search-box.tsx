@@ -2,6 +2,7 @@ import { FEED_SEARCH_MAX_LENGTH } from '@app/shared/api/feed';
 import { type FormEvent, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../../../components/icons/line-icons';
 import { type FeedSearch, searchTextOf, searchToFilter } from '../feed-search';
+import '../../../styles/place-center.css';
 
 type FeedSearchBoxProps = {
   search: FeedSearch;
@@ -52,7 +53,7 @@ export function FeedSearchBox({ search, onSearch }: FeedSearchBoxProps) {
         spellCheck={false}
       />
       {draft && (
-        <button type="button" className="feed-search__clear" aria-label="Clear search" onClick={clear}>
+        <button type="button" className="feed-search__clear place-center" aria-label="Clear search" onClick={clear}>
           <CloseIcon />
         </button>
       )}

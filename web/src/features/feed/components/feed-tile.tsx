@@ -8,6 +8,7 @@ import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-
 import { TileCreator } from './tile-creator';
 import '../../../styles/glass-pill.css';
 import '../../../styles/cover.css';
+import '../../../styles/place-center.css';
 
 type FeedTileProps = {
   item: MediaItem;
@@ -125,7 +126,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       )}
       </button>
       {isVideo && (
-        <span className="feed-tile__kind" aria-label="Video">
+        <span className="feed-tile__kind place-center" aria-label="Video">
           <PlayIcon />
         </span>
       )}

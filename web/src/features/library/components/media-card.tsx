@@ -14,6 +14,7 @@ import '../../../styles/glass-pill.css';
 import '../../../styles/stack.css';
 import '../../../styles/line-clamp.css';
 import '../../../styles/truncate.css';
+import '../../../styles/place-center.css';
 
 type MediaCardProps = {
   item: MediaItem;
@@ -105,7 +106,7 @@ export function MediaCard({
         {status ?? <MediaStatus item={item} />}
 
         {selecting && (
-          <span className="media-card__check" aria-hidden="true">
+          <span className="media-card__check place-center" aria-hidden="true">
             {selected && <CheckIcon />}
           </span>
         )}
@@ -113,16 +114,16 @@ export function MediaCard({
         {hoverActions && !selecting && (
           <div className="media-card__actions">
             {ready && onVariations && (
-              <button type="button" className="icon-button" onClick={onVariations} aria-label="Variations" title="Variations">
+              <button type="button" className="icon-button place-center" onClick={onVariations} aria-label="Variations" title="Variations">
                 <SparkleIcon />
               </button>
             )}
             {ready && (
-              <button type="button" className="icon-button" onClick={onDownload} aria-label="Download" title="Download">
+              <button type="button" className="icon-button place-center" onClick={onDownload} aria-label="Download" title="Download">
                 <DownloadIcon />
               </button>
             )}
-            <button type="button" className="icon-button icon-button--danger" onClick={onDelete} aria-label="Delete" title="Delete">
+            <button type="button" className="icon-button place-center icon-button--danger" onClick={onDelete} aria-label="Delete" title="Delete">
               <TrashIcon />
             </button>
           </div>

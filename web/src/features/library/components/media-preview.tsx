@@ -3,6 +3,7 @@ import { ImageIcon } from '../../../components/icons/line-icons';
 import { captionOf } from '../../../entities/media/caption';
 import { type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
 import '../../../styles/cover.css';
+import '../../../styles/place-center.css';
 
 /**
  * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its
@@ -17,7 +18,7 @@ export function MediaPreview({ item, onMedia }: { item: MediaItem; onMedia?: (ev
 
   if (item.pending || broken || (!image && !video)) {
     return (
-      <div className="media-preview media-preview--empty cover" aria-hidden="true">
+      <div className="media-preview media-preview--empty place-center cover" aria-hidden="true">
         <ImageIcon />
       </div>
     );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { GlobeIcon } from '../../../components/icons/line-icons';
 import '../../../styles/panels.css';
+import '../../../styles/place-center.css';
 
 type ShareToFeedSwitchProps = {
   value: boolean | null;
@@ -16,7 +17,7 @@ export function ShareToFeedSwitch({ value, saving, onToggle, hint = true, compac
   const id = useId();
   return (
     <div className={`share-switch${compact ? ' share-switch--compact' : ''}`}>
-      <span className="share-switch__icon" aria-hidden="true">
+      <span className="share-switch__icon place-center" aria-hidden="true">
         <GlobeIcon />
       </span>
       <span className="share-switch__text">

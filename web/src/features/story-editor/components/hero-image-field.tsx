@@ -7,6 +7,7 @@ import { uploadHeroImage } from '../hero-upload';
 import { heroFileProblem } from '../story-form';
 import '../../../styles/stack.css';
 import '../../../styles/cover.css';
+import '../../../styles/place-center.css';
 
 export const PREVIEW_FAILED = 'Preview failed. Please try again or paste an image URL manually.';
 export const SIGN_IN_TO_UPLOAD = 'Sign in to upload an image, or paste an image URL';
@@ -48,7 +49,7 @@ export function HeroImageField({ url, onUrlChange }: HeroImageFieldProps) {
     <fieldset className="hero-field stack">
       <legend className="field__label">Hero image</legend>
       <div className="hero-field__body">
-        <div className="hero-field__preview" aria-live="polite">
+        <div className="hero-field__preview place-center" aria-live="polite">
           {trimmed && failedUrl !== trimmed ? (
             <img className="cover" src={trimmed} alt="Hero image preview" onError={() => setFailedUrl(trimmed)} onLoad={() => setFailedUrl(null)} />
           ) : (

@@ -11,6 +11,7 @@ import { CreditLedger } from './credit-ledger';
 import '../../../styles/stack.css';
 import '../../../styles/caps-label.css';
 import '../../../styles/sheen-card.css';
+import '../../../styles/place-center.css';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
@@ -34,7 +35,7 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
 
       <div className="balance-card stack">
         <div className="balance-card__glow" aria-hidden="true" />
-        <span className="balance-card__icon" aria-hidden="true">
+        <span className="balance-card__icon place-center" aria-hidden="true">
           <CoinsIcon />
         </span>
         <p className="balance-card__label caps-label">Your balance</p>
