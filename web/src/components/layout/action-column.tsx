@@ -2,10 +2,11 @@ import { NavLink } from 'react-router-dom';
 import { LogoutIcon } from '../icons/line-icons';
 import { type NavEntry, useNavEntries } from './use-nav-entries';
 import '../../styles/place-center.css';
+import '../../styles/row.css';
 
 function ColumnLink({ to, label, icon }: NavEntry) {
   return (
-    <NavLink to={to} className="action-column__item" aria-label={label}>
+    <NavLink to={to} className="action-column__item row" aria-label={label}>
       <span className="action-column__icon place-center">{icon}</span>
       <span className="action-column__label" aria-hidden="true">
         {label}
@@ -23,7 +24,7 @@ export function ActionColumn() {
         <ColumnLink key={link.label} {...link} />
       ))}
       {signOut && (
-        <button type="button" className="action-column__item" onClick={signOut}>
+        <button type="button" className="action-column__item row" onClick={signOut}>
           <span className="action-column__icon place-center">
             <LogoutIcon />
           </span>

@@ -9,6 +9,7 @@ import { loadLaunchStatusAnswer } from '../../api/launch';
 import { lazyDialog } from '../dialog/lazy-dialog';
 import { BrandMark } from './brand-mark';
 import { ProfileAvatar } from './profile-avatar';
+import '../../styles/row.css';
 
 /** The waitlist modal's code loads when it first opens, with the launch status that words it. */
 const JoinWaitlistModal = lazyDialog(() =>
@@ -22,7 +23,7 @@ const JoinWaitlistModal = lazyDialog(() =>
 export function TopBar({ bare = false }: { bare?: boolean }) {
   return (
     <header className="top-bar">
-      <div className="top-bar__inner">
+      <div className="top-bar__inner row">
         <Link to={paths.home.getHref()} className="top-bar__brand" aria-label={`${BRAND_NAME} home`}>
           <BrandMark />
         </Link>

@@ -33,6 +33,7 @@ import '../../styles/count-pill.css';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
 import '../../styles/place-center.css';
+import '../../styles/row.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {
@@ -151,7 +152,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
     <div className="viewer" role="dialog" aria-modal="true" aria-label="Media viewer" ref={dialog} tabIndex={-1}>
       {backdrop && <div className="viewer__ambient" style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden="true" />}
       <div className="viewer__stage place-center" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-        <div className="viewer__topbar">
+        <div className="viewer__topbar row">
           <button ref={closeButton} type="button" className="viewer__round place-center" aria-label="Close viewer" onClick={onClose}>
             <CloseIcon />
           </button>
@@ -237,7 +238,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         )}
 
         {identity && (
-          <p className={`viewer__identity${passed === false ? ' is-below' : ''}`}>
+          <p className={`viewer__identity row${passed === false ? ' is-below' : ''}`}>
             <IdentityIcon />
             {identity}
           </p>

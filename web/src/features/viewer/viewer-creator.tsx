@@ -4,6 +4,7 @@ import { formatViewerDate } from '../../entities/media/media-format';
 import type { MediaItem } from '../../entities/media/media-item';
 import '../../styles/stack.css';
 import '../../styles/truncate.css';
+import '../../styles/row.css';
 
 type ViewerCreatorProps = {
   item: MediaItem;
@@ -24,7 +25,7 @@ export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
       ? `${paths.home.getHref()}?creator=${encodeURIComponent(item.userId)}`
       : null;
   return (
-    <div className="viewer__creator" data-testid="viewer-creator">
+    <div className="viewer__creator row" data-testid="viewer-creator">
       <CreatorAvatar avatar={item.creator?.avatar} name={name} className="viewer__avatar" />
       <div className="viewer__who stack">
         {href ? (

@@ -6,6 +6,7 @@ import { ArrowLeftIcon, ClockIcon } from '../../components/icons/line-icons';
 import { formatCountdown } from '../../features/email-sign-in';
 import { BusyButton } from '../../components/form/busy-button';
 import '../../styles/stack.css';
+import '../../styles/row.css';
 
 /** A full code is sent on its own this long after its last digit, so a typo can still be fixed. */
 export const AUTO_SUBMIT_DELAY_MS = 300;
@@ -69,7 +70,7 @@ export function CodeStep({
         autoFocus
       />
 
-      <div className="auth-timer" id={`${id}-timer`}>
+      <div className="auth-timer row" id={`${id}-timer`}>
         <ClockIcon />
         {secondsLeft > 0 ? (
           <span>
@@ -90,7 +91,7 @@ export function CodeStep({
         {verifying ? 'Signing in…' : 'Sign in'}
       </BusyButton>
 
-      <div className="auth-form__secondary">
+      <div className="auth-form__secondary row">
         <button type="button" className="text-button" onClick={onBack}>
           <ArrowLeftIcon />
           Back to Email

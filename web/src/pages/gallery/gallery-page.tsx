@@ -36,6 +36,7 @@ import '../../styles/panels.css';
 import './gallery.css';
 import '../../styles/cluster.css';
 import '../../styles/place-center.css';
+import '../../styles/row.css';
 
 /** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {
@@ -73,7 +74,7 @@ function Gallery({ user }: { user: AuthUser }) {
   return (
     <div className="page gallery">
       <title>{pageTitle('My Gallery')}</title>
-      <header className="gallery-header">
+      <header className="gallery-header row">
         <button type="button" className="round-button place-center" onClick={() => void navigate(paths.home.getHref())} aria-label="Back">
           <ArrowLeftIcon />
         </button>
@@ -140,7 +141,7 @@ function Gallery({ user }: { user: AuthUser }) {
         />
       )}
       {!liked && library.status === 'ready' && !library.hasMore && viewer.viewable.length > 0 && (
-        <p className="library-end">You've reached the end of your gallery</p>
+        <p className="library-end row">You've reached the end of your gallery</p>
       )}
 
       {viewer.shown && (

@@ -13,6 +13,7 @@ import '../../styles/cluster.css';
 import '../../styles/count-pill.css';
 import '../../styles/truncate.css';
 import '../../styles/place-center.css';
+import '../../styles/row.css';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
@@ -27,7 +28,7 @@ type ProfileSidebarProps = {
 
 function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active: ProfileTab; icon: ReactNode; label: string; count?: number | null }) {
   return (
-    <Link to={paths.profile.getHref(tab)} className="sidebar-item" aria-current={tab === active ? 'page' : undefined}>
+    <Link to={paths.profile.getHref(tab)} className="sidebar-item row" aria-current={tab === active ? 'page' : undefined}>
       <span className="sidebar-item__icon place-center" aria-hidden="true">
         {icon}
       </span>
@@ -39,7 +40,7 @@ function TabLink({ tab, active, icon, label, count }: { tab: ProfileTab; active:
 
 function Stat({ icon, label, value, current = false }: { icon: ReactNode; label: string; value: ReactNode; current?: boolean }) {
   return (
-    <div className={`sidebar-item sidebar-item--static${current ? ' is-current' : ''}`}>
+    <div className={`sidebar-item row sidebar-item--static${current ? ' is-current' : ''}`}>
       <span className="sidebar-item__icon place-center" aria-hidden="true">
         {icon}
       </span>
@@ -65,7 +66,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
         Back
       </button>
 
-      <div className="profile-identity">
+      <div className="profile-identity row">
         <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar place-center" />
         <div className="profile-identity__text">
           <p className="profile-identity__name truncate">{name || (email ? emailName(email) : 'My Profile')}</p>
@@ -82,7 +83,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
         />
         <TabLink tab="invite-friends" active={active} icon={<GiftIcon />} label="Invite Friends" />
         <Stat icon={<HeartIcon />} label="Total Likes" value={totalLikes} />
-        <div className="sidebar-item sidebar-item--switch">
+        <div className="sidebar-item row sidebar-item--switch">
           <ShareToFeedSwitch value={shareToFeed.value} saving={shareToFeed.saving} onToggle={shareToFeed.toggle} />
         </div>
         <div className="profile-nav__divider" role="separator" />

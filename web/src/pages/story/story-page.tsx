@@ -20,6 +20,7 @@ import '../../styles/stack.css';
 import '../../styles/panels.css';
 import '../../styles/surface-card.css';
 import './story.css';
+import '../../styles/row.css';
 
 /** A single story, /story/:slug (spec 3 §2): hero, body with inline images, previous / next, Share. */
 export function StoryPage() {
@@ -73,7 +74,7 @@ function StoryView({ story, stories }: { story: Story; stories: readonly Story[]
   return (
     <article className="page story" key={story.slug}>
       <title>{pageTitle(story.title)}</title>
-      <div className="story__toolbar">
+      <div className="story__toolbar row">
         <BackToStories />
         <button type="button" className="button button--small story__share" onClick={() => void shareStory(story, url)}>
           <ShareIcon />

@@ -26,6 +26,7 @@ import { useTagColumns } from './use-tag-columns';
 import './tag.css';
 import '../../styles/truncate.css';
 import '../../styles/cover.css';
+import '../../styles/row.css';
 
 type TagMedia = TagPageData['media'][number];
 
@@ -51,7 +52,7 @@ export function TagPage() {
           <ArrowLeftIcon />
           Back to Feed
         </Link>
-        <div className="tag-page__heading">
+        <div className="tag-page__heading row">
           <span className="tag-page__icon icon-tile" aria-hidden="true">
             <HashIcon />
           </span>
@@ -119,7 +120,7 @@ function TagTile({ item }: { item: TagMedia }) {
       <div className="tag-tile__body stack">
         <TagCreator item={item} name={name} />
         {item.prompt && <p className="tag-tile__prompt line-clamp">{item.prompt}</p>}
-        <div className="tag-tile__foot">
+        <div className="tag-tile__foot row">
           <span className="tag-tile__likes inline-row" aria-label={`${item.likes_count} likes`}>
             <HeartIcon />
             {item.likes_count}
@@ -140,10 +141,10 @@ function TagCreator({ item, name }: { item: TagMedia; name: string }) {
     </>
   );
   return item.user_username ? (
-    <Link to={paths.creator.getHref(item.user_username)} className="tag-tile__creator tag-tile__creator--link" title={`@${item.user_username}`}>
+    <Link to={paths.creator.getHref(item.user_username)} className="tag-tile__creator row tag-tile__creator--link" title={`@${item.user_username}`}>
       {face}
     </Link>
   ) : (
-    <div className="tag-tile__creator">{face}</div>
+    <div className="tag-tile__creator row">{face}</div>
   );
 }

@@ -1,6 +1,7 @@
 import type { DebugInfo } from '@app/shared/api/admin';
 import { AdminSection, TonePill, formatNumber } from './tone';
 import '../../../styles/stack.css';
+import '../../../styles/row.css';
 
 /** How far the image-variant backfill is (make-media-variants, every minute on a worker). */
 export function MediaVariantsSection({ progress }: { progress: DebugInfo['mediaVariants'] }) {
@@ -10,7 +11,7 @@ export function MediaVariantsSection({ progress }: { progress: DebugInfo['mediaV
   return (
     <AdminSection title="Image variants" note="Right-sized WebP copies the grids load; older items are filled in by a worker, a batch a minute">
       <div className="admin-backfill stack" data-testid="admin-media-variants">
-        <div className="admin-backfill__top">
+        <div className="admin-backfill__top row">
           <span>
             {formatNumber(done)} of {formatNumber(total)} items
           </span>

@@ -14,6 +14,7 @@ import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../composer.css';
 import '../../../styles/truncate.css';
+import '../../../styles/row.css';
 
 const PANEL_WIDTH = 340;
 
@@ -197,7 +198,7 @@ function PresetSummary({ composer }: { composer: UseComposer }) {
   const mode = state.mode;
   const selected = presetOptions(mode, composer.weeklyPresets).find((option) => option.id === state.presets[mode]);
   return (
-    <div className="preset-summary">
+    <div className="preset-summary row">
       <button type="button" className="preset-summary__pick stack" onClick={() => actions.selectMode(mode)}>
         <span className="preset-summary__eyebrow">{MODE_LABELS[mode]}</span>
         <span className="preset-summary__label">{selected ? selected.label : 'Pick a look to start'}</span>
@@ -216,7 +217,7 @@ function ComposerExtras({ composer, placement }: { composer: UseComposer; placem
   const hasMedia = state.media !== null;
   const videoPrice = useVideoPrice();
   return (
-    <div className={`composer__extras composer__extras--${placement}`}>
+    <div className={`composer__extras row composer__extras--${placement}`}>
       {state.mode !== 'storytime' && (
         <label className={`toggle inline-row${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
           <input type="checkbox" checked={state.enableVideo} onChange={(event) => actions.setEnableVideo(event.target.checked)} />

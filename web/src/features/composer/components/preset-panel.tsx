@@ -10,6 +10,7 @@ import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
 import '../../../styles/truncate.css';
 import '../../../styles/place-center.css';
+import '../../../styles/row.css';
 
 type PresetPanelProps = {
   panel: Exclude<ComposerPanel, null>;
@@ -60,7 +61,7 @@ export function PresetPanel(props: PresetPanelProps) {
 
   return (
     <div ref={ref} className={`preset-panel stack${panel === 'storytime' ? ' preset-panel--wide' : ''}`} style={style}>
-      <div className="preset-panel__header">
+      <div className="preset-panel__header row">
         <span className="preset-panel__title">{title}</span>
         <button type="button" className="preset-panel__close close-button" aria-label="Close presets" onClick={onClose}>
           <CloseIcon />
@@ -71,7 +72,7 @@ export function PresetPanel(props: PresetPanelProps) {
           {MORE_MENU.map((mode) => {
             const Icon = MODE_ICONS[mode];
             return (
-              <button key={mode} type="button" role="menuitem" className="preset-panel__mode" onClick={() => onMode(mode)}>
+              <button key={mode} type="button" role="menuitem" className="preset-panel__mode row" onClick={() => onMode(mode)}>
                 <span className="preset-panel__mode-icon icon-tile">
                   <Icon />
                 </span>
@@ -118,7 +119,7 @@ function PresetList({
           type="button"
           role="menuitemradio"
           aria-checked={selected === option.id}
-          className="preset-panel__option"
+          className="preset-panel__option row"
           onClick={() => onPick(mode, option.id)}
         >
           <span className="preset-panel__radio" aria-hidden="true" />

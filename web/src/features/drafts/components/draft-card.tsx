@@ -6,6 +6,7 @@ import '../../../styles/line-clamp.css';
 import '../../../styles/stack.css';
 import '../../../styles/cover.css';
 import '../../../styles/place-center.css';
+import '../../../styles/row.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -39,7 +40,7 @@ export function DraftCard({ draft, onEdit, onDelete }: DraftCardProps) {
           <img className="media-preview cover" src={draft.media_url} alt={draft.prompt} loading="lazy" onError={() => setBroken(true)} />
         )}
         <span className="draft-card__badge inline-row">Draft</span>
-        <div className="draft-card__actions">
+        <div className="draft-card__actions row">
           <button type="button" className="button button--small button--primary" onClick={onEdit}>
             <PenIcon />
             Edit

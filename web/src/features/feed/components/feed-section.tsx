@@ -14,6 +14,7 @@ import '../feed.css';
 import '../feed-header.css';
 import '../../../styles/stack.css';
 import '../../../styles/cluster.css';
+import '../../../styles/row.css';
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -67,7 +68,7 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
       <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
       {feed.loadingMore && <LoadingMore>Loading more masterpieces...</LoadingMore>}
       {feed.status === 'ready' && !feed.hasMore && feed.items.length > 0 && (
-        <p className="feed__end">You've reached the end of the feed</p>
+        <p className="feed__end row">You've reached the end of the feed</p>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { TileCreator } from './tile-creator';
 import '../../../styles/glass-pill.css';
 import '../../../styles/cover.css';
 import '../../../styles/place-center.css';
+import '../../../styles/row.css';
 
 type FeedTileProps = {
   item: MediaItem;
@@ -132,14 +133,14 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       )}
       {isWaitingForVideos(item) && <span className="feed-tile__waiting">Generating Videos...</span>}
       <div className="feed-tile__overlay">
-        <div className="feed-tile__top">
+        <div className="feed-tile__top row">
           {label && item.presetType && (
             <button type="button" className="preset-tag glass-pill" onClick={stopThen(() => onPresetType(item.presetType ?? ''))} aria-label={`Filter by ${label}`}>
               {label}
             </button>
           )}
         </div>
-        <div className="feed-tile__bottom">
+        <div className="feed-tile__bottom row">
           <TileCreator item={item} onCreator={onCreator} />
           <LikeButton item={item} variant="overlay" />
         </div>

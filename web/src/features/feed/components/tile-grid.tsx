@@ -4,6 +4,7 @@ import type { MediaItem } from '../../../entities/media/media-item';
 import { feedHref } from '../feed-url';
 import { FeedTile } from './feed-tile';
 import '../feed.css';
+import '../../../styles/row.css';
 
 /** The gap between tiles as a share of a column's width (for the shortest-column sum). */
 const GAP_SHARE = 0.04;
@@ -54,7 +55,7 @@ export function TileGrid({ items, columns, eagerRows, testId, className, onOpen,
 /** The line under a tile grid while its next page loads. */
 export function LoadingMore({ children }: { children: string }) {
   return (
-    <p className="feed__more" role="status">
+    <p className="feed__more row" role="status">
       <span className="spinner feed__spinner" aria-hidden="true" />
       {children}
     </p>

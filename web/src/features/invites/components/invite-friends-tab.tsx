@@ -18,6 +18,7 @@ import '../invites.css';
 import '../../../styles/stack.css';
 import '../../../styles/sheen-card.css';
 import '../../../styles/truncate.css';
+import '../../../styles/row.css';
 
 function LinkIcon() {
   return (
@@ -93,7 +94,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
     <Panel className="invite" title="Invite Friends" subtitle="Bring friends to Mirrorverse and you both get credits.">
 
       <div className="invite-rewards">
-        <div className="invite-reward">
+        <div className="invite-reward row">
           <span className="invite-reward__icon icon-tile" aria-hidden="true">
             <GiftIcon />
           </span>
@@ -101,7 +102,7 @@ function InviteForm({ email, name }: { email: string; name: string | null }) {
             <strong>You Get</strong> +10 credits after friend's first media
           </p>
         </div>
-        <div className="invite-reward">
+        <div className="invite-reward row">
           <span className="invite-reward__icon icon-tile" aria-hidden="true">
             <UserIcon />
           </span>

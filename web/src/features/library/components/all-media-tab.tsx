@@ -17,6 +17,7 @@ import { MediaCard } from './media-card';
 import '../../../styles/count-pill.css';
 import '../../../styles/cluster.css';
 import '../../../styles/panels.css';
+import '../../../styles/row.css';
 
 
 type Pending = { kind: 'one'; item: MediaItem } | { kind: 'selected' } | { kind: 'all' } | null;
@@ -177,7 +178,7 @@ export function AllMediaTab({
         )}
       />
       {library.status === 'ready' && !library.hasMore && library.items.length > 6 && (
-        <p className="library-end">That's everything — {count} {count === 1 ? 'creation' : 'creations'}.</p>
+        <p className="library-end row">That's everything — {count} {count === 1 ? 'creation' : 'creations'}.</p>
       )}
 
       {viewer.shown && (

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ImageIcon } from '../../../components/icons/line-icons';
 import { PanelEmpty } from '../../../components/page/panel-empty';
 import { paths } from '../../../config/paths';
+import '../../../styles/row.css';
 
 /** An empty library, with the way to the composer. */
 export function NoMediaYet({ text, className }: { text: string; className?: string }) {
@@ -17,7 +18,7 @@ export function NoMediaYet({ text, className }: { text: string; className?: stri
 /** Under the grid while the next page loads. */
 export function LoadingMore() {
   return (
-    <div className="library-more" role="status">
+    <div className="library-more row" role="status">
       <span className="spinner" aria-hidden="true" />
       Loading more…
     </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { GlobeIcon } from '../../../components/icons/line-icons';
 import '../../../styles/panels.css';
 import '../../../styles/place-center.css';
+import '../../../styles/row.css';
 
 type ShareToFeedSwitchProps = {
   value: boolean | null;
@@ -16,7 +17,7 @@ type ShareToFeedSwitchProps = {
 export function ShareToFeedSwitch({ value, saving, onToggle, hint = true, compact = false }: ShareToFeedSwitchProps) {
   const id = useId();
   return (
-    <div className={`share-switch${compact ? ' share-switch--compact' : ''}`}>
+    <div className={`share-switch row${compact ? ' share-switch--compact' : ''}`}>
       <span className="share-switch__icon place-center" aria-hidden="true">
         <GlobeIcon />
       </span>

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { CreatorAvatar } from '../../../entities/creator/creator-avatar';
 import { type ProfileFields, useEditProfile } from './use-edit-profile';
 import '../../../styles/stack.css';
+import '../../../styles/row.css';
 
 /** Name, username and avatar: how the person appears beside their public creations and on /u/<username>. */
 export function ProfileCard({ saved, email }: { saved: ProfileFields; email: string }) {
@@ -25,7 +26,7 @@ export function ProfileCard({ saved, email }: { saved: ProfileFields; email: str
         void form.save();
       }}
     >
-      <div className="profile-form__avatar-row">
+      <div className="profile-form__avatar-row row">
         <CreatorAvatar avatar={form.preview} name={form.name || form.username || email} className="profile-form__avatar" />
         <div className="profile-form__avatar-actions stack">
           <button type="button" className="button" onClick={() => picker.current?.click()} disabled={form.saving}>

@@ -12,10 +12,11 @@ import '../../../styles/stack.css';
 import '../../../styles/caps-label.css';
 import '../../../styles/sheen-card.css';
 import '../../../styles/place-center.css';
+import '../../../styles/row.css';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
-    <li className="credit-row">
+    <li className="credit-row row">
       <span className="credit-row__icon icon-tile" aria-hidden="true">
         {icon}
       </span>
@@ -109,7 +110,7 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
 
       <CreditLedger />
 
-      <p className="tokens__footnote">
+      <p className="tokens__footnote row">
         <ClockIcon />
         <span>
           Credits have no cash value and can't be transferred. See the <Link to={paths.terms.getHref()}>Terms</Link> for details.
