@@ -57,6 +57,20 @@ const DETERMINISTIC_RASTER = [
   '--num-raster-threads=1',
 ];
 
+/**
+ * Run in every page: once the screen has settled, IntersectionObserver callbacks stop. A full-page
+ * shot paints beyond the window, and the observers saw that as a scroll: the home's composer left
+ * its spot for the bottom of the window in some shots (pages/home/use-composer-dock.ts).
+ */
+const FROZEN_OBSERVERS = `{
+  const Native = window.IntersectionObserver;
+  window.IntersectionObserver = class extends Native {
+    constructor(callback, options) {
+      super((entries, observer) => { if (!window.__screensFrozen) callback(entries, observer); }, options);
+    }
+  };
+}`;
+
 /** Injected before each shot: nothing moves, so two shots of one screen are the same pixels. */
 const FROZEN_MOTION = `*, *::before, *::after {
   animation: none !important;
@@ -245,8 +259,17 @@ async function settle(page: Page): Promise<void> {
   // Motion stopped for good: infinite animations (a pulsing badge), transitions and the caret.
   await page.addStyleTag({ content: FROZEN_MOTION });
   await page.evaluate(() => window.scrollTo(0, 0));
+  // Back at the top, the home's composer returns to its spot between the hero and the feed
+  // (pages/home/use-composer-dock.ts); shot before that, it was still docked at the bottom.
+  await page
+    .waitForFunction(() => {
+      const slot = document.querySelector('.composer-slot');
+      return !slot || window.innerWidth <= 768 || slot.classList.contains('composer-slot--inline');
+    }, undefined, { timeout: 5_000 })
+    .catch(() => console.warn('the composer stayed docked at the top of the page'));
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForTimeout(500);
+  await page.evaluate(() => Object.assign(window, { __screensFrozen: true }));
 }
 
 /**
@@ -376,6 +399,7 @@ async function newContext(browser: Browser, size: Size, as: Screen['as'], sessio
     bypassCSP: true,
   });
   await context.clock.setFixedTime(FROZEN_NOW);
+  await context.addInitScript({ content: FROZEN_OBSERVERS });
   if (as === 'admin') await context.addInitScript((secret) => localStorage.setItem('admin_secret', secret), ADMIN_SECRET);
   if (as === 'editor') await context.addInitScript((token) => localStorage.setItem('story_editor_token', token), EDITOR_TOKEN);
   // The keys web/src/state/auth-storage.ts keeps a session in.
