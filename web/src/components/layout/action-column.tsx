@@ -1,8 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { LogoutIcon } from '../icons/line-icons';
 import { type NavEntry, useNavEntries } from './use-nav-entries';
-import '../../styles/place-center.css';
-import '../../styles/row.css';
 
 function ColumnLink({ to, label, icon }: NavEntry) {
   return (

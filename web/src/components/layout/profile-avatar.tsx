@@ -1,7 +1,6 @@
 import { UserIcon } from '../icons/line-icons';
 import { useProfile } from '../../state/profile';
 import { useIsGenerating } from '../../state/run-store';
-import '../../styles/place-center.css';
 
 /**
  * The signed-in person's avatar (or initial); while a generation runs a spinner ring turns

@@ -9,7 +9,6 @@ import { loadLaunchStatusAnswer } from '../../api/launch';
 import { lazyDialog } from '../dialog/lazy-dialog';
 import { BrandMark } from './brand-mark';
 import { ProfileAvatar } from './profile-avatar';
-import '../../styles/row.css';
 
 /** The waitlist modal's code loads when it first opens, with the launch status that words it. */
 const JoinWaitlistModal = lazyDialog(() =>

@@ -1,4 +1,3 @@
-import '../../styles/place-center.css';
 /** Shown in the page area while the first page's code loads. */
 export function RouteLoadingScreen() {
   return (

@@ -7,7 +7,6 @@ import { closeSignUpPrompt } from './signup-prompt-store';
 import { SIGN_UP_FOOTER, SIGN_UP_VARIANTS, type SignUpVariant } from './signup-variants';
 import '../../styles/stack.css';
 import './signup-prompt.css';
-import '../../styles/place-center.css';
 
 /** The sign-up prompt modal: a variant's title, description and benefits; Sign Up Free or Continue Browsing. */
 export function SignUpPromptDialog({ open, variant }: { open: boolean; variant: SignUpVariant | null }) {

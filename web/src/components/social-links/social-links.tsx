@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import './social-links.css';
-import '../../styles/place-center.css';
 
 /** Mirrorverse's accounts on social networks (spec 2 §2). */
 export const SOCIAL_LINKS: ReadonlyArray<{ name: string; href: string; icon: ReactNode }> = [

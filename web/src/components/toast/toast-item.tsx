@@ -3,7 +3,6 @@ import { CheckIcon, ClockIcon, CloseIcon, SparkleIcon, WarningIcon } from '../ic
 import { dismissToast, TOAST_DURATION_MS, type Toast, type ToastKind } from './toast-store';
 import '../../styles/close-button.css';
 import '../../styles/stack.css';
-import '../../styles/place-center.css';
 
 const ICONS: Record<ToastKind, () => JSX.Element> = {
   success: CheckIcon,

@@ -2,7 +2,6 @@ import { providerLabel } from '@app/shared';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 import { receiptAttempts, receiptCredits, receiptEngine, receiptTimes } from './receipt-format';
 import './receipt.css';
-import '../../styles/caps-label.css';
 
 /**
  * A run's receipt as a short list of facts (the viewer, under the identity score; the Tokens tab).

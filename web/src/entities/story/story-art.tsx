@@ -1,6 +1,5 @@
 import { storyCategoryLabel } from '@app/shared';
 import './story.css';
-import '../../styles/cover.css';
 
 type StoryArtProps = {
   heroImageUrl: string | null;

@@ -4,8 +4,6 @@ import { ShieldIcon } from '../../components/icons/line-icons';
 import { BusyButton } from '../../components/form/busy-button';
 import '../../styles/stack.css';
 import './agreement.css';
-import '../../styles/cover.css';
-import '../../styles/place-center.css';
 
 /** The two statements of spec 1 §5, word for word. */
 export const AGREEMENT_STATEMENTS = [

@@ -27,13 +27,8 @@ import { useViewerUrl } from './viewer-url';
 import { ViewerCreator } from './viewer-creator';
 import { ViewerTags } from './viewer-tags';
 import './viewer.css';
-import '../../styles/glass-pill.css';
-import '../../styles/caps-label.css';
-import '../../styles/count-pill.css';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
-import '../../styles/place-center.css';
-import '../../styles/row.css';
 
 /** What Home reads of the router state when a remix starts from the viewer. */
 interface RemixState {

@@ -3,8 +3,6 @@ import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { formatViewerDate } from '../../entities/media/media-format';
 import type { MediaItem } from '../../entities/media/media-item';
 import '../../styles/stack.css';
-import '../../styles/truncate.css';
-import '../../styles/row.css';
 
 type ViewerCreatorProps = {
   item: MediaItem;

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { MediaItem } from '../../entities/media/media-item';
 import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
-import '../../styles/cover.css';
 
 type ViewerMediaProps = {
   item: MediaItem;

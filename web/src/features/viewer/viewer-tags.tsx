@@ -1,7 +1,6 @@
 import { tagSchema } from '@app/shared/api/stories';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import '../../styles/chip.css';
 import '../../styles/cluster.css';
 import './viewer-tags.css';
 

@@ -6,7 +6,6 @@ import { ArrowLeftIcon, ClockIcon } from '../../components/icons/line-icons';
 import { formatCountdown } from '../../features/email-sign-in';
 import { BusyButton } from '../../components/form/busy-button';
 import '../../styles/stack.css';
-import '../../styles/row.css';
 
 /** A full code is sent on its own this long after its last digit, so a typo can still be fixed. */
 export const AUTO_SUBMIT_DELAY_MS = 300;

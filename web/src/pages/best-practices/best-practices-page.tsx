@@ -9,8 +9,6 @@ import { useWeeklyPresets } from '../../entities/preset/weekly-presets';
 import { LookCard } from './look-card';
 import { PROMPT_GUIDES } from './prompt-advice';
 import { PromptGuide } from './prompt-guide';
-import '../../styles/card-grid.css';
-import '../../styles/chip.css';
 import '../../styles/cluster.css';
 import '../../styles/stack.css';
 import '../../styles/surface-card.css';

@@ -3,7 +3,6 @@ import { HeartIcon } from '../../components/icons/creation-icons';
 import { ImageIcon } from '../../components/icons/line-icons';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import '../../styles/cluster.css';
-import '../../styles/chip.css';
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 

@@ -10,7 +10,6 @@ import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { CreatorHeader } from './creator-header';
 import { useCreatorPage } from './use-creator-page';
 import '../../components/page/page.css';
-import '../../styles/display-title.css';
 import './creator.css';
 import '../../styles/cluster.css';
 

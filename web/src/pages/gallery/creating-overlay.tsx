@@ -3,7 +3,6 @@ import { CancelRunButton, processingText, useNow, useRunActions } from '../../fe
 import type { RunCard } from '../../state/run-store';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
-import '../../styles/line-clamp.css';
 
 /**
  * 'Creating Your Media' (spec 2 §2): over the gallery while a generation runs. It can be

@@ -30,13 +30,10 @@ import { useProfile } from '../../state/profile';
 import { useSignOut } from '../../state/use-sign-out';
 import { CreatingOverlay } from './creating-overlay';
 import { saveItem, shareItem } from './gallery-sharing';
-import '../../styles/count-pill.css';
 import '../../styles/panels.css';
 
 import './gallery.css';
 import '../../styles/cluster.css';
-import '../../styles/place-center.css';
-import '../../styles/row.css';
 
 /** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {

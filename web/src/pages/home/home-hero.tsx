@@ -5,7 +5,6 @@ import { paths } from '../../config/paths';
 import { MODE_LABELS, type PresetMode } from '../../features/composer';
 import { type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { tileStillSources } from '../../entities/media/still-sources';
-import '../../styles/glass-pill.css';
 import '../../styles/stack.css';
 
 type HomeHeroProps = {

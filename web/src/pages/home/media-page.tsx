@@ -9,7 +9,6 @@ import { MediaViewer } from '../../features/viewer';
 import { HomePage } from './home-page';
 import '../../components/page/page.css';
 import './media-page.css';
-import '../../styles/place-center.css';
 
 const noStep = () => {};
 

@@ -10,10 +10,6 @@ import { emailName } from '../../lib/email';
 import { useSignOut } from '../../state/use-sign-out';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
-import '../../styles/count-pill.css';
-import '../../styles/truncate.css';
-import '../../styles/place-center.css';
-import '../../styles/row.css';
 
 type ProfileSidebarProps = {
   active: ProfileTab;

@@ -13,14 +13,11 @@ import { isNotFound, useStories, useStory } from '../../entities/story/use-stori
 import { shareStory } from './share-story';
 import '../../components/page/page.css';
 import '../../entities/story/story.css';
-import '../../styles/chip.css';
-import '../../styles/display-title.css';
 import '../../styles/cluster.css';
 import '../../styles/stack.css';
 import '../../styles/panels.css';
 import '../../styles/surface-card.css';
 import './story.css';
-import '../../styles/row.css';
 
 /** A single story, /story/:slug (spec 3 §2): hero, body with inline images, previous / next, Share. */
 export function StoryPage() {

@@ -13,20 +13,13 @@ import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { feedHref } from '../../features/feed';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
-import '../../styles/card-grid.css';
-import '../../styles/chip.css';
-import '../../styles/display-title.css';
 import '../../styles/cluster.css';
 import '../../styles/stack.css';
 import '../../styles/icon-tile.css';
-import '../../styles/line-clamp.css';
 import '../../styles/panels.css';
 import '../../styles/surface-card.css';
 import { useTagColumns } from './use-tag-columns';
 import './tag.css';
-import '../../styles/truncate.css';
-import '../../styles/cover.css';
-import '../../styles/row.css';
 
 type TagMedia = TagPageData['media'][number];
 

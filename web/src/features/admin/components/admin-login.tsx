@@ -5,7 +5,6 @@ import { verifyAdminSecret } from '../admin-api';
 import { verifyErrorText } from '../admin-rules';
 import { rememberAdminSecret } from '../admin-session';
 import '../admin.css';
-import '../../../styles/place-center.css';
 
 /** The logged-out state (spec 3 §4): the admin secret, checked by admin-verify, then kept locally. */
 export function AdminLogin() {

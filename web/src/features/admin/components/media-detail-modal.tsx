@@ -6,7 +6,6 @@ import { mediaStatusTone } from '../admin-rules';
 import { formatDate, TonePill } from './tone';
 import { BusyButton } from '../../../components/form/busy-button';
 import '../../../styles/stack.css';
-import '../../../styles/place-center.css';
 
 type MediaDetailModalProps = {
   item: AdminMediaRow | null;

@@ -6,10 +6,7 @@ import { useNearBottom } from '../use-near-bottom';
 import { MediaDetailModal } from './media-detail-modal';
 import { AdminEmpty, AdminLoading, AdminSearch, formatShortDate, TonePill } from './tone';
 import { BusyButton } from '../../../components/form/busy-button';
-import '../../../styles/card-grid.css';
-import '../../../styles/line-clamp.css';
 import '../../../styles/stack.css';
-import '../../../styles/place-center.css';
 
 function mediaPreviewUrl(item: AdminMediaRow): string | null {
   return item.finalUrl ?? item.image_url;

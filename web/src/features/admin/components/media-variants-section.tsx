@@ -1,7 +1,6 @@
 import type { DebugInfo } from '@app/shared/api/admin';
 import { AdminSection, TonePill, formatNumber } from './tone';
 import '../../../styles/stack.css';
-import '../../../styles/row.css';
 
 /** How far the image-variant backfill is (make-media-variants, every minute on a worker). */
 export function MediaVariantsSection({ progress }: { progress: DebugInfo['mediaVariants'] }) {

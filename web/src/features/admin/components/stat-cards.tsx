@@ -1,6 +1,5 @@
 import type { AdminStats } from '@app/shared/api/admin';
 import { formatNumber } from './tone';
-import '../../../styles/card-grid.css';
 import '../../../styles/stack.css';
 import '../../../styles/surface-card.css';
 

@@ -7,9 +7,7 @@ import { AuditLog } from './audit-log';
 import { MediaVariantsSection } from './media-variants-section';
 import { QueueDashboardLink } from './queue-dashboard-link';
 import { SettingsCard } from './settings-card';
-import '../../../styles/caps-label.css';
 import { type AdminColumns, AdminEmpty, AdminLoading, AdminSection, AdminTableSection, formatNumber, TonePill } from './tone';
-import '../../../styles/card-grid.css';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 

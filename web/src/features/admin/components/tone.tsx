@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Tone } from '../admin-rules';
-import '../../../styles/count-pill.css';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../../../styles/surface-card.css';
-import '../../../styles/place-center.css';
 
 /** A coloured label: a dot and a word (green, yellow, red, grey by state). */
 export function TonePill({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {

@@ -13,8 +13,6 @@ import { PromptField } from './prompt-field';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../composer.css';
-import '../../../styles/truncate.css';
-import '../../../styles/row.css';
 
 const PANEL_WIDTH = 340;
 

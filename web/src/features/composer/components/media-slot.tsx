@@ -2,9 +2,6 @@ import { PlusIcon } from '../../../components/icons/creation-icons';
 import { CloseIcon } from '../../../components/icons/line-icons';
 import type { ComposerMedia } from '../use-composer';
 import '../../../styles/center-stack.css';
-import '../../../styles/progress-track.css';
-import '../../../styles/cover.css';
-import '../../../styles/place-center.css';
 
 type MediaSlotProps = {
   media: ComposerMedia | null;

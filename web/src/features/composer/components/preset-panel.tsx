@@ -8,9 +8,6 @@ import { MODE_ICONS } from './mode-bar';
 import '../../../styles/close-button.css';
 import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
-import '../../../styles/truncate.css';
-import '../../../styles/place-center.css';
-import '../../../styles/row.css';
 
 type PresetPanelProps = {
   panel: Exclude<ComposerPanel, null>;

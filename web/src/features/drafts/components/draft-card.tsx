@@ -2,11 +2,7 @@ import { useState } from 'react';
 import { DocumentIcon, PenIcon, TrashIcon } from '../../../components/icons/line-icons';
 import type { Draft } from '../../../entities/draft/drafts-api';
 import '../../../styles/cluster.css';
-import '../../../styles/line-clamp.css';
 import '../../../styles/stack.css';
-import '../../../styles/cover.css';
-import '../../../styles/place-center.css';
-import '../../../styles/row.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

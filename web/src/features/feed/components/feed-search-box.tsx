@@ -2,7 +2,6 @@ import { FEED_SEARCH_MAX_LENGTH } from '@app/shared/api/feed';
 import { type FormEvent, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../../../components/icons/line-icons';
 import { type FeedSearch, searchTextOf, searchToFilter } from '../feed-search';
-import '../../../styles/place-center.css';
 
 type FeedSearchBoxProps = {
   search: FeedSearch;

@@ -14,7 +14,6 @@ import '../feed.css';
 import '../feed-header.css';
 import '../../../styles/stack.css';
 import '../../../styles/cluster.css';
-import '../../../styles/row.css';
 
 type FeedSectionProps = {
   feed: UseFeed;

@@ -6,10 +6,6 @@ import { isWaitingForVideos, lookTitleOf, type MediaItem, presetTypeLabel } from
 import { tileStillSources } from '../../../entities/media/still-sources';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { TileCreator } from './tile-creator';
-import '../../../styles/glass-pill.css';
-import '../../../styles/cover.css';
-import '../../../styles/place-center.css';
-import '../../../styles/row.css';
 
 type FeedTileProps = {
   item: MediaItem;

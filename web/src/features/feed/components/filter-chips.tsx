@@ -3,7 +3,6 @@ import { CloseIcon } from '../../../components/icons/line-icons';
 import type { FeedFilter } from '../feed-api';
 import { presetTypeLabel } from '../../../entities/media/media-item';
 import '../../../styles/cluster.css';
-import '../../../styles/truncate.css';
 
 /**
  * What narrows the feed, each with 'clear': 'Filtering by {preset type}' and 'Filtering by

@@ -4,7 +4,6 @@ import { paths } from '../../../config/paths';
 import { CreatorAvatar } from '../../../entities/creator/creator-avatar';
 import type { MediaItem } from '../../../entities/media/media-item';
 import '../../../styles/cluster.css';
-import '../../../styles/truncate.css';
 
 type TileCreatorProps = {
   item: MediaItem;

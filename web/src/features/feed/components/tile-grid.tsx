@@ -4,7 +4,6 @@ import type { MediaItem } from '../../../entities/media/media-item';
 import { feedHref } from '../feed-url';
 import { FeedTile } from './feed-tile';
 import '../feed.css';
-import '../../../styles/row.css';
 
 /** The gap between tiles as a share of a column's width (for the shortest-column sum). */
 const GAP_SHARE = 0.04;

@@ -17,8 +17,6 @@ import '../../../styles/panels.css';
 import '../invites.css';
 import '../../../styles/stack.css';
 import '../../../styles/sheen-card.css';
-import '../../../styles/truncate.css';
-import '../../../styles/row.css';
 
 function LinkIcon() {
   return (

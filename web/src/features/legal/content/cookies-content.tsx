@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
-import '../../../styles/caps-label.css';
 import '../../../styles/stack.css';
 
 /** The Cookies Policy: only what keeps you signed in, no trackers. */

@@ -14,10 +14,8 @@ import { useTogglePublic } from '../use-toggle-public';
 import type { LibraryViewer } from './library-viewer';
 import { LibraryGrid, type LibraryGridLayout } from './library-grid';
 import { MediaCard } from './media-card';
-import '../../../styles/count-pill.css';
 import '../../../styles/cluster.css';
 import '../../../styles/panels.css';
-import '../../../styles/row.css';
 
 
 type Pending = { kind: 'one'; item: MediaItem } | { kind: 'selected' } | { kind: 'all' } | null;

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { ImageIcon } from '../../../components/icons/line-icons';
 import { PanelEmpty } from '../../../components/page/panel-empty';
 import { paths } from '../../../config/paths';
-import '../../../styles/row.css';
 
 /** An empty library, with the way to the composer. */
 export function NoMediaYet({ text, className }: { text: string; className?: string }) {

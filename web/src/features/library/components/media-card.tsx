@@ -10,11 +10,7 @@ import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/cluster.css';
-import '../../../styles/glass-pill.css';
 import '../../../styles/stack.css';
-import '../../../styles/line-clamp.css';
-import '../../../styles/truncate.css';
-import '../../../styles/place-center.css';
 
 type MediaCardProps = {
   item: MediaItem;

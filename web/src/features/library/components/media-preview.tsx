@@ -2,8 +2,6 @@ import { type SyntheticEvent, useState } from 'react';
 import { ImageIcon } from '../../../components/icons/line-icons';
 import { captionOf } from '../../../entities/media/caption';
 import { type MediaItem, previewUrlOf } from '../../../entities/media/media-item';
-import '../../../styles/cover.css';
-import '../../../styles/place-center.css';
 
 /**
  * The picture of a card: the thumbnail or the image; a video without a thumbnail shows its

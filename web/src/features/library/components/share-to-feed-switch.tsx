@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import { GlobeIcon } from '../../../components/icons/line-icons';
 import '../../../styles/panels.css';
-import '../../../styles/place-center.css';
-import '../../../styles/row.css';
 
 type ShareToFeedSwitchProps = {
   value: boolean | null;

@@ -6,8 +6,6 @@ import { useAuth } from '../../../state/use-auth';
 import { uploadHeroImage } from '../hero-upload';
 import { heroFileProblem } from '../story-form';
 import '../../../styles/stack.css';
-import '../../../styles/cover.css';
-import '../../../styles/place-center.css';
 
 export const PREVIEW_FAILED = 'Preview failed. Please try again or paste an image URL manually.';
 export const SIGN_IN_TO_UPLOAD = 'Sign in to upload an image, or paste an image URL';

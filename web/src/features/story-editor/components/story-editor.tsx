@@ -13,7 +13,6 @@ import { StoryFormView } from './story-form-view';
 import { StoryList } from './story-list';
 import { TokenPrompt } from './token-prompt';
 import '../../../components/form/forms.css';
-import '../../../styles/caps-label.css';
 import '../../../styles/stack.css';
 import '../story-editor.css';
 

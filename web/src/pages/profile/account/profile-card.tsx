@@ -9,7 +9,6 @@ import { paths } from '../../../config/paths';
 import { CreatorAvatar } from '../../../entities/creator/creator-avatar';
 import { type ProfileFields, useEditProfile } from './use-edit-profile';
 import '../../../styles/stack.css';
-import '../../../styles/row.css';
 
 /** Name, username and avatar: how the person appears beside their public creations and on /u/<username>. */
 export function ProfileCard({ saved, email }: { saved: ProfileFields; email: string }) {

@@ -6,13 +6,9 @@ import { Panel } from '../../../components/page/panel';
 import { paths } from '../../../config/paths';
 import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
-import '../../../styles/progress-track.css';
 import { CreditLedger } from './credit-ledger';
 import '../../../styles/stack.css';
-import '../../../styles/caps-label.css';
 import '../../../styles/sheen-card.css';
-import '../../../styles/place-center.css';
-import '../../../styles/row.css';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
