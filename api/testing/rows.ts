@@ -1,4 +1,4 @@
-import type { Media, Upload, User } from '@app/shared/server/db';
+import type { GenerationRun, Media, Upload, User } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
 import { MediaUrls } from '@app/shared/server/storage';
 
@@ -113,6 +113,34 @@ export function anUpload(overrides: Partial<Upload> = {}): Upload {
     duration_seconds: null,
     storage_key: key,
     created_at: new Date('2025-02-01T08:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+/** When `aRun`'s run was created; its other times are seconds after it. */
+export const RUN_CREATED_AT = new Date('2025-03-01T12:00:00.000Z');
+
+/** A custom-prompt run by fal: queued 4 s, done 26 s later, 5 credits charged. */
+export function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
+  const at = (seconds: number) => new Date(RUN_CREATED_AT.getTime() + seconds * 1000);
+  return {
+    run_id: 'run_0000000000000001',
+    user_id: 'u1',
+    mode: 'custom-prompt',
+    request: {},
+    status: 'done',
+    attempts: 1,
+    error: null,
+    credits_reserved: 5,
+    credits_refunded: 0,
+    provider: 'fal',
+    stage: 'succeeded',
+    created_at: RUN_CREATED_AT,
+    updated_at: at(30),
+    finished_at: at(30),
+    started_at: at(4),
+    identity_scores: null,
+    priority: null,
     ...overrides,
   };
 }

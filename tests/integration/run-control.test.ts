@@ -224,6 +224,7 @@ describe(`cancel, retry and receipts with fal.ai (${dialect})`, () => {
     expect(answer.receipt?.attempts.length).toBeGreaterThan(0);
     expect(answer.receipt?.threshold).toEqual(expect.any(Number));
     expect(answer.receipt?.queuedSeconds).toEqual(expect.any(Number));
+    expect(answer.media?.receipt).toEqual(answer.receipt);
 
     fake.behave('moderate');
     const moderated = await submit();

@@ -76,9 +76,11 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
     expect(attempt!.data).toMatchObject({ type: 'run.attempt', runId, attempt: 1, of: 3 });
     expect(attempt!.data.identityScore).toBeGreaterThanOrEqual(attempt!.data.threshold as number);
     expect(done.data).toMatchObject({ type: 'run.done', runId, media: { runId, type: 'image' } });
-    // The same media getMediaByRunId answers with.
+    // The same media getMediaByRunId answers with, and its receipt (the viewer shows it before the library reloads).
     const polled = await request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session));
     expect((done.data.media as { id: string }).id).toBe(polled.body.media.id);
+    expect((done.data.media as { receipt?: unknown }).receipt).toEqual(polled.body.receipt);
+    expect(polled.body.media.receipt).toEqual(polled.body.receipt);
     // Every event from the queue carries its id, in order.
     const seen = ids(stream.of(runId));
     expect(seen).toHaveLength(3);

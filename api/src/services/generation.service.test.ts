@@ -240,7 +240,14 @@ describe('GenerationService.byRunId', () => {
     repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
     repos.mediaRows.push(aMedia({ run_id: RUN }));
     await repos.runs.finish(RUN, { status: 'done' });
-    await expect(service.byRunId(ada.id, RUN)).resolves.toMatchObject({ success: true, status: 'done', runId: RUN, media: { id: aMedia().id } });
+    await expect(service.byRunId(ada.id, RUN)).resolves.toMatchObject({
+      success: true,
+      status: 'done',
+      runId: RUN,
+      // The media carries the run's receipt as the library's item does.
+      media: { id: aMedia().id, receipt: { creditsReserved: 2, creditsCharged: 2 } },
+      receipt: { creditsReserved: 2, creditsCharged: 2 },
+    });
 
     const failed = 'run-0002-abcdef' as RunId;
     repos.settlement.addRun({ runId: failed, userId: ada.id, creditsReserved: 2 });

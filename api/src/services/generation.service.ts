@@ -202,8 +202,9 @@ export class GenerationService {
     if (!run) throw new NotFoundError('No such run', 'NOT_FOUND');
     if (run.status === 'processing') throw new NotFoundError('Still processing', 'PROCESSING');
     const [media] = await this.repos.media.findByRunId(runId);
-    const view = media ? toRunMedia(media, this.urls) : undefined;
     const receipt = runReceipt(run, media);
+    // The media carries its receipt too: the client shows it as a library item at once.
+    const view = media ? toRunMedia(media, this.urls, receipt) : undefined;
     if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt, balance };
     return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt, balance };
   }

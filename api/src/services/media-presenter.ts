@@ -88,8 +88,8 @@ export function toMediaItem(media: Media, urls: MediaUrls, receipt?: RunReceipt)
 }
 
 /** The item of getMediaByRunId, where spec 1 §7 reads `type` as the media kind. */
-export function toRunMedia(media: Media, urls: MediaUrls): RunMedia {
-  return { ...toMediaItem(media, urls), type: media.type, created_at: media.created_at.toISOString() };
+export function toRunMedia(media: Media, urls: MediaUrls, receipt?: RunReceipt): RunMedia {
+  return { ...toMediaItem(media, urls, receipt), type: media.type, created_at: media.created_at.toISOString() };
 }
 
 /** A row of the admin's Media tab (spec 3 §7): every field, the source photo included. */

@@ -1,34 +1,10 @@
 import { runReceiptSchema } from '@app/shared/api/run-receipt';
-import type { GenerationRun } from '@app/shared/server/db';
 import { describe, expect, it } from 'vitest';
 import { CANCELED_REASON, MODERATED_REASON, RunReceipts, runReceipt } from './run-receipt';
-import { aMedia } from '../../testing/rows';
+import { aMedia, aRun, RUN_CREATED_AT } from '../../testing/rows';
 
-const created = new Date('2025-03-01T12:00:00.000Z');
+const created = RUN_CREATED_AT;
 const at = (seconds: number) => new Date(created.getTime() + seconds * 1000);
-
-function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
-  return {
-    run_id: 'run_0000000000000001',
-    user_id: 'u1',
-    mode: 'custom-prompt',
-    request: {},
-    status: 'done',
-    attempts: 1,
-    error: null,
-    credits_reserved: 5,
-    credits_refunded: 0,
-    provider: 'fal',
-    stage: 'succeeded',
-    created_at: created,
-    updated_at: at(30),
-    finished_at: at(30),
-    started_at: at(4),
-    identity_scores: null,
-    priority: null,
-    ...overrides,
-  };
-}
 
 describe('runReceipt', () => {
   it('shows what a run that went well cost, each likeness attempt, who made it and how long it took', () => {

@@ -4,6 +4,7 @@ import type { Logger } from '@app/shared/server/logger';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { type RunQueue, WorkerHeartbeats } from '@app/shared/server/queue';
 import type { Repositories } from '@app/shared/server/repositories';
+import { RunReceipts } from '../run-receipt';
 import { EtaEstimator, ThroughputMeter } from './eta';
 import { QueuePositions } from './queue-positions';
 import { RunEventMapper } from './run-event-mapper';
@@ -19,7 +20,7 @@ export function createRunEvents(
   config: Pick<Config, 'queuePrefix'> & { generation: Pick<Config['generation'], 'routes'> },
   infra: Pick<Infrastructure, 'redis'>,
   runQueue: Pick<RunQueue, 'events' | 'waitingOrder'>,
-  repos: Pick<Repositories, 'runEvents' | 'media' | 'users'>,
+  repos: Pick<Repositories, 'runEvents' | 'media' | 'users' | 'runControl'>,
   urls: MediaUrls,
   logger: Logger,
 ): { service: RunEventsService; hub: RunEventsHub } {
@@ -39,7 +40,7 @@ export function createRunEvents(
   });
   const hub = new RunEventsHub({
     events: runQueue.events,
-    mapper: new RunEventMapper(repos, urls),
+    mapper: new RunEventMapper(repos, urls, new RunReceipts(repos)),
     positions,
     currentState: currentStateOf(repos),
     logger,

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEventFacts } from '@app/shared/server/repositories';
-import { aMedia, testMediaUrls } from '../../../testing/rows';
+import { aMedia, aRun, testMediaUrls } from '../../../testing/rows';
+import { RunReceipts } from '../run-receipt';
 import { RunEventMapper } from './run-event-mapper';
 import { toRunQueueEvent } from '@app/shared/server/queue';
+
+/** Receipts read from runs that cost 5 credits and were charged them all. */
+const receipts = new RunReceipts({ runControl: { findMany: async (userId, runIds) => runIds.map((id) => aRun({ run_id: id, user_id: userId })) } });
 
 function mapperWith(facts: Partial<RunEventFacts> | undefined) {
   const run = facts && { runId: 'run-1', userId: 'me', mode: 'custom-prompt', provider: 'local', status: 'done' as const, stage: 'succeeded', error: null, creditsReserved: 5, creditsRefunded: 0, balance: 13, ...facts };
   return new RunEventMapper({
     runEvents: { findFacts: async () => run },
     media: { findByRunId: async () => [aMedia({ run_id: 'run-1', user_id: 'me' })] },
-  }, testMediaUrls);
+  }, testMediaUrls, receipts);
 }
 
 /** BullMQ's event stream entry as the queue port reads it. */
@@ -25,9 +29,11 @@ describe('RunEventMapper', () => {
     expect(await mapper.map(entry({ event: 'active', jobId: 'run-1' }))).toBeUndefined();
   });
 
-  it('tells a completed job as its run ended: done with the media, or failed with the refund', async () => {
+  it('tells a completed job as its run ended: done with the media and its receipt, or failed with the refund', async () => {
     const done = await mapperWith({}).map(entry({ event: 'completed', jobId: 'run-1', returnvalue: '"done"' }));
     expect(done).toMatchObject({ userId: 'me', event: { type: 'run.done', runId: 'run-1', media: { runId: 'run-1' }, charged: 5, balance: 13 } });
+    // The media comes with its receipt, as the library lists it.
+    expect(done?.event.type === 'run.done' && done.event.media.receipt).toMatchObject({ creditsReserved: 5, creditsCharged: 5, creditsRefunded: 0 });
     const failed = await mapperWith({ status: 'failed', stage: 'failed', error: "Didn't pass identity check" }).map(entry({ event: 'completed', jobId: 'run-1', returnvalue: '"failed"' }));
     expect(failed).toEqual({ userId: 'me', event: { type: 'run.failed', runId: 'run-1', error: "Didn't pass identity check", refunded: 0, balance: 13 } });
     // A duplicate job of a settled run tells nothing again.
@@ -60,7 +66,7 @@ describe('RunEventMapper', () => {
         },
       },
       media: { findByRunId: async () => [] },
-    }, testMediaUrls);
+    }, testMediaUrls, receipts);
     expect((await mapper.map(entry({ event: 'removed', jobId: 'run-1', prev: 'waiting' })))?.event).toEqual({ type: 'run.canceled', runId: 'run-1', refunded: 5, balance: 20 });
   });
 });

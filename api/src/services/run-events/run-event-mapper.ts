@@ -4,6 +4,7 @@ import type { Repositories } from '@app/shared/server/repositories';
 import type { RunQueueEvent } from '@app/shared/server/queue';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { toRunMedia } from '../media-presenter';
+import type { RunReceipts } from '../run-receipt';
 
 /** A run event and whose run it is. */
 export interface PersonEvent {
@@ -25,13 +26,14 @@ const REMOVED_SETTLE_PAUSE_MS = 50;
 
 /**
  * Turns an event of the generation queue into a person's run event: progress as the worker wrote
- * it; a finished or removed job as its run ended, read from the database (done with its media,
- * failed with the refund, canceled). Anything else is no run event.
+ * it; a finished or removed job as its run ended, read from the database (done with its media and
+ * receipt, failed with the refund, canceled). Anything else is no run event.
  */
 export class RunEventMapper {
   constructor(
     private readonly repos: MapperRepositories,
     private readonly urls: MediaUrls,
+    private readonly receipts: Pick<RunReceipts, 'forMedia'>,
   ) {}
 
   async map(event: RunQueueEvent): Promise<PersonEvent | undefined> {
@@ -58,6 +60,8 @@ export class RunEventMapper {
     const [media] = await this.repos.media.findByRunId(runId);
     if (!media) return undefined;
     const charged = Math.max(0, run.creditsReserved - run.creditsRefunded);
-    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media, this.urls), charged, balance } };
+    // With its receipt, as the library lists it: the viewer shows it before the library reloads.
+    const receipt = (await this.receipts.forMedia(owner, [media])).get(runId);
+    return { userId: owner, event: { type: 'run.done', runId, media: toRunMedia(media, this.urls, receipt), charged, balance } };
   }
 }

@@ -75,7 +75,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
       {toast.onClick ? (
         <button
           type="button"
-          className="toast__body toast__body--action"
+          className="toast__body"
           onClick={() => {
             toast.onClick?.();
             dismissToast(toast.id);

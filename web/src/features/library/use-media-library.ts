@@ -3,10 +3,10 @@ import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient }
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { MediaItem } from '../../entities/media/media-item';
-import { fromRunMedia } from '../../entities/media/media-item';
-import { isTerminal, type RunCard, startedHere, useRunList } from '../../state/run-store';
+import { useRunList } from '../../state/run-store';
 import { getUserMedia, type MediaPage } from './api/media-api';
 import { groupVariations } from './group-variations';
+import { runItems } from './run-items';
 
 /** Delayed refreshes (spec 2 §8, §9). */
 export const REFRESH_AFTER_DELETE_MS = 1000;
@@ -35,37 +35,6 @@ export interface MediaLibrary {
 }
 
 type Pages = InfiniteData<MediaPage, number>;
-
-/** A local card for a run in progress or one that failed or was canceled here (it keeps Retry). */
-function standIn(run: RunCard, status: 'processing' | 'failed'): MediaItem {
-  return {
-    id: `${status === 'failed' ? 'failed' : 'pending'}-${run.runId}`,
-    userId: null,
-    runId: run.runId,
-    mediaType: 'photo',
-    presetType: null,
-    presetKey: null,
-    // The look's name for a preset run ('The Syndicate', 'Story Time'), else the person's prompt.
-    prompt: run.look ?? run.prompt,
-    url: null,
-    posterUrl: null,
-    thumbnailUrl: null,
-    variants: [],
-    width: null,
-    height: null,
-    aspectRatio: 1,
-    createdAt: new Date(run.startedAt).toISOString(),
-    likes_count: 0,
-    isPublic: false,
-    status,
-    videoResults: [],
-    identity: null,
-    tags: [],
-    creator: null,
-    pending: true,
-    ...(run.phase === 'canceled' ? { canceled: true } : {}),
-  };
-}
 
 function mapPages(data: Pages | undefined, change: (items: MediaItem[]) => MediaItem[]): Pages | undefined {
   return data && { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
@@ -126,17 +95,7 @@ export function useMediaLibrary(userId: string): MediaLibrary {
   }, [query.data]);
 
   const items = useMemo(() => {
-    const known = new Set(served.map((item) => item.runId).filter(Boolean));
-    // Runs the server's list does not have yet: in progress, ended here, or done (its media shows
-    // at once, until the refetch brings it: the grid never empties while a run completes).
-    const local = runs
-      .filter((run) => !known.has(run.runId))
-      .map((run) => {
-        if (run.phase === 'done') return run.media ? fromRunMedia(run.media) : null;
-        if (!startedHere(run)) return null;
-        return standIn(run, isTerminal(run) ? 'failed' : 'processing');
-      })
-      .filter((item): item is MediaItem => item !== null && !dismissed.has(item.id) && !served.some((shown) => shown.id === item.id));
+    const local = runItems(runs, served).filter((item) => !dismissed.has(item.id));
     return local.concat(groupVariations(served));
   }, [served, runs, dismissed]);
 
