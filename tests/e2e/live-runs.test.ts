@@ -131,8 +131,11 @@ describe('live runs in Chromium', () => {
     // Two runs charged, the canceled one refunded: 20 − 2 − 2.
     await expect.poll(() => page.getByTestId('token-balance').textContent(), { timeout: 10_000 }).toBe('16');
 
-    // Retry: the same card runs again, is followed live and ends with the new image.
-    await page.locator('.media-card').getByRole('button', { name: 'Retry' }).click();
+    // Retry: its price on the button before the tap; the same card runs again, is followed live
+    // and ends with the new image.
+    const retry = page.locator('.media-card').getByRole('button', { name: 'Retry' });
+    expect(await retry.innerText()).toBe('Retry · 2 credits');
+    await retry.click();
     await page.locator('.media-card.is-pending').getByText(/^(In queue|Generating|Checking likeness)/).waitFor({ timeout: 20_000 });
     await page.getByText('Your media is ready').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.locator('.media-card.is-pending').count(), { timeout: 10_000 }).toBe(0);

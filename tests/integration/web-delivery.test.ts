@@ -21,11 +21,12 @@ import { startTestApp, type TestContext } from '../support/test-app';
 
 const dist = path.join(repoRoot, 'web/dist');
 /**
- * The first view's JavaScript, gzip, that the home screen may cost: issue 30's goal. 149.1 KB
- * measured after issue 30 (every web schema zod/mini, dialogs, uploads and drafts loaded on first
- * use); see docs/performance.md "First view".
+ * The first view's JavaScript, gzip, that the home screen may cost: issue 30's goal of 150 KB
+ * (149.1 KB measured after it: every web schema zod/mini, dialogs, uploads and drafts loaded on
+ * first use), plus 1 KB for the price on every control that spends (issue 41 §1, 150.1 KB); see
+ * docs/performance.md "First view".
  */
-const FIRST_VIEW_JS_GZIP_BUDGET = 150 * 1024;
+const FIRST_VIEW_JS_GZIP_BUDGET = 151 * 1024;
 
 interface RawAnswer {
   status: number;

@@ -3,6 +3,7 @@
  * the generation flow's notices. Apart from error-messages.ts so a screen that only shows toasts
  * doesn't carry them: the web's generation engine loads on first use.
  */
+import { NO_CREDITS_TITLE } from './credits-text';
 import { errorText, GENERIC_ERROR_NOTICE, type Notice } from './error-messages';
 
 /** One row of the "Error text contains" table; `contains` are lowercase substrings. */
@@ -12,7 +13,7 @@ export interface ErrorNoticeRule extends Notice {
 
 /** Spec 1 §8, in table order: the first row whose text is contained (case-insensitive) wins. */
 export const GENERATION_ERROR_RULES: readonly ErrorNoticeRule[] = [
-  { contains: ['insufficient credits', 'insufficient_credits'], title: 'No Credits', message: 'Wait for daily reset or upgrade your plan.' },
+  { contains: ['insufficient credits', 'insufficient_credits'], title: NO_CREDITS_TITLE, message: 'Wait for daily reset or upgrade your plan.' },
   { contains: ['timeout', 'timed out'], title: 'Request Timed Out', message: 'Try again with a smaller image.' },
   { contains: ['unexpected response', 'blocked'], title: 'Connection Issue', message: 'Check your internet and try again.' },
   { contains: ['failed to fetch', 'failed fetch', 'fetch failed', 'network'], title: 'Network Error', message: 'Check your internet connection.' },

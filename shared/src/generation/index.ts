@@ -3,6 +3,7 @@ export type * from './types';
 export * from './aspect-ratio';
 export * from './catalogues';
 export * from './catalogues/identity-phrases';
+export * from './credits-text';
 export * from './error-messages';
 export * from './generation-errors';
 export * from './modes';

@@ -158,12 +158,14 @@ export interface CostInput {
 /**
  * Credits a request reserves: an image costs COST_IMAGE (2); a request whose result is a video
  * (`enableVideo`) costs COST_VIDEO (5); Story Time costs COST_VIDEO per photo (one video each).
+ * `prices`: the table to charge by; a client passes the one get-app-info served, so what it shows
+ * before a request can be quoted (no photo yet) is the server's table under the server's rule.
  */
-export function generationCost(request: CostInput): number {
+export function generationCost(request: CostInput, prices: PriceTable = PRICES): number {
   if (request.serviceMode === 'story-time') {
-    return PRICES.storyPerPhoto * Math.max(1, request.sources?.length ?? 0);
+    return prices.storyPerPhoto * Math.max(1, request.sources?.length ?? 0);
   }
-  return request.enableVideo === true ? PRICES.video : PRICES.image;
+  return request.enableVideo === true ? prices.video : prices.image;
 }
 
 /**

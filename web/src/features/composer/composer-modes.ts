@@ -21,9 +21,6 @@ export const PRESET_MODES: readonly PresetMode[] = ['unrealreflection', 'paralle
 /** The modes reached from the More menu (Upload, Studio, Unreal Reflection and Parallel Self have their own buttons). */
 export const MORE_MODES: readonly PresetMode[] = ['ghiblireact', 'cyber-siren', 'preset', 'storytime'];
 
-/** The More menu's entries: Custom Prompt first, so the person's own prompt is always one tap away. */
-export const MORE_MENU: readonly (PresetMode | 'custom')[] = ['custom', ...MORE_MODES];
-
 export function isPresetMode(mode: ClientMode): mode is PresetMode {
   return (PRESET_MODES as readonly string[]).includes(mode);
 }
@@ -32,17 +29,6 @@ export function isPresetMode(mode: ClientMode): mode is PresetMode {
 export const MODE_LABELS = Object.fromEntries(
   CLIENT_MODES.map((mode) => [mode, PRESET_TYPE_LABELS[presetTypeOf(CLIENT_TO_SERVICE_MODE[mode])]]),
 ) as Readonly<Record<ClientMode, string>>;
-
-/** One line under each More-menu entry. */
-export const MODE_HINTS: Readonly<Record<PresetMode | 'custom', string>> = {
-  custom: 'Describe the look in your own words',
-  unrealreflection: 'Cinematic portraits with a dark twist',
-  parallelself: 'You, in another life',
-  ghiblireact: 'Hand-drawn anime reactions',
-  'cyber-siren': 'Neon-soaked cyberpunk looks',
-  preset: "This week's featured looks",
-  storytime: 'Three photos, one short video story',
-};
 
 /** The request field that carries a preset mode's id (the shared map of the service modes). */
 export function presetField(mode: PresetMode): PresetIdField {

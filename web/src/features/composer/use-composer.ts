@@ -3,20 +3,21 @@ import {
   ENHANCE_ERROR_NOTICE,
   ENHANCE_NO_RESULT_NOTICE,
   ENHANCE_SUCCESS_NOTICE,
+  NO_CREDITS_TITLE,
   STORY_TIME_MIN_IMAGES,
 } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { toast } from '../../components/toast/toast-store';
 import { useStore } from '../../lib/create-store';
 import { useCredits } from '../../state/credits';
 import { useAuth } from '../../state/use-auth';
 import { useWeeklyPresets } from '../../entities/preset/weekly-presets';
-import { enhancePrompt, type GenerateOptions, type GenerationRequest, isSecureSource, useGeneration, useGenerationQuote } from '../generation';
+import { enhancePrompt, type GenerateOptions, type GenerationPrice, type GenerationRequest, isSecureSource, useGeneration, useGenerationPrice } from '../generation';
 import { useUploadAgreement } from '../upload-agreement';
 import type { HomeNavigationState } from './composer-navigation-state';
-import { buildRequest, type ComposerDraft, isEnhanceDisabled, isGenerateDisabled, isPresetMode, lookName, type PresetMode } from './composer-modes';
+import { buildRequest, type ComposerDraft, isEnhanceDisabled, isGenerateDisabled, isPresetMode, lookName, MODE_LABELS, type PresetMode, presetOptions } from './composer-modes';
 import type { ComposerState } from './composer-reducer';
 import { composerStore, dispatchComposer } from './composer-store';
 import { restoreStoredPreset, writeStoredPreset } from './stored-preset';
@@ -43,6 +44,16 @@ function draftOf(state: ComposerState): ComposerDraft {
 
 const isVideoUrl = (url: string) => /\.(mp4|webm|mov)(\?|$)/i.test(url);
 
+/** The preset panel that is open (its looks are what a tap spends on), if any. */
+function openPresetPanel(state: Pick<ComposerState, 'panel'>): PresetMode | null {
+  return state.panel && state.panel !== 'more' ? state.panel : null;
+}
+
+/** Says why a control that spends did nothing (the same words the composer shows before the tap). */
+function tellShortfall(message: string) {
+  toast.error(NO_CREDITS_TITLE, message);
+}
+
 /**
  * The composer of spec 1 §2, §4, §5. Its state changes in `composerReducer`; this hook adds the
  * effects: the sign-in gate, the agreement, the uploads, dispatching runs, the magic wand,
@@ -62,6 +73,9 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   const storyInput = useRef<HTMLInputElement>(null);
   /** The mode asked for before there was a file: its panel opens once the file is in. */
   const pendingMode = useRef<ClientMode | null>(null);
+  /** The prices on screen, for the taps that spend (set each render, below). */
+  const panelPrice = useRef<GenerationPrice | null>(null);
+  const generatePrice = useRef<GenerationPrice | null>(null);
   const { credits } = useCredits(isAuthenticated && (state.open || state.media !== null));
   useReleasedPreviews(state);
 
@@ -147,6 +161,12 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
         openFilePicker(mode);
         return;
       }
+      // Short of the price shown on the look: nothing is submitted and the panel stays.
+      const short = panelPrice.current?.shortfall;
+      if (short) {
+        tellShortfall(short);
+        return;
+      }
       dispatchComposer({ type: 'preset-picked', mode, id });
       writeStoredPreset({ mode, id });
       const next = composerStore.get();
@@ -162,6 +182,13 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   const generate = useCallback(() => {
     if (!gate('generate')) return;
     const current = composerStore.get();
+    // With a look panel open, Generate runs the look picked there (and is priced as it).
+    const panel = openPresetPanel(current);
+    if (panel) {
+      const id = current.presets[panel];
+      if (id) pickPreset(panel, id);
+      return;
+    }
     if (isPresetMode(current.mode) && !current.presets[current.mode]) {
       if (current.panel !== current.mode) dispatchComposer({ type: 'mode-selected', mode: current.mode });
       return;
@@ -172,8 +199,13 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
       return;
     }
     if (isGenerateDisabled(draftOf(current), generation.isNavigating)) return;
+    const short = generatePrice.current?.shortfall;
+    if (short) {
+      tellShortfall(short);
+      return;
+    }
     run(buildRequest(draftOf(current)));
-  }, [gate, generation.isNavigating, openFilePicker, run]);
+  }, [gate, generation.isNavigating, openFilePicker, pickPreset, run]);
 
   const enhance = useCallback(async () => {
     if (!gate('ai')) return;
@@ -259,9 +291,16 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   );
 
   const draft = draftOf(state);
-  // The exact cost of what Generate would run now, from the server (refreshed as it changes).
-  const quoteRequest = isAuthenticated && !isGenerateDisabled(draft, false) ? buildRequest(draft) : null;
-  const quote = useGenerationQuote(quoteRequest, state.open || state.media !== null);
+  // What Generate would run now: the open look panel's mode, else the composer's. Every look of a
+  // mode costs the same, so a mode without a look picked is priced with its first.
+  const panel = openPresetPanel(state);
+  const target: ComposerDraft = panel ? { ...draft, mode: panel } : draft;
+  const targetPreset = isPresetMode(target.mode) ? (state.presets[target.mode] ?? presetOptions(target.mode, weekly.presets)[0]?.id) : undefined;
+  const price = useGenerationPrice(isAuthenticated ? buildRequest(target, targetPreset) : null, state.open || state.media !== null, { balance: credits, what: MODE_LABELS[target.mode] });
+  useLayoutEffect(() => {
+    panelPrice.current = panel ? price : null;
+    generatePrice.current = panel ? null : price;
+  });
   const storyReady = state.storyPhotos.filter((photo) => photo.url).length + (state.media?.sourceUrl ? 1 : 0);
 
   return {
@@ -269,8 +308,10 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
     draft,
     isAuthenticated,
     quota: credits,
-    /** The server's price of the current selection (null while unknown). */
-    cost: quote?.cost ?? null,
+    /** What Generate (or a look of the open panel) would spend now, from the server (null while unknown). */
+    price,
+    /** Why that spend can't happen (the balance is short), said before any tap; null when it can. */
+    shortfall: price?.shortfall ?? null,
     weeklyPresets: weekly.presets,
     weeklyStatus: weekly.status,
     isGenerating: generation.isGenerating,
@@ -280,7 +321,7 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
     queuedIntent: generation.queued,
     agreementOpen: state.pendingFile !== null && agreement.status !== 'agreed',
     agreementBusy: agreement.status === 'accepting',
-    generateDisabled: isGenerateDisabled(draft, generation.isNavigating),
+    generateDisabled: panel ? !state.presets[panel] || generation.isNavigating : isGenerateDisabled(draft, generation.isNavigating),
     enhanceDisabled: isEnhanceDisabled(state.prompt, generation.isGenerating, state.enhancing),
     storyPhotoCount: storyReady,
     storyPhotosNeeded: STORY_TIME_MIN_IMAGES,

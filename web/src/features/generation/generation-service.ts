@@ -11,6 +11,7 @@ import { createGenerationEngine, type GenerationEngine, type GenerationEngineDep
 import { createIntentQueue, type IntentQueue } from './intent-queue';
 import { followWiredGenerationDeps, wiredGenerationDeps } from './wired-deps';
 import { createRunId } from './run-id';
+import { appPriceContext, priceGeneration } from './price-generation';
 import type { GenerationRequest } from './generation-types';
 
 /**
@@ -80,11 +81,14 @@ export function connectIntentQueue(
   };
 }
 
-/** The app's intent queue: follows the upload manager and the engine, runs intents on the engine. */
-/** POST quote-generation for the composer's Generate button (loaded with the engine). */
-export function quoteGeneration(request: GenerationRequest, signal?: AbortSignal) {
-  return getGenerationEngine().quote(request, signal);
+/** What the composer's controls show before they spend (loaded with the engine): see priceGeneration. */
+export function priceRequest(request: GenerationRequest, known: { balance: number | null; what: string }, signal?: AbortSignal) {
+  const made = getGenerationEngine();
+  const context = appPriceContext(made.quote, () => wiredGenerationDeps().getWeeklyPresets?.() ?? null);
+  return priceGeneration(context, request, known, signal);
 }
+
+/** The app's intent queue: follows the upload manager and the engine, runs intents on the engine. */
 
 export function getIntentQueue(): IntentQueue {
   if (intentQueue) return intentQueue;

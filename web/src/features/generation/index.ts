@@ -5,7 +5,8 @@
  * web/package.json declares the web's modules free of side effects, so an importer of this file
  * gets only what it uses.
  */
-export { useGeneration, useGenerationQuote, type GenerationQuote, type UseGeneration } from './use-generation';
+export { useGeneration, useGenerationPrice, type UseGeneration } from './use-generation';
+export type { GenerationPrice } from './price-generation';
 export { enhancePrompt } from './enhance-prompt';
 export { getGenerationEngine } from './generation-service';
 export { isSecureSource } from './secure-source';

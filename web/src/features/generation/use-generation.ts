@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast/toast-store';
 import { useRuns } from '../../state/run-store';
 import type { GenerateOptions, GenerationRequest } from './generation-types';
+import type { GenerationPrice } from './price-generation';
 
 export interface UseGeneration {
   /** A run the engine follows is going. */
@@ -121,30 +122,22 @@ function useQueued(): boolean {
   return useSyncExternalStore(subscribeQueued, () => ready?.getIntentQueue().getState().pendingIntent != null, () => false);
 }
 
-export interface GenerationQuote {
-  cost: number;
-  balance: number;
-  enough: boolean;
-}
-
 /**
- * The server's exact cost of `request` (POST quote-generation), refreshed as it changes; null
- * while unknown (nothing to price yet, the engine's code not in, or the call failed).
+ * What `request` would spend if submitted now and whether `known.balance` covers it (`known.what`
+ * names it in the shortfall message), as the server says
+ * (quote-generation, else its price table: see priceGeneration); refreshed as it changes; null
+ * while unknown (nothing to price, the engine's code not in yet, or no answer).
  */
-export function useGenerationQuote(request: GenerationRequest | null, enabled: boolean): GenerationQuote | null {
+export function useGenerationPrice(request: GenerationRequest | null, enabled: boolean, known: { balance: number | null; what: string }): GenerationPrice | null {
   const loaded = useSyncExternalStore(subscribeReady, () => ready !== null, () => false);
   const query = useQuery({
-    queryKey: ['quote-generation', request] as const,
-    queryFn: async ({ signal }) => {
-      const service = await prepareGeneration();
-      const { cost, balance, enough } = await service.quoteGeneration(request!, signal);
-      return { cost, balance, enough };
-    },
+    queryKey: ['quote-generation', request, known] as const,
+    queryFn: async ({ signal }) => (await prepareGeneration()).priceRequest(request!, known, signal),
     enabled: enabled && loaded && request !== null,
     staleTime: 5_000,
     retry: false,
-    placeholderData: (previous) => previous,
   });
+  // Only the answer for this very request: another mode's price is never shown as this one's.
   return enabled && request ? (query.data ?? null) : null;
 }
 

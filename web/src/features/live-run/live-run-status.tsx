@@ -1,7 +1,9 @@
+import { creditShortfallMessage, creditsText } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons/line-icons';
 import type { MediaItem } from '../../entities/media/media-item';
 import { runText } from '../../state/run-reducer';
+import { useCredits } from '../../state/credits';
 import { type RunCard, useRunCard } from '../../state/run-store';
 import { getGenerationEngine } from '../generation';
 import { CancelRunButton } from './cancel-run-button';
@@ -60,14 +62,19 @@ export function LiveRunStatus({ item }: { item: MediaItem }) {
   const now = useNow(card?.etaSeconds != null);
   const actions = useRunActions(runId);
   const failed = card ? card.phase === 'failed' || card.phase === 'canceled' : item.status === 'failed';
+  // A retry is charged what the run reserved (the server's number), shown before the tap.
+  const retryCost = card?.cost ?? item.receipt?.creditsReserved ?? null;
+  const { credits } = useCredits(failed);
+  const short = failed && retryCost !== null && credits !== null && credits < retryCost ? creditShortfallMessage('A retry', retryCost, credits) : null;
 
   if (failed) {
     return (
       <div className="media-status live-run live-run--failed center-stack" role="status" data-live-phase={card?.phase ?? 'failed'}>
         <WarningIcon />
         <span className="media-status__text live-run__text">{card ? runText(card, now) : 'Generation failed'}</span>
-        <button type="button" className="button button--small live-run__action" onClick={actions.retry}>
-          Retry
+        {short && <span className="live-run__shortfall">{short}</span>}
+        <button type="button" className="button button--small live-run__action" onClick={actions.retry} disabled={short !== null} data-testid="retry-run">
+          {retryCost === null ? 'Retry' : `Retry · ${creditsText(retryCost)}`}
         </button>
       </div>
     );

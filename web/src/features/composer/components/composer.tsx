@@ -1,3 +1,4 @@
+import { creditsText } from '@app/shared';
 import { type ChangeEvent, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, SaveIcon, VideoIcon } from '../../../components/icons/creation-icons';
 import { SparkleIcon } from '../../../components/icons/line-icons';
@@ -51,9 +52,10 @@ export function Composer({ composer }: { composer: UseComposer }) {
   const onStoryFiles = (event: ChangeEvent<HTMLInputElement>) => actions.addStoryPhotos([...(event.target.files ?? [])]);
 
   const selectedLabel = isPresetMode(state.mode) ? modeButtonLabel(state.mode, state.presets[state.mode], composer.weeklyPresets) : null;
-  // The server's price of the current selection (quote-generation); nothing is guessed here.
-  const cost = composer.cost;
-  const costText = cost === null ? null : `This costs ${cost} ${cost === 1 ? 'credit' : 'credits'}`;
+  // The server's price of what Generate would run now (quote-generation, else its price table).
+  const { price, shortfall } = composer;
+  const cost = price?.cost ?? null;
+  const costText = cost === null ? null : `This costs ${creditsText(cost)}`;
   const placeholder =
     state.mode === 'edit'
       ? hasMedia
@@ -84,6 +86,8 @@ export function Composer({ composer }: { composer: UseComposer }) {
               storyPhotos={state.storyPhotos}
               storyPhotoCount={composer.storyPhotoCount}
               storyPhotosNeeded={composer.storyPhotosNeeded}
+              price={price}
+              shortfall={shortfall}
               onPick={actions.pickPreset}
               onMode={actions.selectMode}
               onClose={actions.closePanel}
@@ -110,7 +114,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
           {composer.quota !== null && (
             <span className="composer__credits inline-row" title={costText ?? undefined}>
               <SparkleIcon />
-              {composer.quota} credits
+              {creditsText(composer.quota)}
             </span>
           )}
         </header>
@@ -139,12 +143,12 @@ export function Composer({ composer }: { composer: UseComposer }) {
           )}
           <button
             type="button"
-            className="composer__generate inline-row"
+            className={`composer__generate inline-row${shortfall ? ' is-short' : ''}`}
             onClick={actions.generate}
             disabled={composer.generateDisabled}
             aria-label="Generate"
-            aria-description={costText ?? undefined}
-            title={costText ?? undefined}
+            aria-description={shortfall ?? costText ?? undefined}
+            title={shortfall ?? costText ?? undefined}
           >
             {composer.isNavigating ? <span className="button__spinner" aria-hidden="true" /> : <SparkleIcon />}
             <span className="composer__generate-text">Generate</span>
@@ -155,6 +159,11 @@ export function Composer({ composer }: { composer: UseComposer }) {
             )}
           </button>
         </div>
+        {shortfall && !state.panel && (
+          <p className="composer__shortfall" role="status" data-testid="composer-shortfall">
+            {shortfall}
+          </p>
+        )}
         {approximated && <p className="composer__engine-note">Prompts are approximated by the local preview engine</p>}
 
         <div className="composer__tray">

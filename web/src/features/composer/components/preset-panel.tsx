@@ -1,13 +1,29 @@
-import type { ClientMode, WeeklyPreset } from '@app/shared';
+import { type ClientMode, creditsText, type WeeklyPreset } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import { PlusIcon } from '../../../components/icons/creation-icons';
 import { CloseIcon } from '../../../components/icons/line-icons';
-import { MODE_HINTS, MODE_LABELS, MORE_MENU, type PresetMode, presetOptions, type SelectedPresets } from '../composer-modes';
+import { MODE_LABELS, MORE_MODES, type PresetMode, presetOptions, type SelectedPresets } from '../composer-modes';
+import type { GenerationPrice } from '../../generation';
 import type { ComposerPanel, StoryPhoto } from '../use-composer';
 import { MODE_ICONS } from './mode-bar';
 import '../../../styles/close-button.css';
 import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
+
+// Here, not in composer-modes.ts: only this panel (loaded when opened) reads them.
+/** The More menu's entries: Custom Prompt first, so the person's own prompt is always one tap away. */
+const MORE_MENU: readonly (PresetMode | 'custom')[] = ['custom', ...MORE_MODES];
+
+/** One line under each More-menu entry. */
+const MODE_HINTS: Readonly<Record<PresetMode | 'custom', string>> = {
+  custom: 'Describe the look in your own words',
+  unrealreflection: 'Cinematic portraits with a dark twist',
+  parallelself: 'You, in another life',
+  ghiblireact: 'Hand-drawn anime reactions',
+  'cyber-siren': 'Neon-soaked cyberpunk looks',
+  preset: "This week's featured looks",
+  storytime: 'Three photos, one short video story',
+};
 
 type PresetPanelProps = {
   panel: Exclude<ComposerPanel, null>;
@@ -20,6 +36,10 @@ type PresetPanelProps = {
   storyPhotos: readonly StoryPhoto[];
   storyPhotoCount: number;
   storyPhotosNeeded: number;
+  /** What a look of this panel spends (the server's), shown on the header and each look. */
+  price: GenerationPrice | null;
+  /** Why a look can't be bought now ('Story Time needs 15 credits — you have 1'), else null. */
+  shortfall: string | null;
   onPick: (mode: PresetMode, id: string) => void;
   onMode: (mode: ClientMode) => void;
   onClose: () => void;
@@ -33,12 +53,14 @@ type PresetPanelProps = {
  * modes; Story Time adds its multi-photo picker.
  */
 export function PresetPanel(props: PresetPanelProps) {
-  const { panel, presets, weekly, weeklyStatus, anchorLeft, onPick, onMode, onClose } = props;
+  const { panel, presets, weekly, weeklyStatus, anchorLeft, price, shortfall, onPick, onMode, onClose } = props;
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.documentElement.classList.contains('has-modal')) onClose();
+      if (document.documentElement.classList.contains('has-modal')) return;
+      if (event.key === 'Escape') onClose();
+      else if (ref.current && moveFocus(ref.current, event.key)) event.preventDefault();
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Element | null;
@@ -60,6 +82,11 @@ export function PresetPanel(props: PresetPanelProps) {
     <div ref={ref} className={`preset-panel stack${panel === 'storytime' ? ' preset-panel--wide' : ''}`} style={style}>
       <div className="preset-panel__header row">
         <span className="preset-panel__title">{title}</span>
+        {panel !== 'more' && price && (
+          <span className="preset-panel__price chip" data-testid="panel-price">
+            {price.perPhoto === null ? creditsText(price.cost) : `${creditsText(price.perPhoto)} a photo`}
+          </span>
+        )}
         <button type="button" className="preset-panel__close close-button" aria-label="Close presets" onClick={onClose}>
           <CloseIcon />
         </button>
@@ -84,7 +111,12 @@ export function PresetPanel(props: PresetPanelProps) {
       ) : (
         <>
           {panel === 'storytime' && <StoryPhotos {...props} />}
-          <PresetList mode={panel} selected={presets[panel] ?? null} weekly={weekly} weeklyStatus={weeklyStatus} onPick={onPick} />
+          {shortfall && (
+            <p className="preset-panel__shortfall" role="status" data-testid="panel-shortfall">
+              {shortfall}
+            </p>
+          )}
+          <PresetList mode={panel} selected={presets[panel] ?? null} weekly={weekly} weeklyStatus={weeklyStatus} price={price} onPick={onPick} />
         </>
       )}
     </div>
@@ -96,12 +128,14 @@ function PresetList({
   selected,
   weekly,
   weeklyStatus,
+  price,
   onPick,
 }: {
   mode: PresetMode;
   selected: string | null;
   weekly: readonly WeeklyPreset[] | null;
   weeklyStatus: PresetPanelProps['weeklyStatus'];
+  price: GenerationPrice | null;
   onPick: (mode: PresetMode, id: string) => void;
 }) {
   const options = presetOptions(mode, weekly);
@@ -116,6 +150,8 @@ function PresetList({
           type="button"
           role="menuitemradio"
           aria-checked={selected === option.id}
+          // Short of credits the look still answers a tap, to say why it did nothing.
+          aria-disabled={price && !price.enough ? true : undefined}
           className="preset-panel__option row"
           onClick={() => onPick(mode, option.id)}
         >
@@ -124,6 +160,11 @@ function PresetList({
             <span className="preset-panel__label">{option.label}</span>
             {option.hint && <span className="preset-panel__hint truncate">{option.hint}</span>}
           </span>
+          {price && (
+            <span className="preset-panel__cost" data-testid="look-price">
+              {creditsText(price.cost)}
+            </span>
+          )}
         </button>
       ))}
     </div>
@@ -153,4 +194,21 @@ function StoryPhotos({ firstPhotoUrl, storyPhotos, storyPhotoCount, storyPhotosN
       </p>
     </div>
   );
+}
+
+/**
+ * Arrow keys walk the panel's entries (a menu's keys): Down and Up, Home and End; from outside
+ * the panel (its mode button) Down enters at the first. True when the key moved focus.
+ */
+function moveFocus(panel: HTMLElement, key: string): boolean {
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(key)) return false;
+  const items = [...panel.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+  if (items.length === 0) return false;
+  const focused = document.activeElement;
+  const at = items.indexOf(focused as HTMLElement);
+  // From outside, only from the mode bar (a caret in the prompt keeps its arrows).
+  if (at === -1 && (key !== 'ArrowDown' || !focused?.closest('.mode-bar'))) return false;
+  const next = key === 'Home' ? 0 : key === 'End' ? items.length - 1 : at === -1 ? 0 : (at + (key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+  items[next]!.focus();
+  return true;
 }
