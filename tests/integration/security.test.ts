@@ -18,6 +18,7 @@ import { bearer, createAccount, readCodeFromOutbox, type Session, signIn, waitFo
 import { suiteDialect } from '../support/database';
 import { fixture, uploadFile } from '../support/uploads';
 import { startTestApp, useTestApp, type TestContext } from '../support/test-app';
+import { fakeWebDist } from '../support/web-dist';
 
 /** Findings of the security review (issue 9), each as a user or an attacker would notice it. */
 
@@ -261,8 +262,9 @@ describe(`the api on its default settings (${dialect})`, () => {
 });
 
 describe(`behind a reverse proxy on this machine (TRUST_PROXY=loopback, ${dialect})`, () => {
-  // The test's loopback connection plays the proxy: every socket peer is 127.0.0.1.
-  const ctx = useTestApp(dialect, { TRUST_PROXY: 'loopback' });
+  // The test's loopback connection plays the proxy: every socket peer is 127.0.0.1. The web app
+  // is served too, so a refused /metrics could fall through to its page.
+  const ctx = useTestApp(dialect, { TRUST_PROXY: 'loopback', WEB_DIST_DIR: fakeWebDist() });
   /** Whether /metrics answers with Prometheus text (anyone else gets what an unknown path gets). */
   const metricsShown = async (forwardedFor?: string) => {
     const res = await (forwardedFor ? request(ctx.app).get('/metrics').set('X-Forwarded-For', forwardedFor) : request(ctx.app).get('/metrics'));
@@ -284,6 +286,17 @@ describe(`behind a reverse proxy on this machine (TRUST_PROXY=loopback, ${dialec
     expect(await metricsShown()).toBe(true);
     // The proxy forwarding for a client on this machine (e.g. curl on the host through nginx).
     expect(await metricsShown('127.0.0.1')).toBe(true);
+  });
+
+  it('answers a refused /metrics with a 404, never the web app\'s page', async () => {
+    for (const accept of ['text/html', '*/*']) {
+      const res = await request(ctx.app).get('/metrics').set('X-Forwarded-For', '203.0.113.7').set('Accept', accept);
+      expect(res.status, accept).toBe(404);
+      expect(res.text, accept).not.toContain('<html');
+      expect(res.body, accept).toEqual({ success: false, error: 'No route for GET /metrics' });
+    }
+    // The web app is there: an address of its own still gets its page.
+    expect((await request(ctx.app).get('/gallery').set('Accept', 'text/html')).text).toContain('<html');
   });
 });
 
