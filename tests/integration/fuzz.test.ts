@@ -11,6 +11,7 @@ import { startTestApp, type TestContext } from '../support/test-app';
 import { listen } from '../../api/src/compose';
 import { fixture, uploadFile } from '../support/uploads';
 import { fakeWebDist } from '../support/web-dist';
+import { type RouteKey, servedRoutes } from '../support/served-routes';
 
 /**
  * Issues 9 and 25: bad input is a 400/404/409, never a 500. Every route the app serves (the list
@@ -594,41 +595,6 @@ async function signInWithoutWorkers(ctx: TestContext, email: string): Promise<Se
 
 /** A built web app of one page, so the pages with injected meta (stories, tags) are served. */
 const webDist = fakeWebDist();
-
-/** A route of the app as the fuzz names it: `GET /api/getTrending`, `POST /webhooks/:provider`. */
-type RouteKey = string;
-
-/**
- * Every route the app serves, read from its router: `METHOD path`, function calls under `/api`
- * (they are served under `/.netlify/functions` too). A mounted app of its own (bull-board) is
- * one route, `* <mount>/*`.
- */
-function servedRoutes(app: { router: unknown }): Set<RouteKey> {
-  interface Layer {
-    rawPath?: string | string[];
-    route?: { path: string; methods: Record<string, boolean> };
-    handle?: { stack?: Layer[]; router?: unknown };
-  }
-  const routes = new Set<RouteKey>();
-  const join = (prefix: string, part: string) => (prefix === '/' ? part : part === '/' ? prefix : `${prefix}${part}`);
-  const visit = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath ?? '/'];
-      for (const part of paths) {
-        const at = join(prefix, part).replace(/^\/\.netlify\/functions(?=\/)/, '/api');
-        if (layer.route) {
-          for (const method of Object.keys(layer.route.methods)) routes.add(`${method.toUpperCase()} ${join(prefix, layer.route.path).replace(/^\/\.netlify\/functions(?=\/)/, '/api')}`);
-        } else if (layer.handle?.stack) {
-          visit(layer.handle.stack, at);
-        } else if (layer.handle?.router) {
-          routes.add(`* ${at}/*`); // a mounted Express app of its own (bull-board)
-        }
-      }
-    }
-  };
-  visit((app.router as { stack: Layer[] }).stack, '/');
-  return routes;
-}
 
 /** The route an endpoint of the fuzz exercises. */
 function routeOf(endpoint: Endpoint): RouteKey {
