@@ -867,6 +867,16 @@ describe(`malformed input against every call (${dialect})`, () => {
       }
     }
     expect(answers.length).toBeGreaterThan(24);
+    // The edges of what the columns hold are cursors still: the page after them.
+    for (const [query, c] of [
+      [{}, cursor(`0001-01-01T00:00:00.000Z|${uuid}`)],
+      [{}, cursor(`9999-12-31T23:59:59.999Z|${uuid}`)],
+      [{ sort: 'top' }, cursor(`top|2147483647|${day}|${uuid}`)],
+      [{ sort: 'trending' }, cursor(`trending|-1.5e-7|${uuid}`)],
+    ] as const) {
+      const res = await api.get('/api/getPublicFeed').query({ ...query, cursor: c });
+      expect(res.status, Buffer.from(c, 'base64url').toString('utf8')).toBe(200);
+    }
     // A creator's page pages the same cursor: one of a real creator.
     const creator = await ctx.infra.db.updateTable('users').set({ username: `cursor_${randomBytes(3).toString('hex')}` }).where('id', '=', session.user.id).returning('username').executeTakeFirstOrThrow();
     const page = await api.get('/api/get-creator').query({ username: creator.username!, cursor: crafted.new[0] });
