@@ -15,6 +15,7 @@ import { authenticate } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
 import { adminSecretOfBody, requireAdmin } from './http/admin-auth';
 import { SecretGuessThrottle } from './http/shared-secret';
+import { SignInDevices } from './http/sign-in-device';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { metricsRoutes } from './routes/metrics';
@@ -47,7 +48,7 @@ import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
 import { AppInfoService } from './services/app-info.service';
-import { AuthService } from './services/auth.service';
+import { AuthService, KNOWN_CLIENT_DAYS } from './services/auth.service';
 import { DevOutboxService } from './services/dev-outbox.service';
 import { DraftsService } from './services/drafts.service';
 import { FeedService } from './services/feed.service';
@@ -158,7 +159,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         sessionAlongside: authenticate({ require: 'session', alongside: true }, bearer),
       }),
       launchRoutes(appInfo),
-      authRoutes(auth, limits, signedIn),
+      authRoutes(auth, limits, signedIn, new SignInDevices(infra.secrets.signingSecret, KNOWN_CLIENT_DAYS)),
       accountRoutes(accounts, limits, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),

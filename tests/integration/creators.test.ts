@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { usernameProblem } from '@app/shared';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAccount, type Session } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
+import { servedRoutes } from '../support/served-routes';
 import { fakeWebDist } from '../support/web-dist';
 
 /** Issue 27 item 5: creators with a name, a unique username and an avatar, and their public page /u/<username>. */
@@ -13,6 +17,7 @@ const hex = (n = 3) => randomBytes(n).toString('hex');
 const email = (name: string) => `${name}-${hex(4)}@example.com`;
 
 const webDist = fakeWebDist();
+const root = path.resolve(import.meta.dirname, '../..');
 
 describe(`creators: names, usernames, avatars and /u/<username> (${dialect})`, () => {
   const ctx = useTestApp(dialect, { WEB_DIST_DIR: webDist }, { workers: false });
@@ -53,6 +58,27 @@ describe(`creators: names, usernames, avatars and /u/<username> (${dialect})`, (
       expect(res.status, username).toBe(400);
       expect(res.body.error, username).toMatch(message);
     }
+  });
+
+  it('refuses as usernames the paths the app serves and words a program reads as something else', async () => {
+    for (const username of ['static', 'assets', 'metrics', 'webhooks', 'robots.txt', 'null', 'undefined', '__proto__', 'constructor', 'Sitemap.xml']) {
+      const res = await profile(ana, { username });
+      expect(res.status, username).toBe(400);
+      expect(res.body.error, username).toBe('username: That username is reserved. Please pick another.');
+    }
+  });
+
+  it('reserves the first segment of every path the api, the web router and the built files serve', () => {
+    const segment = (route: string) => route.replace(/^[A-Z*]+ /, '').split('/')[1]!.toLowerCase();
+    const apiPaths = [...servedRoutes(ctx.app as unknown as { router: unknown })].map(segment);
+    const webPaths = [...fs.readFileSync(path.join(root, 'web/src/config/paths.ts'), 'utf8').matchAll(/path: '\/([^'/]*)/g)].map((m) => m[1]!.toLowerCase());
+    const files = ['web/public', 'web/dist'].flatMap((dir) => (fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir)) : [])).map((f) => f.toLowerCase());
+    expect(webPaths).toContain('gallery');
+    expect(files).toContain('index.html');
+    // Precompressed twins (`favicon.svg.br`) go with their file; `.netlify` or `coming-soon` no one can take.
+    const served = new Set([...apiPaths, ...webPaths, ...files].filter((name) => !/\.(br|gz)$/.test(name)));
+    const missing = [...served].filter((name) => usernameProblem(name) === null);
+    expect(missing.sort(), 'top-level paths a person could take as a username').toEqual([]);
   });
 
   it('keeps usernames unique whatever their case, stored lowercase', async () => {

@@ -8,9 +8,11 @@ import { signBflWebhook } from '../../api/src/webhooks/bfl-signature';
 import type { Session } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { startTestApp, type TestContext } from '../support/test-app';
+import { INVALID_CURSOR } from '../../api/src/services/feed-cursors';
 import { listen } from '../../api/src/compose';
 import { fixture, uploadFile } from '../support/uploads';
 import { fakeWebDist } from '../support/web-dist';
+import { type RouteKey, servedRoutes } from '../support/served-routes';
 
 /**
  * Issues 9 and 25: bad input is a 400/404/409, never a 500. Every route the app serves (the list
@@ -153,6 +155,10 @@ const ENDPOINTS: Endpoint[] = [
       { limit: '10', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
       { sort: 'top', period: 'week', q: 'neon rain', tag: 'night' },
       { sort: 'trending', cursor: 'dHJlbmRpbmd8MjkwMC41fDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
+      // Crafted cursors (issue 41): 36 dashes as the id, a year +275760, 2^31 likes.
+      { cursor: Buffer.from(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`).toString('base64url') },
+      { cursor: Buffer.from(`+275760-09-13T00:00:00.000Z|${uuidA}`).toString('base64url') },
+      { sort: 'top', cursor: Buffer.from(`top|2147483648|2026-01-01T00:00:00.000Z|${uuidA}`).toString('base64url') },
     ],
   },
   { method: 'GET', path: '/getTrending', auth: 'none', examples: [{ limit: '5' }] },
@@ -163,7 +169,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
   { method: 'POST', path: '/toggleLike', auth: 'user', examples: [{ mediaId: MEDIA, mediaType: 'custom' }] },
   { method: 'GET', path: '/getUserLikes', auth: 'user', examples: [{}] },
-  { method: 'GET', path: '/get-liked-media', auth: 'user', examples: [{ limit: '10' }, { cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
+  {
+    method: 'GET',
+    path: '/get-liked-media',
+    auth: 'user',
+    examples: [
+      { limit: '10' },
+      { cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
+      { cursor: Buffer.from(`0000-01-01T00:00:00.000Z|${'a'.repeat(36)}`).toString('base64url') },
+    ],
+  },
   // library
   { method: 'GET', path: '/getUserDrafts', auth: 'user', examples: [{}] },
   {
@@ -595,41 +610,6 @@ async function signInWithoutWorkers(ctx: TestContext, email: string): Promise<Se
 /** A built web app of one page, so the pages with injected meta (stories, tags) are served. */
 const webDist = fakeWebDist();
 
-/** A route of the app as the fuzz names it: `GET /api/getTrending`, `POST /webhooks/:provider`. */
-type RouteKey = string;
-
-/**
- * Every route the app serves, read from its router: `METHOD path`, function calls under `/api`
- * (they are served under `/.netlify/functions` too). A mounted app of its own (bull-board) is
- * one route, `* <mount>/*`.
- */
-function servedRoutes(app: { router: unknown }): Set<RouteKey> {
-  interface Layer {
-    rawPath?: string | string[];
-    route?: { path: string; methods: Record<string, boolean> };
-    handle?: { stack?: Layer[]; router?: unknown };
-  }
-  const routes = new Set<RouteKey>();
-  const join = (prefix: string, part: string) => (prefix === '/' ? part : part === '/' ? prefix : `${prefix}${part}`);
-  const visit = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath ?? '/'];
-      for (const part of paths) {
-        const at = join(prefix, part).replace(/^\/\.netlify\/functions(?=\/)/, '/api');
-        if (layer.route) {
-          for (const method of Object.keys(layer.route.methods)) routes.add(`${method.toUpperCase()} ${join(prefix, layer.route.path).replace(/^\/\.netlify\/functions(?=\/)/, '/api')}`);
-        } else if (layer.handle?.stack) {
-          visit(layer.handle.stack, at);
-        } else if (layer.handle?.router) {
-          routes.add(`* ${at}/*`); // a mounted Express app of its own (bull-board)
-        }
-      }
-    }
-  };
-  visit((app.router as { stack: Layer[] }).stack, '/');
-  return routes;
-}
-
 /** The route an endpoint of the fuzz exercises. */
 function routeOf(endpoint: Endpoint): RouteKey {
   const route = endpoint.route ?? endpoint.path.split('?')[0]!;
@@ -855,6 +835,53 @@ describe(`malformed input against every call (${dialect})`, () => {
     const board = await api.get('/admin/queues/api/queues?activeQueue=generation&jobsPerPage=1e%2B308').set('Cookie', standIns[DASHBOARD_COOKIE]!);
     expect(board.status).toBe(400);
     expect(board.body.error).toBe('jobsPerPage: must be a whole number of at most 15 digits');
+  });
+
+  it('answers crafted keyset cursors of every list with a 400 naming the cursor, signed in or not (issue 41)', async () => {
+    const api = request(baseUrl);
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    const uuid = '3f1c2a9e-6d4b-4f7a-9c1e-2b8d5e7f9a10';
+    const ids = ['-'.repeat(36), 'a'.repeat(36), '3f1c2a9e6d4b4f7a9c1e2b8d5e7f9a10', `${uuid}x`];
+    const times = ['+275760-09-13T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-01-01', 'Thu, 01 Jan 2026 00:00:00 GMT'];
+    const day = '2026-01-01T00:00:00.000Z';
+    const crafted = {
+      new: [...ids.map((id) => cursor(`${day}|${id}`)), ...times.map((time) => cursor(`${time}|${uuid}`))],
+      top: [cursor(`top|2147483648|${day}|${uuid}`), cursor(`top|9999999999|${day}|${uuid}`), cursor(`top|1|${times[0]}|${uuid}`), cursor(`top|1|${day}|${ids[0]}`)],
+      trending: [cursor(`trending|1e999|${uuid}`), cursor(`trending|0x10|${uuid}`), cursor(`trending|1|${ids[1]}`), cursor(`trending||${times[1]}|${uuid}`), cursor(`trending||${day}|${ids[0]}`)],
+    };
+    const lists: Array<[string, Record<string, string>, string[]]> = [
+      ['/api/getPublicFeed', {}, crafted.new],
+      ['/api/getPublicFeed', { q: 'neon rain' }, crafted.new],
+      ['/api/getPublicFeed', { tag: 'neon' }, crafted.new.slice(0, 3)],
+      ['/api/getPublicFeed', { sort: 'top', period: 'week' }, crafted.top],
+      ['/api/getPublicFeed', { sort: 'trending' }, crafted.trending],
+      ['/api/get-liked-media', {}, crafted.new],
+    ];
+    const answers: string[] = [];
+    for (const [path, query, cursors] of lists) {
+      for (const c of cursors) {
+        const res = await api.get(path).query({ ...query, cursor: c }).set(path.includes('liked') ? signedIn() : {});
+        answers.push(`${res.status} ${path} ${JSON.stringify(query)} ${Buffer.from(c, 'base64url').toString('utf8')} ${res.body.error}`);
+        expect(res.status, answers.at(-1)).toBe(400);
+        expect(res.body.error, answers.at(-1)).toBe(INVALID_CURSOR);
+      }
+    }
+    expect(answers.length).toBeGreaterThan(24);
+    // The edges of what the columns hold are cursors still: the page after them.
+    for (const [query, c] of [
+      [{}, cursor(`0001-01-01T00:00:00.000Z|${uuid}`)],
+      [{}, cursor(`9999-12-31T23:59:59.999Z|${uuid}`)],
+      [{ sort: 'top' }, cursor(`top|2147483647|${day}|${uuid}`)],
+      [{ sort: 'trending' }, cursor(`trending|-1.5e-7|${uuid}`)],
+    ] as const) {
+      const res = await api.get('/api/getPublicFeed').query({ ...query, cursor: c });
+      expect(res.status, Buffer.from(c, 'base64url').toString('utf8')).toBe(200);
+    }
+    // A creator's page pages the same cursor: one of a real creator.
+    const creator = await ctx.infra.db.updateTable('users').set({ username: `cursor_${randomBytes(3).toString('hex')}` }).where('id', '=', session.user.id).returning('username').executeTakeFirstOrThrow();
+    const page = await api.get('/api/get-creator').query({ username: creator.username!, cursor: crafted.new[0] });
+    expect(page.status).toBe(400);
+    expect(page.body.error).toBe(INVALID_CURSOR);
   });
 
   it('answers every malformed request below 500, without database text, and stays ready', async () => {

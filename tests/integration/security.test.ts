@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { SignJWT } from 'jose';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '@app/shared/server/config';
 import { createLogger } from '@app/shared/server/logger';
 import { createRepositories } from '@app/shared/server/repositories';
@@ -18,6 +18,7 @@ import { bearer, createAccount, readCodeFromOutbox, type Session, signIn, waitFo
 import { suiteDialect } from '../support/database';
 import { fixture, uploadFile } from '../support/uploads';
 import { startTestApp, useTestApp, type TestContext } from '../support/test-app';
+import { fakeWebDist } from '../support/web-dist';
 
 /** Findings of the security review (issue 9), each as a user or an attacker would notice it. */
 
@@ -261,8 +262,9 @@ describe(`the api on its default settings (${dialect})`, () => {
 });
 
 describe(`behind a reverse proxy on this machine (TRUST_PROXY=loopback, ${dialect})`, () => {
-  // The test's loopback connection plays the proxy: every socket peer is 127.0.0.1.
-  const ctx = useTestApp(dialect, { TRUST_PROXY: 'loopback' });
+  // The test's loopback connection plays the proxy: every socket peer is 127.0.0.1. The web app
+  // is served too, so a refused /metrics could fall through to its page.
+  const ctx = useTestApp(dialect, { TRUST_PROXY: 'loopback', WEB_DIST_DIR: fakeWebDist() });
   /** Whether /metrics answers with Prometheus text (anyone else gets what an unknown path gets). */
   const metricsShown = async (forwardedFor?: string) => {
     const res = await (forwardedFor ? request(ctx.app).get('/metrics').set('X-Forwarded-For', forwardedFor) : request(ctx.app).get('/metrics'));
@@ -284,6 +286,17 @@ describe(`behind a reverse proxy on this machine (TRUST_PROXY=loopback, ${dialec
     expect(await metricsShown()).toBe(true);
     // The proxy forwarding for a client on this machine (e.g. curl on the host through nginx).
     expect(await metricsShown('127.0.0.1')).toBe(true);
+  });
+
+  it('answers a refused /metrics with a 404, never the web app\'s page', async () => {
+    for (const accept of ['text/html', '*/*']) {
+      const res = await request(ctx.app).get('/metrics').set('X-Forwarded-For', '203.0.113.7').set('Accept', accept);
+      expect(res.status, accept).toBe(404);
+      expect(res.text, accept).not.toContain('<html');
+      expect(res.body, accept).toEqual({ success: false, error: 'No route for GET /metrics' });
+    }
+    // The web app is there: an address of its own still gets its page.
+    expect((await request(ctx.app).get('/gallery').set('Accept', 'text/html')).text).toContain('<html');
   });
 });
 
@@ -395,6 +408,10 @@ describe(`invitation e-mails (${dialect})`, () => {
   });
 });
 
+/** The Set-Cookie of a sign-in's device mark, and the `name=value` a browser sends back. */
+const setCookieOf = (res: { headers: Record<string, unknown> }) => ([res.headers['set-cookie']].flat() as string[]).find((c) => c?.startsWith('mv_sign_in_device='));
+const markOf = (res: { headers: Record<string, unknown> }) => setCookieOf(res)?.split(';')[0];
+
 describe(`sign-in behind a trusted proxy: no locking a person out (${dialect})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -434,6 +451,52 @@ describe(`sign-in behind a trusted proxy: no locking a person out (${dialect})`,
     const res = await from('203.0.113.105').requestCode(email);
     expect(res.status).toBe(429);
     expect(res.body.error).toBe('Too many requests. Please wait a moment.');
+  });
+
+  it("mails the owner a code on a new network, in the browser they signed in with, after strangers spent the address's 20 an hour", async () => {
+    const victim = uniqueEmail('travelling');
+    const home = from('198.51.100.40');
+    const firstAsked = Date.now() - 1;
+    expect((await home.requestCode(victim)).status).toBe(200);
+    const signedIn = await home.verify(victim, await readCodeFromOutbox(ctx.app, victim, firstAsked));
+    expect(signedIn.status).toBe(200);
+    const mark = markOf(signedIn);
+    expect(mark).toMatch(/^mv_sign_in_device=/);
+    expect(setCookieOf(signedIn)).toMatch(/HttpOnly/i);
+
+    // Strangers from four addresses spend what is left of the address's hour (the owner's first
+    // code was one of the 20); a fifth gets nothing.
+    const statuses: number[] = [];
+    for (let client = 1; client <= 4; client++) {
+      for (let i = 0; i < 5; i++) statuses.push((await from(`203.0.113.${120 + client}`).requestCode(victim)).status);
+    }
+    expect(statuses).toEqual([...Array(19).fill(200), 429]);
+    expect((await from('203.0.113.125').requestCode(victim)).status).toBe(429);
+    // The mark of another address, or a made-up one, is no pass.
+    const stranger = from('203.0.113.126');
+    const own = uniqueEmail('stranger');
+    const strangerAsked = Date.now() - 1;
+    await stranger.requestCode(own);
+    const strangerMark = markOf(await stranger.verify(own, await readCodeFromOutbox(ctx.app, own, strangerAsked)))!;
+    for (const cookie of [strangerMark, `mv_sign_in_device=${Math.floor(Date.now() / 1000) + 3600}.forged`]) {
+      const refused = await request(ctx.app).post('/api/request-otp').set('X-Forwarded-For', '203.0.113.126').set('Cookie', cookie).send({ email: victim });
+      expect(refused.status, cookie).toBe(429);
+    }
+    // Every stranger's code is out before the owner asks, so the next one mailed is the owner's.
+    await vi.waitFor(async () => expect((await ctx.infra.db.selectFrom('mail_outbox').select('id').where('to_address', '=', victim).where('status', '=', 'sent').execute()).length).toBe(20), {
+      timeout: 15_000,
+      interval: 50,
+    });
+
+    // The owner, on their phone's network now, in the same browser: a code, and it signs them in.
+    const phone = (path: string, body: Record<string, string>) => request(ctx.app).post(path).set('X-Forwarded-For', '192.0.2.60').set('Cookie', mark!).send(body);
+    const asked = Date.now() - 1;
+    const res = await phone('/api/request-otp', { email: victim });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Login code sent to your email!' });
+    const again = await phone('/api/verify-otp', { email: victim, code: await readCodeFromOutbox(ctx.app, victim, asked) });
+    expect(again.status).toBe(200);
+    expect(again.body.user.email).toBe(victim);
   });
 
   it("does not let a stranger's codes or wrong guesses touch the owner's code", async () => {

@@ -80,6 +80,34 @@ describe(`variations: unified-generate with variationOf (${dialect})`, () => {
     expect(byId.get(second.media.id)?.variationOf).toBe(original.media.id);
   });
 
+  it("refuses a take of an item whose weekly look is no longer this week's, as a direct submit of it is", async () => {
+    const presets = await request(ctx.app).get('/api/get-presets');
+    const thisWeek = (presets.body.data.presets as Array<{ key: string }>).map((p) => p.key);
+    const photo = await uploadFile(ctx.app, ada, fixture('astronaut.png'), 'weekly.png');
+    const made = runId();
+    expect((await generate(ada, { mode: 'preset', presetKey: thisWeek[0], sourceAssetId: photo.secure_url, runId: made })).status).toBe(202);
+    const weekly = await finished(ctx, ada, made);
+    // Made with a look of another week (as if last week): that week's look is not on offer now.
+    const other = await ctx.infra.db.selectFrom('weekly_presets').select('key').where('key', 'not in', thisWeek).executeTakeFirstOrThrow();
+    await ctx.infra.db
+      .updateTable('generation_runs')
+      .set((eb) => ({ request: eb.fn('jsonb_set', [eb.ref('request'), eb.val('{presetKey}'), eb.val(JSON.stringify(other.key))]) }))
+      .where('run_id', '=', made)
+      .execute();
+
+    const before = await creditsOf(ada);
+    const direct = await generate(ada, { mode: 'preset', presetKey: other.key, sourceAssetId: photo.secure_url, runId: runId() });
+    expect(direct.status).toBe(400);
+    expect(direct.body.error).toBe('Unknown preset');
+    const take = await generate(ada, { variationOf: weekly.media.id, runId: runId() });
+    expect(take.status).toBe(direct.status);
+    expect(take.body.error).toBe(direct.body.error);
+    const priced = await quote(ada, { variationOf: weekly.media.id });
+    expect(priced.status).toBe(400);
+    expect(priced.body.error).toBe('Unknown preset');
+    expect(await creditsOf(ada)).toBe(before);
+  });
+
   it("refuses another person's item, public or private, as not found, and charges nothing", async () => {
     const before = await creditsOf(bob);
     const refused = await generate(bob, { variationOf: original.media.id, runId: runId() });

@@ -3,11 +3,12 @@ import { checkSignUpQuotaCall, logoutCall, refreshTokenCall, requestOtpCall, ver
 import { currentUser } from '../http/authenticate';
 import { NotAuthenticatedError } from '@app/shared/server/domain-errors';
 import { type RateLimits, byIp } from '../http/rate-limits';
+import type { SignInDevices } from '../http/sign-in-device';
 import { parseInput } from '../http/validation';
 import { type AuthService, INVALID_REFRESH } from '../services/auth.service';
 
 /** check-quota (by e-mail), request-otp, verify-otp, refresh-token, logout. */
-export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: RequestHandler): Router {
+export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: RequestHandler, devices: SignInDevices): Router {
   const router = Router();
   const client = (req: { ip?: string; headers: Record<string, unknown> }) => ({
     ...(req.ip ? { ip: req.ip } : {}),
@@ -20,10 +21,11 @@ export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: Requ
   });
 
   // Codes per client and per (address, client) here; the address's own cap (20 an hour) only
-  // for clients it has not signed in from, so strangers spending it leave the owner theirs.
+  // for clients it has not signed in from (that browser, or that address lately), so strangers
+  // spending it leave the owner theirs.
   router.post('/request-otp', limits.limitCodeRequests('email', { perEmail: false }), async (req, res) => {
     const { email } = parseInput(requestOtpCall.request, req.body);
-    const codeClient = await auth.codeClient(email, req.ip);
+    const codeClient = await auth.codeClient(email, req.ip, devices.vouchesFor(req, email));
     if (!codeClient.known) await limits.consume('codeRequestsPerEmail', email);
     await auth.requestCode(email, codeClient);
     res.json({ success: true, message: 'Login code sent to your email!' });
@@ -31,7 +33,9 @@ export function authRoutes(auth: AuthService, limits: RateLimits, signedIn: Requ
 
   router.post('/verify-otp', limits.limit({ rule: 'verificationsPerIp', key: byIp }), async (req, res) => {
     const input = parseInput(verifyOtpCall.request, req.body);
-    res.json(await auth.verifyCode(input, client(req)));
+    const answer = await auth.verifyCode(input, { ...client(req), signedInHere: devices.vouchesFor(req, input.email) });
+    devices.remember(req, res, input.email);
+    res.json(answer);
   });
 
   router.post('/refresh-token', limits.limit({ rule: 'refreshesPerIp', key: byIp }), async (req, res) => {

@@ -6,6 +6,7 @@ import type { JobQueues } from '@app/shared/server/queue';
 import { type Request, type RequestHandler, Router } from 'express';
 import { sameSecret } from '@app/shared/server/access';
 import { InvalidInputError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
+import { cookieValue } from '../http/cookies';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 const COOKIE = 'admin_queues';
@@ -89,12 +90,4 @@ export function queueDashboardRoutes(queues: ReturnType<JobQueues['all']>, admin
 function splitOnce(text: string, separator: string): [string, string | undefined] {
   const at = text.indexOf(separator);
   return at === -1 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
-
-function cookieValue(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }

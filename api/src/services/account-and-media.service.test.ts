@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AccountService } from './account.service';
 import { DraftsService } from './drafts.service';
 import { FeedService } from './feed.service';
+import { INVALID_CURSOR } from './feed-cursors';
 import { LikesService } from './likes.service';
 import { DELETE_FAILED, MediaService } from './media.service';
 import { aMedia, aUser, testMediaUrls } from '../../testing/rows';
@@ -109,7 +110,7 @@ describe('DraftsService', () => {
 describe('FeedService', () => {
   it('refuses a cursor it did not make', async () => {
     const service = new FeedService({ feed: { page: async () => [], trending: async () => [], byId: async () => undefined, liked: async () => [], top: async () => [], trendingPage: async () => [] } }, testMediaUrls);
-    await expect(service.page({ limit: 10, cursor: 'garbage' })).rejects.toMatchObject({ message: 'Invalid cursor' });
+    await expect(service.page({ limit: 10, cursor: 'garbage' })).rejects.toMatchObject({ message: INVALID_CURSOR });
   });
 });
 

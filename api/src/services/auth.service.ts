@@ -30,6 +30,8 @@ type AuthRepositories = RepositoryPorts<{
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The browser carries the mark of a sign-in to the address in question (`SignInDevices`). */
+  signedInHere?: boolean;
 }
 
 /** Sign-in by e-mail code: codes, account creation with its credits, and rotating sessions. */
@@ -51,11 +53,14 @@ export class AuthService {
   }
 
   /**
-   * The client asking for or entering a code: its IP, and whether the account started a session
-   * from it in the last 30 days (then it has a wrong-guess budget of its own, apart from strangers').
+   * The client asking for or entering a code: its IP, and whether it is the owner's own (then it
+   * has a wrong-guess budget of its own, apart from strangers', and skips the address's code cap):
+   * a browser that signed in to this address (`signedInHere`, its device mark), or an address the
+   * account started a session from in the last 30 days.
    */
-  async codeClient(email: string, ip: string | undefined): Promise<Client> {
+  async codeClient(email: string, ip: string | undefined, signedInHere = false): Promise<Client> {
     const id = ip ?? 'unknown';
+    if (signedInHere) return { id, known: true };
     const account = ip ? await this.repos.users.findByEmail(email) : undefined;
     const since = new Date(this.now().getTime() - KNOWN_CLIENT_DAYS * 24 * 60 * 60 * 1000);
     return { id, known: account !== undefined && (await this.repos.refreshTokens.usedFrom(account.id, id, since)) };
@@ -76,7 +81,7 @@ export class AuthService {
   }
 
   async verifyCode(input: { email: string; code: string; referrerEmail?: string }, client: ClientInfo): Promise<VerifyOtpResponse> {
-    await this.otp.verify('sign_in', input.email, input.code, undefined, await this.codeClient(input.email, client.ip));
+    await this.otp.verify('sign_in', input.email, input.code, undefined, await this.codeClient(input.email, client.ip, client.signedInHere));
     const { user, isNewUser } = await this.findOrCreateAccount(input.email, input.referrerEmail, client);
     if (user.banned) throw new NotAllowedError(ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
     const sessionId = randomUUID();

@@ -1,8 +1,8 @@
 import { TRENDING_DECAY_DAYS, TRENDING_DEFAULT_LIMIT } from '@app/shared';
 import type { FeedPeriod, FeedSort } from '@app/shared/api/feed';
-import type { FeedCursor, FeedRow, TopCursor, TrendingCursor } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { MediaUrls } from '@app/shared/server/storage';
+import { cursorAfter, decodeCursor, decodeTopCursor, decodeTrendingCursor, encodeCursor } from './feed-cursors';
 import { toFeedItem, toTrendingItem } from './media-presenter';
 import type { RepositoryPorts } from './repository-ports';
 
@@ -123,65 +123,4 @@ function cursorOf<T>(raw: string | undefined, decode: (raw: string) => T): { cur
 export function searchQuery(q: string): string | undefined {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
   return words.length > 0 ? words.join(' & ') : undefined;
-}
-
-/** The cursor after `last` in `sort`: the newest-first one keeps the spec-era form `iso|id`. */
-function cursorAfter(sort: FeedSort, last: FeedRow): string {
-  if (sort === 'top') return encodeParts(['top', String(last.likes_count), last.created_at.toISOString(), last.id]);
-  if (sort === 'trending') {
-    return last.trending_score === null
-      ? encodeParts(['trending', '', last.created_at.toISOString(), last.id])
-      : encodeParts(['trending', String(last.trending_score), last.id]);
-  }
-  return encodeCursor({ createdAt: last.created_at, id: last.id });
-}
-
-const encodeParts = (parts: string[]) => Buffer.from(parts.join('|')).toString('base64url');
-
-function cursorParts(raw: string, kind: string, count: number): string[] {
-  const parts = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (parts[0] !== kind || parts.length !== count) throw invalidCursor();
-  return parts.slice(1);
-}
-
-const invalidCursor = () => new InvalidInputError('Invalid cursor', 'BAD_REQUEST');
-const UUID_PART = /^[0-9a-f-]{36}$/i;
-
-function dateOf(iso: string | undefined): Date {
-  const date = new Date(iso ?? '');
-  if (Number.isNaN(date.getTime())) throw invalidCursor();
-  return date;
-}
-
-function idOf(id: string | undefined): string {
-  if (!id || !UUID_PART.test(id)) throw invalidCursor();
-  return id;
-}
-
-export function decodeTopCursor(raw: string): TopCursor {
-  const [likes, iso, id] = cursorParts(raw, 'top', 4);
-  if (!/^\d{1,10}$/.test(likes ?? '')) throw invalidCursor();
-  return { likes: Number(likes), createdAt: dateOf(iso), id: idOf(id) };
-}
-
-export function decodeTrendingCursor(raw: string): TrendingCursor {
-  const parts = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (parts[1] === '') {
-    const [iso, id] = cursorParts(raw, 'trending', 4).slice(1);
-    return { score: null, createdAt: dateOf(iso), id: idOf(id) };
-  }
-  const [score, id] = cursorParts(raw, 'trending', 3);
-  const value = Number(score);
-  if (!score || !Number.isFinite(value)) throw invalidCursor();
-  return { score: value, id: idOf(id) };
-}
-
-export function encodeCursor(cursor: FeedCursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString('base64url');
-}
-
-export function decodeCursor(raw: string): FeedCursor {
-  const [iso, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0) throw invalidCursor();
-  return { createdAt: dateOf(iso), id: idOf(id) };
 }

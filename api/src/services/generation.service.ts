@@ -91,8 +91,7 @@ export class GenerationService {
     let negativePrompt = request.negativePrompt;
     let presetLabel = request.presetLabel;
     if (request.serviceMode === 'presets') {
-      const weekly = request.presetKey ? await this.weeklyPresets.find(request.presetKey) : undefined;
-      if (!weekly) throw new InvalidInputError(UNKNOWN_PRESET, 'UNKNOWN_PRESET');
+      const weekly = await this.thisWeeksPreset(request.presetKey);
       prompt = weekly.prompt;
       negativePrompt = weekly.negativePrompt ?? negativePrompt;
       presetLabel = weekly.label;
@@ -142,12 +141,21 @@ export class GenerationService {
     const run = live && media.user_id === userId && media.run_id ? await this.repos.runs.find(media.run_id) : undefined;
     if (!media || !run || run.user_id !== userId) throw new NotFoundError(VARIATION_NOT_FOUND, 'MEDIA_NOT_FOUND');
     const { retry: _retry, ...original } = readStoredRunRequest(run.request);
+    // A weekly look is this week's to make, a new take of an older item included.
+    if (original.serviceMode === 'presets') await this.thisWeeksPreset(original.presetKey);
     return storedRunRequestSchema.parse({
       ...original,
       seed: randomInt(0, 2 ** 31 - 1),
       variationOf: media.variation_of ?? media.id,
       cost: generationCost({ serviceMode: original.serviceMode, enableVideo: original.enableVideo, sources: original.sources.map((s) => s.key) }),
     });
+  }
+
+  /** The weekly preset `key` names, when it is one of this week's; else the 400 of an unknown preset. */
+  private async thisWeeksPreset(key: string | undefined) {
+    const weekly = key ? await this.weeklyPresets.find(key) : undefined;
+    if (!weekly) throw new InvalidInputError(UNKNOWN_PRESET, 'UNKNOWN_PRESET');
+    return weekly;
   }
 
   /** Debits the run's cost, records it with its ledger entry (one statement) and enqueues its job. */

@@ -19,5 +19,9 @@ describe('usernames', () => {
     expect(usernameProblem('ana..lima')).toMatch(/two dots/);
     for (const reserved of ['admin', 'API', 'story', 'tag', 'Mirrorverse']) expect(usernameProblem(reserved), reserved).toMatch(/reserved/);
     expect(() => z.parse(usernameSchema, 'admin')).toThrow(/reserved/);
+    // Paths the app serves and words a program reads as something else (issue 41).
+    for (const reserved of ['static', 'assets', 'metrics', 'webhooks', 'robots.txt', 'null', 'undefined', '__proto__', 'constructor', 'Constructor']) {
+      expect(usernameProblem(reserved), reserved).toMatch(/reserved/);
+    }
   });
 });

@@ -4,11 +4,29 @@ import { safeText } from './input';
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 
-/** Names that are paths of the app or words people would take for us; never a person's username. */
+/**
+ * The first segment of every path the app serves, web pages, api and files alike: a person
+ * named after one would look like part of the app. tests/integration/creators.test.ts reads
+ * the api's routes, the web router's paths and the built files, and fails on one missing here.
+ */
+export const RESERVED_PATH_SEGMENTS = [
+  'admin', 'api', 'assets', 'auth', 'bestpractices', 'cookies', 'dashboard', 'favicon.ico', 'favicon.svg', 'gallery', 'guide',
+  'healthz', 'index.html', 'm', 'media', 'metrics', 'privacy', 'profile', 'readyz', 'robots.txt', 'share', 'sitemap.xml',
+  'static', 'story', 'storycreation', 'tag', 'terms', 'u', 'v1_1', 'webhooks',
+] as const;
+
+/**
+ * Words a program could read as no name at all or as a property of every object (`__proto__`,
+ * `constructor`): never a key a username may become.
+ */
+const PROGRAM_WORDS = ['__proto__', 'constructor', 'prototype', 'null', 'undefined', 'nan', 'true', 'false', 'tostring', 'valueof', 'hasownproperty'];
+
+/** Names that are paths of the app, words people would take for us, or words a program reads as something else. */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'admin', 'administrator', 'api', 'app', 'auth', 'dashboard', 'help', 'm', 'me', 'media', 'mirrorverse',
-  'moderator', 'privacy', 'profile', 'root', 'settings', 'share', 'staff', 'stories', 'story', 'support',
-  'system', 'tag', 'terms', 'u', 'user', 'users',
+  ...RESERVED_PATH_SEGMENTS,
+  ...PROGRAM_WORDS,
+  'administrator', 'app', 'help', 'me', 'mirrorverse', 'moderator', 'root', 'settings', 'staff', 'stories', 'support',
+  'system', 'user', 'users',
 ]);
 
 /**
