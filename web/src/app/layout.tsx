@@ -8,6 +8,7 @@ import { NavigationProgress } from '../components/layout/navigation-progress';
 import { RouteLoadingScreen } from '../components/page/route-loading-screen';
 import { ToastStack } from '../components/toast/toast-stack';
 import { paths } from '../config/paths';
+import { LegalSheetHost } from '../features/legal';
 import { ViewerHost } from '../features/viewer';
 import { wireGeneration } from './generation-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
@@ -51,6 +52,7 @@ export function AppLayout() {
         <>
           <ViewerHost />
           <SignUpPromptHost />
+          <LegalSheetHost />
         </>
       }
     >

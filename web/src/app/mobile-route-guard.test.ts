@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mobileRedirectFor } from './mobile-route-guard';
+import { mobileRedirectFor, wideScreenToolAt } from './mobile-route-guard';
 
 describe('mobile route guards (spec 3 §2)', () => {
   it('sends /profile to /gallery and the other guarded routes to /', () => {
@@ -9,6 +9,12 @@ describe('mobile route guards (spec 3 §2)', () => {
     for (const path of ['/privacy', '/terms', '/cookies', '/dashboard/management/control', '/StoryCreation']) {
       expect(mobileRedirectFor(path)).toBe('/');
     }
+  });
+
+  it('names the desk tools a phone is told about instead of being sent away', () => {
+    expect(wideScreenToolAt('/dashboard/management/control')).toBe('The admin dashboard');
+    expect(wideScreenToolAt('/StoryCreation')).toBe('Story creation');
+    for (const path of ['/', '/profile', '/terms', '/gallery']) expect(wideScreenToolAt(path)).toBeNull();
   });
 
   it('leaves /, /auth, /gallery and the unguarded routes alone', () => {

@@ -12,8 +12,14 @@ import './layout.css';
 export function AppFrame({ children, bare = false, hosts = null }: { children: ReactNode; bare?: boolean; hosts?: ReactNode }) {
   return (
     <div className={bare ? 'app-frame app-frame--bare' : 'app-frame'}>
+      {/* The first stop of Tab: past the top bar's links to the page itself. */}
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <TopBar bare={bare} />
-      <main className="app-main">{children}</main>
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
       {!bare && <BottomNav />}
       {!bare && hosts}
     </div>

@@ -14,3 +14,6 @@ export interface LegalDocumentContent {
 }
 
 export const LEGAL_LAST_UPDATED = 'August 4, 2025';
+
+/** The three legal texts (spec 2 §2), each a page on a wide screen and a sheet on a phone. */
+export type LegalKind = 'terms' | 'privacy' | 'cookies';

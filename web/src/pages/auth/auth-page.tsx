@@ -1,10 +1,9 @@
-import { type MouseEvent, Suspense, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MailIcon } from '../../components/icons/line-icons';
 import { JoinWaitlistModal } from '../../components/waitlist/join-waitlist-modal';
 import { pageTitle } from '../../config/brand';
-import { LegalSheet, type LegalSheetKind } from '../../features/legal';
-import { isMobileDevice } from '../../lib/is-mobile-device';
+import { LegalLink } from '../../features/legal';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
 import { CodeStep } from './code-step';
@@ -23,13 +22,6 @@ export function AuthPage() {
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
-  const [legalSheet, setLegalSheet] = useState<LegalSheetKind | null>(null);
-  // On a phone the legal pages are not routes (spec 3 guards them): their text opens here.
-  const openLegal = (kind: LegalSheetKind) => (event: MouseEvent) => {
-    if (!isMobileDevice()) return;
-    event.preventDefault();
-    setLegalSheet(kind);
-  };
   const flow = useEmailSignIn({
     referrerEmail: referrer,
     onSignedIn: () => void navigate(paths.home.getHref(), { replace: true }),
@@ -91,22 +83,11 @@ export function AuthPage() {
 
         <p className="auth-card__legal">
           By continuing you confirm you're 18 or older and agree to our{' '}
-          <Link to={paths.terms.getHref()} onClick={openLegal('terms')}>
-            Terms
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.privacy.getHref()} onClick={openLegal('privacy')}>
-            Privacy Policy
-          </Link>
+          <LegalLink kind="terms">Terms</LegalLink> and <LegalLink kind="privacy">Privacy Policy</LegalLink>
           .
         </p>
       </section>
 
-      {legalSheet && (
-        <Suspense fallback={null}>
-          <LegalSheet kind={legalSheet} onClose={() => setLegalSheet(null)} />
-        </Suspense>
-      )}
       <JoinWaitlistModal
         open={waitlistOpen}
         onClose={() => setWaitlistOpen(false)}

@@ -1,5 +1,5 @@
 import { GUIDE_LOOKS } from '@app/shared';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { SparkleIcon } from '../../components/icons/line-icons';
 import { PageHeader } from '../../components/page/page-header';
 import { SocialLinks } from '../../components/social-links/social-links';
@@ -13,6 +13,7 @@ import '../../styles/cluster.css';
 import '../../styles/stack.css';
 import '../../styles/surface-card.css';
 import './best-practices.css';
+import { LegalLink } from '../../features/legal';
 
 /** Spec 3 §9: the guide shows the first 5 presets of get-presets. */
 const POPULAR_COUNT = 5;
@@ -92,9 +93,9 @@ export function BestPracticesPage() {
 
       <footer className="guide__footer cluster">
         <nav className="guide__legal cluster" aria-label="Legal">
-          <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
-          <Link to={paths.terms.getHref()}>Terms of Service</Link>
-          <Link to={paths.cookies.getHref()}>Cookies Policy</Link>
+          <LegalLink kind="privacy">Privacy Policy</LegalLink>
+          <LegalLink kind="terms">Terms of Service</LegalLink>
+          <LegalLink kind="cookies">Cookies Policy</LegalLink>
         </nav>
         <SocialLinks className="guide__social" />
       </footer>

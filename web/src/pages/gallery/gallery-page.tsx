@@ -30,10 +30,11 @@ import { useProfile } from '../../state/profile';
 import { useSignOut } from '../../state/use-sign-out';
 import { CreatingOverlay } from './creating-overlay';
 import { saveItem, shareItem } from './gallery-sharing';
+import { LegalLink } from '../../features/legal';
 import '../../styles/panels.css';
 
-import './gallery.css';
 import '../../styles/cluster.css';
+import './gallery.css';
 
 /** The mobile gallery, /gallery (spec 2 §2). Signed-out visitors go to /auth. */
 export function GalleryPage() {
@@ -163,6 +164,13 @@ function Gallery({ user }: { user: AuthUser }) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+
+      {/* The phone's profile: its legal texts open over it (the pages are desktop routes). */}
+      <nav className="gallery__legal cluster" aria-label="Legal">
+        <LegalLink kind="privacy">Privacy</LegalLink>
+        <LegalLink kind="terms">Terms</LegalLink>
+        <LegalLink kind="cookies">Cookies</LegalLink>
+      </nav>
 
       <CreatingOverlay runs={runs} />
       {variations.dialog}

@@ -10,6 +10,7 @@ import { emailName } from '../../lib/email';
 import { useSignOut } from '../../state/use-sign-out';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
+import { LegalLink } from '../../features/legal';
 
 type ProfileSidebarProps = {
   active: ProfileTab;
@@ -91,9 +92,9 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
 
       <div className="profile-sidebar__footer stack">
         <nav className="legal-links cluster" aria-label="Legal">
-          <Link to={paths.privacy.getHref()}>Privacy</Link>
-          <Link to={paths.terms.getHref()}>Terms</Link>
-          <Link to={paths.cookies.getHref()}>Cookies</Link>
+          <LegalLink kind="privacy">Privacy</LegalLink>
+          <LegalLink kind="terms">Terms</LegalLink>
+          <LegalLink kind="cookies">Cookies</LegalLink>
         </nav>
         <SocialLinks />
         <button type="button" className="button button--small profile-sidebar__logout" onClick={() => void signOut()}>

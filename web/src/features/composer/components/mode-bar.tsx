@@ -15,7 +15,6 @@ import {
 import { SparkleIcon } from '../../../components/icons/line-icons';
 import { MODE_LABELS, MORE_MODES, modeButtonLabel, type PresetMode, type SelectedPresets } from '../composer-modes';
 import type { ComposerPanel } from '../composer-reducer';
-import { useOverflowHint } from './use-overflow-hint';
 import '../../../styles/cluster.css';
 
 export const MODE_ICONS: Readonly<Record<ClientMode, () => ReactNode>> = {
@@ -87,10 +86,9 @@ export function ModeBar({ mode, presets, panel, weekly, onUpload, onMode, onMore
     />
   );
   const activeMore = MORE_MODES.find((candidate) => candidate === mode);
-  const { ref, start, end, scrollOn } = useOverflowHint<HTMLDivElement>();
+  // One row on a wide screen; on a phone the row wraps, so no mode's name is ever cut at an edge.
   return (
-    <div className={`mode-bar-scroller${start ? ' has-more-start' : ''}${end ? ' has-more-end' : ''}`}>
-    <div ref={ref} className="mode-bar cluster" role="group" aria-label="Modes">
+    <div className="mode-bar cluster" role="group" aria-label="Modes">
       <ModeButton id="upload" label="Upload" icon={<UploadIcon />} active={false} onClick={onUpload} />
       <ModeButton id="edit" label={MODE_LABELS.edit} icon={<StudioIcon />} active={mode === 'edit'} onClick={() => onMode('edit')} />
       {dropdown('unrealreflection')}
@@ -107,12 +105,6 @@ export function ModeBar({ mode, presets, panel, weekly, onUpload, onMode, onMore
         <MoreIcon />
         <span className="mode-button__label">More</span>
       </button>
-    </div>
-      {end && (
-        <button type="button" className="mode-bar-scroller__more" aria-label="More modes" onClick={scrollOn}>
-          <ChevronDownIcon />
-        </button>
-      )}
     </div>
   );
 }

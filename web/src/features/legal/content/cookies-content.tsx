@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { LegalLink } from '../components/legal-link';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
 import '../../../styles/stack.css';
@@ -99,7 +98,7 @@ export function cookiesContent(contact: string): LegalDocumentContent {
           <p>
             If we ever want to use anything beyond what is described here, we will update this policy, ask for your consent
             where the law requires it, and give at least 30 days' notice of material changes. See also the{' '}
-            <Link to={paths.privacy.getHref()}>Privacy Policy</Link>.
+            <LegalLink kind="privacy">Privacy Policy</LegalLink>.
           </p>
         ),
       },

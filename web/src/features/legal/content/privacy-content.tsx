@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { LegalLink } from '../components/legal-link';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
 import '../../../styles/stack.css';
@@ -212,7 +211,7 @@ export function privacyContent(contact: string): LegalDocumentContent {
         body: (
           <p>
             We use only the browser storage needed to keep you signed in and remember a few settings, and no advertising or
-            tracking cookies. The <Link to={paths.cookies.getHref()}>Cookies Policy</Link> lists exactly what is stored.
+            tracking cookies. The <LegalLink kind="cookies">Cookies Policy</LegalLink> lists exactly what is stored.
           </p>
         ),
       },

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { LegalLink } from '../components/legal-link';
 import type { LegalDocumentContent } from '../legal-types';
 import { MailLink } from './mail-link';
 import '../../../styles/stack.css';
@@ -23,8 +22,8 @@ export function termsContent(contact: string): LegalDocumentContent {
           <p>
             These terms are an agreement between you and Mirrorverse about your use of the Mirrorverse website and app (the
             "Service"). By creating an account or using the Service you accept them, together with our{' '}
-            <Link to={paths.privacy.getHref()}>Privacy Policy</Link> and{' '}
-            <Link to={paths.cookies.getHref()}>Cookies Policy</Link>. If you do not agree, please do not use the Service.
+            <LegalLink kind="privacy">Privacy Policy</LegalLink> and{' '}
+            <LegalLink kind="cookies">Cookies Policy</LegalLink>. If you do not agree, please do not use the Service.
           </p>
         ),
       },

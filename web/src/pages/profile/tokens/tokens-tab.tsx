@@ -9,6 +9,7 @@ import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 import { CreditLedger } from './credit-ledger';
 import '../../../styles/stack.css';
 import '../../../styles/sheen-card.css';
+import { LegalLink } from '../../../features/legal';
 
 function Row({ icon, title, text, value }: { icon: ReactNode; title: string; text: ReactNode; value: ReactNode }) {
   return (
@@ -109,7 +110,7 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
       <p className="tokens__footnote row">
         <ClockIcon />
         <span>
-          Credits have no cash value and can't be transferred. See the <Link to={paths.terms.getHref()}>Terms</Link> for details.
+          Credits have no cash value and can't be transferred. See the <LegalLink kind="terms">Terms</LegalLink> for details.
         </span>
       </p>
     </Panel>
