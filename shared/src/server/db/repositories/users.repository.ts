@@ -24,6 +24,17 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Which of these usernames (lowercase) accounts already hold. */
+  async takenUsernames(candidates: readonly string[]): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(sql<string>`lower(username)`.as('name'))
+      .where(sql`lower(username)`, 'in', candidates)
+      .execute();
+    return new Set(rows.map((row) => row.name));
+  }
+
   async create(user: Omit<NewUser, 'credits'>): Promise<User> {
     return this.db
       .insertInto('users')
