@@ -56,12 +56,12 @@ export class UsersRepository {
     return countRows(this.db.selectFrom('users'));
   }
 
-  /** The admin's Users tab: newest first, optionally matching a text in the e-mail or name. */
+  /** The admin's Users tab: newest first, optionally matching a text in the e-mail, name or username. */
   async listForAdmin(query: { search?: string; limit: number; offset: number }): Promise<{ rows: User[]; total: number }> {
     let base = this.db.selectFrom('users');
     if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern), eb(sql`id::text`, '=', query.search)]));
+      base = base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern), eb('username', 'ilike', pattern), eb(sql`id::text`, '=', query.search)]));
     }
     const [rows, total] = await Promise.all([
       base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),
