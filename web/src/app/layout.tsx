@@ -11,7 +11,6 @@ import { paths } from '../config/paths';
 import { ViewerHost } from '../features/viewer';
 import { wireGeneration } from './generation-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
-import { ScrollRestoration } from './scroll-restoration';
 import { useLaunchStatus } from './use-launch-status';
 
 wireGeneration();
@@ -66,7 +65,6 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </MobileRouteGuard>
       )}
-      <ScrollRestoration />
       <ToastStack />
       <AlertHost />
     </AppFrame>
