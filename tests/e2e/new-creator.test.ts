@@ -54,13 +54,13 @@ describe('a new creator: one name from sign-up on, and pages that open at their 
     const creator = page.getByTestId('tile-creator').filter({ hasText: 'Olga' }).first();
     await creator.waitFor();
     expect(await creator.getAttribute('href')).toBe(`/u/${USERNAME}`);
-    await settle(page);
-    await creator.screenshot({ path: path.join(SHOTS_DIR, 'feed-card-creator-desktop.png') });
-    await page.getByTestId('feed-item').first().screenshot({ path: path.join(SHOTS_DIR, 'feed-card-desktop.png') });
 
     await creator.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 300));
-    await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+    await creator.hover();
+    await settle(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'feed-card-desktop.png') });
     const feedScroll = await scrollY(page);
+    expect(feedScroll).toBeGreaterThan(100);
     const tileTop = await creator.evaluate((element) => element.getBoundingClientRect().top);
     await creator.click();
     await page.waitForURL(`${app.baseUrl}/u/${USERNAME}`);
@@ -101,10 +101,10 @@ describe('a new creator: one name from sign-up on, and pages that open at their 
     await phone.goto(`${app.baseUrl}/`);
     const creator = phone.getByTestId('tile-creator').filter({ hasText: 'Olga' }).first();
     await creator.waitFor();
-    await settle(phone);
-    await phone.getByTestId('feed-item').first().screenshot({ path: path.join(SHOTS_DIR, 'feed-card-phone.png') });
     await creator.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 300));
     await expect.poll(() => scrollY(phone)).toBeGreaterThan(100);
+    await settle(phone);
+    await phone.screenshot({ path: path.join(SHOTS_DIR, 'feed-card-phone.png') });
     await creator.click();
     await phone.waitForURL(`${app.baseUrl}/u/${USERNAME}`);
     await phone.getByTestId('creator-grid').getByTestId('feed-item').first().waitFor();
