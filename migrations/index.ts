@@ -17,6 +17,7 @@ import * as m0014 from './0014-likes-newest-first';
 import * as m0015 from './0015-feed-search-and-orders';
 import * as m0016 from './0016-media-variations';
 import * as m0017 from './0017-runs-without-queue-position';
+import * as m0018 from './0018-every-account-named';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0015-feed-search-and-orders': m0015,
   '0016-media-variations': m0016,
   '0017-runs-without-queue-position': m0017,
+  '0018-every-account-named': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,9 +21,9 @@ const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/faces');
 const SEEDED_KEY = 'demo-seeded';
 
 const PEOPLE = [
-  { name: 'Mira Vale', email: 'mira@demo.mirrorverse.local', photo: 'grace_hopper.jpg' },
-  { name: 'Theo Lin', email: 'theo@demo.mirrorverse.local', photo: 'astronaut.png' },
-  { name: 'Ada Okafor', email: 'ada@demo.mirrorverse.local', photo: 'chelsea.png' },
+  { name: 'Mira Vale', username: 'mira.vale', email: 'mira@demo.mirrorverse.local', photo: 'grace_hopper.jpg' },
+  { name: 'Theo Lin', username: 'theo.lin', email: 'theo@demo.mirrorverse.local', photo: 'astronaut.png' },
+  { name: 'Ada Okafor', username: 'ada.okafor', email: 'ada@demo.mirrorverse.local', photo: 'chelsea.png' },
 ];
 
 /** What each person makes: the spec's request bodies for unified-generate. */
@@ -94,7 +94,7 @@ async function main() {
     const sessions = [];
     for (const person of PEOPLE) sessions.push({ ...person, token: await signIn(base, person.email) });
     for (const person of sessions) {
-      await call(base, 'update-profile', person.token, { name: person.name, onboarding_completed: true });
+      await call(base, 'update-profile', person.token, { name: person.name, username: person.username, onboarding_completed: true });
       await repos.credits.apply({ userId: await userIdOf(base, person.token), delta: 40, reason: 'admin_adjustment' });
     }
 

@@ -142,6 +142,9 @@ describe('the admin dashboard', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByLabel('Search users').fill(email);
     await userRow().waitFor();
+    // Named from sign-up on: the display name from the address, and the username's /u/ page.
+    expect(await userRow().getByTestId('admin-user-name').textContent()).toBe('Admin Subject');
+    expect(await userRow().getByRole('link', { name: /^@admin\.subject\./ }).getAttribute('href')).toMatch(/^\/u\/admin\.subject\./);
     const before = await currentCredits();
     await expect.poll(() => userRow().getByTestId('admin-user-credits').textContent()).toBe(String(before));
     await shot(page, 'admin-users');

@@ -98,6 +98,17 @@ describe(`the admin calls (${dialect})`, () => {
     expect(users.body.total).toBe(1);
   });
 
+  it('lists a new person by the display name and username they got at sign-up, and finds them by either', async () => {
+    const address = `mara.vale+${randomBytes(3).toString('hex')}@${randomBytes(3).toString('hex')}.example.com`;
+    const person = await signIn(ctx.app, address);
+    const username = person.user.username!;
+    expect(username).toMatch(/^mara\.vale/);
+    for (const search of [username.toUpperCase(), 'Mara Vale']) {
+      const users = await request(ctx.app).get('/api/admin-users').query({ search }).set(admin);
+      expect(users.body.users, search).toContainEqual(expect.objectContaining({ id: person.user.id, name: 'Mara Vale', username }));
+    }
+  });
+
   it('ends a banned person’s sessions at once, and lets them back after the ban is lifted', async () => {
     const person = await signIn(ctx.app, email('banned'));
     expect((await request(ctx.app).get('/api/get-user-profile').set(bearer(person))).status).toBe(200);

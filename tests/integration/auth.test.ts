@@ -252,6 +252,31 @@ describe(`sign-in by e-mail code (${dialect})`, () => {
   });
 });
 
+// An app of its own: its sign-ups would spend the code requests (30 an hour from one address) the file above counts on.
+describe(`names given at sign-up (${dialect})`, () => {
+  const ctx = useTestApp(dialect);
+
+  it('names a new account at sign-up from its address: a display name, and a username its /u/ page answers to', async () => {
+    // One local part at three addresses: the first gets it as a username, the others a numbered one.
+    const olgas = [];
+    for (const domain of ['example.com', 'example.org', 'example.net']) olgas.push(await signIn(ctx.app, `olga.ui4@${randomBytes(3).toString('hex')}.${domain}`));
+    expect(olgas.map((s) => [s.user.name, s.user.username])).toEqual([
+      ['Olga', 'olga.ui4'],
+      ['Olga', 'olga.ui4_2'],
+      ['Olga', 'olga.ui4_3'],
+    ]);
+    // A reserved word is never given; a short local part is lengthened into a valid name.
+    expect((await signIn(ctx.app, `Admin@${randomBytes(3).toString('hex')}.example.com`)).user).toMatchObject({ name: 'Admin', username: 'admin2' });
+    expect((await signIn(ctx.app, `jo@${randomBytes(3).toString('hex')}.example.com`)).user).toMatchObject({ name: 'Jo', username: 'jo2' });
+
+    const creator = await request(ctx.app).get('/api/get-creator').query({ username: 'olga.ui4_2' });
+    expect(creator.status).toBe(200);
+    expect(creator.body.creator).toMatchObject({ name: 'Olga', username: 'olga.ui4_2', creations: 0 });
+    const profileNow = await request(ctx.app).get('/api/get-user-profile').set(bearer(olgas[0]!));
+    expect(profileNow.body.user).toMatchObject({ name: 'Olga', username: 'olga.ui4' });
+  });
+});
+
 describe(`a full beta (${dialect})`, () => {
   const ctx = useTestApp(dialect, { BETA_ACCOUNT_CAP: '1' });
 

@@ -46,6 +46,9 @@ describe('media addresses follow the address the product answers on', () => {
     const tag = feed.items.flatMap((i: { tags: string[] }) => i.tags)[0];
     const tagPage = await get(`getTagPage?tag=${encodeURIComponent(tag)}`);
     expect(feed.items.length).toBeGreaterThanOrEqual(10);
+    // Every demo creation names its creator, whose /u/ page it links to.
+    const creators = new Set(feed.items.map((i: { user: { name: string; username: string } }) => `${i.user.name} @${i.user.username}`));
+    expect([...creators].sort()).toEqual(['Ada Okafor @ada.okafor', 'Mira Vale @mira.vale', 'Theo Lin @theo.lin']);
 
     const addresses = new Set<string>();
     for (const item of [...feed.items, ...trending.items]) {

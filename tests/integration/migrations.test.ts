@@ -85,4 +85,35 @@ describe('migrations', () => {
       await handle.destroy();
     }
   });
+
+  // Accounts made before sign-up named them (issue 41) get a display name and a unique username.
+  it.each(availableDialects())('name every account made before sign-up did, on %s: a display name and a unique username', async (dialect) => {
+    const handle = await openTestDatabase(dialect);
+    const { db } = handle;
+    try {
+      expect((await (await createMigrator(db)).migrateTo('0017-runs-without-queue-position')).error).toBeUndefined();
+      const people = [
+        { email: 'olga.ui4@example.com', referral_code: 'M18A', created_at: new Date('2026-01-01') },
+        { email: 'olga.ui4@example.org', referral_code: 'M18B', created_at: new Date('2026-01-02') },
+        { email: 'ana.lima@example.com', referral_code: 'M18C', created_at: new Date('2026-01-03'), username: 'olga.ui4_2' },
+        { email: 'admin@example.com', referral_code: 'M18D', created_at: new Date('2026-01-04'), name: 'Chosen Name' },
+        { email: '42@example.com', referral_code: 'M18E', created_at: new Date('2026-01-05') },
+      ];
+      await db.insertInto('users').values(people).execute();
+
+      await migrateToLatest(db);
+
+      const rows = await db.selectFrom('users').select(['email', 'name', 'username']).orderBy('created_at').execute();
+      expect(rows.map((r) => [r.email, r.name, r.username])).toEqual([
+        ['olga.ui4@example.com', 'Olga', 'olga.ui4'],
+        // olga.ui4_2 was someone's already.
+        ['olga.ui4@example.org', 'Olga', 'olga.ui4_3'],
+        ['ana.lima@example.com', 'Ana Lima', 'olga.ui4_2'],
+        ['admin@example.com', 'Chosen Name', 'admin2'],
+        ['42@example.com', '42_2', '42_2'],
+      ]);
+    } finally {
+      await handle.destroy();
+    }
+  });
 });

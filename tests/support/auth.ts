@@ -34,7 +34,7 @@ export async function waitForMailCount(app: Express, email: string, count: numbe
 export interface Session {
   accessToken: string;
   refreshToken: string;
-  user: { id: string; email: string; credits: number };
+  user: { id: string; email: string; credits: number; name?: string | null; username?: string | null };
 }
 
 /** Signs in (creating the account when new) the way the browser does. */

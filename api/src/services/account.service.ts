@@ -5,6 +5,7 @@ import type { Logger } from '@app/shared/server/logger';
 import { emailChangeCodeMail } from '@app/shared/server/mail';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
+import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
 import type { RepositoryPorts } from './repository-ports';
 import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
@@ -127,8 +128,4 @@ export class AccountService {
     await this.repos.users.delete(user.id);
     this.logger.info({ userId: user.id, files: keys.length }, 'account deleted');
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === '23505';
 }

@@ -138,6 +138,7 @@ function toAdminUserRow(user: User): AdminUserRow {
   return {
     id: user.id,
     name: user.name,
+    username: user.username,
     email: user.email,
     createdAt: user.created_at.toISOString(),
     lastActive: user.last_active_at?.toISOString() ?? null,

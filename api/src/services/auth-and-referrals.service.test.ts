@@ -20,8 +20,16 @@ function fakeAccounts(existing: User[] = []) {
     users: {
       findByEmail: async (email) => users.find((u) => u.email === email),
       findById: async (id) => users.find((u) => u.id === id),
+      takenUsernames: async (names) => new Set(users.map((u) => u.username ?? '').filter((name) => names.includes(name))),
       create: async (fields) => {
-        const user = aUser({ id: `user-${users.length + 1}`, email: fields.email, referral_code: fields.referral_code, referrer_id: fields.referrer_id ?? null });
+        const user = aUser({
+          id: `user-${users.length + 1}`,
+          email: fields.email,
+          name: fields.name ?? null,
+          username: fields.username ?? null,
+          referral_code: fields.referral_code,
+          referrer_id: fields.referrer_id ?? null,
+        });
         users.push(user);
         return user;
       },

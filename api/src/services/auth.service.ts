@@ -1,7 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { INVITED_BONUS_CREDITS, SIGNUP_CREDITS } from '@app/shared';
 import type { RefreshTokenResponse, VerifyOtpResponse } from '@app/shared/api/auth';
 import type { User } from '@app/shared/server/db';
+import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
+import { displayNameFromEmail, usernameBaseFromEmail, usernameCandidates } from '@app/shared/server/account-names';
 import { signInCodeMail } from '@app/shared/server/mail';
 import { NotAllowedError, NotAuthenticatedError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import type { MailService } from './mail.service';
@@ -20,7 +22,7 @@ export const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
 export const KNOWN_CLIENT_DAYS = 30;
 
 /** What creating an account writes, in one transaction. */
-type SignUpRepositories = RepositoryPorts<{ users: 'findByEmail' | 'findById' | 'create'; credits: 'apply'; referrals: 'recordSignup' }>;
+type SignUpRepositories = RepositoryPorts<{ users: 'findByEmail' | 'findById' | 'create' | 'takenUsernames'; credits: 'apply'; referrals: 'recordSignup' }>;
 
 type AuthRepositories = RepositoryPorts<{
   users: 'findByEmail' | 'findById';
@@ -161,33 +163,60 @@ export class AuthService {
   private async findOrCreateAccount(email: string, referrerEmail: string | undefined, client: ClientInfo) {
     const existing = await this.repos.users.findByEmail(email);
     if (existing) return { user: existing, isNewUser: false };
-    try {
-      return await this.repos.transaction(async ({ users, credits, referrals }) => {
-        const referrer = referrerEmail && referrerEmail !== email ? await users.findByEmail(referrerEmail) : undefined;
-        const created = await users.create({
-          email,
-          referral_code: randomBytes(6).toString('base64url'),
-          referrer_id: referrer?.id ?? null,
-          signup_ip: client.ip ?? null,
-        });
-        await credits.apply({ userId: created.id, delta: SIGNUP_CREDITS, reason: 'signup', idempotencyKey: `signup:${created.id}` });
-        if (referrer) {
-          await credits.apply({
-            userId: created.id,
-            delta: INVITED_BONUS_CREDITS,
-            reason: 'invited_bonus',
-            idempotencyKey: `invited-bonus:${created.id}`,
-          });
-          await referrals.recordSignup(referrer.id, email, created.id);
-        }
-        const user = (await users.findById(created.id)) as User;
-        return { user, isNewUser: true };
-      });
-    } catch (error) {
-      // Two verifications of one new e-mail raced: the other created the account.
-      const raced = await this.repos.users.findByEmail(email);
-      if (raced) return { user: raced, isNewUser: false };
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.repos.transaction((repos) => this.createAccount(repos, email, referrerEmail, client));
+      } catch (error) {
+        // Two verifications of one new e-mail raced: the other created the account.
+        const raced = await this.repos.users.findByEmail(email);
+        if (raced) return { user: raced, isNewUser: false };
+        // Another sign-up took the username picked meanwhile: the next pick skips it.
+        if (!isUniqueViolation(error) || attempt >= USERNAME_ATTEMPTS) throw error;
+      }
     }
   }
+
+  /** The account with its display name and username (derived from the address), sign-up credits and referral. */
+  private async createAccount({ users, credits, referrals }: SignUpRepositories, email: string, referrerEmail: string | undefined, client: ClientInfo) {
+    const referrer = referrerEmail && referrerEmail !== email ? await users.findByEmail(referrerEmail) : undefined;
+    const username = await freeUsername(users, usernameBaseFromEmail(email));
+    const created = await users.create({
+      email,
+      name: displayNameFromEmail(email, username),
+      username,
+      referral_code: randomBytes(6).toString('base64url'),
+      referrer_id: referrer?.id ?? null,
+      signup_ip: client.ip ?? null,
+    });
+    await credits.apply({ userId: created.id, delta: SIGNUP_CREDITS, reason: 'signup', idempotencyKey: `signup:${created.id}` });
+    if (referrer) {
+      await credits.apply({
+        userId: created.id,
+        delta: INVITED_BONUS_CREDITS,
+        reason: 'invited_bonus',
+        idempotencyKey: `invited-bonus:${created.id}`,
+      });
+      await referrals.recordSignup(referrer.id, email, created.id);
+    }
+    const user = (await users.findById(created.id)) as User;
+    return { user, isNewUser: true };
+  }
+}
+
+/** Sign-ups that may lose the race for a username before one gives up. */
+const USERNAME_ATTEMPTS = 3;
+
+/**
+ * The first free username for a base: the base itself, then base2…base9 ("olga.ui4_2" after a
+ * digit), then random numbers up to five digits, so a common name costs a few queries at most.
+ */
+async function freeUsername(users: Pick<SignUpRepositories['users'], 'takenUsernames'>, base: string): Promise<string> {
+  const randomSuffixes = () => Array.from({ length: 10 }, () => 10 + randomInt(99_990));
+  for (const suffixes of [[1, 2, 3, 4, 5, 6, 7, 8, 9], randomSuffixes(), randomSuffixes(), randomSuffixes()]) {
+    const candidates = usernameCandidates(base, suffixes);
+    const taken = await users.takenUsernames(candidates);
+    const free = candidates.find((name) => !taken.has(name));
+    if (free) return free;
+  }
+  throw new Error(`No free username for "${base}"`);
 }

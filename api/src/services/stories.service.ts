@@ -2,6 +2,7 @@ import { STORY_FIELDS_REQUIRED, STORY_NOT_FOUND, type Story, type StoryInput, st
 import { countWords, slugify } from '@app/shared';
 import type { Story as StoryRow } from '@app/shared/server/db';
 import { ConflictError, InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
+import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
 import type { StoryFields } from '@app/shared/server/repositories';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { heroImageRef } from './own-media';
@@ -99,9 +100,4 @@ function toStory(row: StoryRow): Story {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-/** Postgres' (and PGlite's) unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
 }

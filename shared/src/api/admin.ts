@@ -14,6 +14,8 @@ export const ADMIN_SECRET_HEADER = 'X-Admin-Secret';
 export const adminUserRowSchema = z.object({
   id: z.string(),
   name: z.nullable(z.string()),
+  /** Their public page is /u/<username>. */
+  username: z.nullable(z.string()),
   email: z.string(),
   createdAt: z.string(),
   lastActive: z.nullable(z.string()),

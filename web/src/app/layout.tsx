@@ -12,7 +12,6 @@ import { LegalSheetHost } from '../features/legal';
 import { ViewerHost } from '../features/viewer';
 import { wireGeneration } from './generation-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
-import { ScrollRestoration } from './scroll-restoration';
 import { useLaunchStatus } from './use-launch-status';
 
 wireGeneration();
@@ -68,7 +67,6 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </MobileRouteGuard>
       )}
-      <ScrollRestoration />
       <ToastStack />
       <AlertHost />
     </AppFrame>

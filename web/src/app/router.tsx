@@ -3,6 +3,7 @@ import { viewerBackground } from '../features/viewer';
 import { paths } from '../config/paths';
 import { RouteErrorBoundary } from '../components/errors/route-error-screen';
 import { AppLayout } from './layout';
+import { ScrollRestoration } from './scroll-restoration';
 import { lazyPage } from '../lib/lazy-page';
 
 /*
@@ -41,9 +42,12 @@ const CreatorPage = lazyPage(() => import('../pages/creator/creator-page').then(
  */
 export function AppRoutes() {
   const location = useLocation();
+  const screen = viewerBackground(location) ?? location;
   return (
     <RouteErrorBoundary fullScreen>
-      <Routes location={viewerBackground(location) ?? location}>
+      {/* Out here: inside <Routes location>, every move reads as a POP (React Router scopes it so). */}
+      <ScrollRestoration screen={screen} />
+      <Routes location={screen}>
         <Route element={<AppLayout />}>
           <Route path={paths.home.path} element={<HomePage />} />
           <Route path={paths.auth.path} element={<AuthPage />} />

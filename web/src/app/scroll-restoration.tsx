@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { type Location, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'scroll-positions';
 
@@ -15,12 +15,30 @@ function readStored(): Array<[string, number]> {
 }
 
 /**
+ * The first screen of a document loaded by Reload or Back/Forward comes back to where its entry was;
+ * one loaded fresh (a typed address, a link from outside) starts at the top, as its entry is new.
+ */
+function documentRestores(): boolean {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+/**
+ * An entry's name among the stored positions. The router names every entry a document starts on
+ * "default", so the address tells apart those of two documents of one tab (the feed, then /u/ana
+ * opened fresh after it).
+ */
+const entryId = (key: string, pathname: string) => `${key} ${pathname}`;
+
+/**
  * What the data router's ScrollRestoration did: a new screen starts at the top (a change of the
  * query alone, like the feed's filters, keeps the scroll), back and forward come back to where
- * the entry was left, and a reload to where the page was.
+ * the entry was left, and a reload to where the page was. `screen` is the location on screen:
+ * under the viewer, the one it was opened over (which keeps its scroll).
  */
-export function ScrollRestoration() {
-  const { key, pathname, hash } = useLocation();
+export function ScrollRestoration({ screen }: { screen: Location }) {
+  const { key, pathname, hash } = screen;
+  // The router's own, read outside <Routes location>: inside, every move reads as a POP.
   const navigationType = useNavigationType();
 
   useEffect(() => {
@@ -37,24 +55,29 @@ export function ScrollRestoration() {
   }, []);
 
   // Scrolling is written to the entry on screen, which changes when the new screen commits.
-  const shownKey = useRef(key);
+  const shown = useRef(entryId(key, pathname));
   useEffect(() => {
-    const remember = () => positions.set(shownKey.current, window.scrollY);
+    const remember = () => positions.set(shown.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
   }, []);
 
   const lastPathname = useRef<string | null>(null);
   useLayoutEffect(() => {
+    const id = entryId(key, pathname);
     // The entry left keeps where it was at this moment: a scroll made just before a tap may not
     // have reached the listener yet (its event comes a frame later, once the new entry is shown).
-    if (shownKey.current !== key) positions.set(shownKey.current, window.scrollY);
-    shownKey.current = key;
+    if (shown.current !== id) positions.set(shown.current, window.scrollY);
+    shown.current = id;
+    const firstScreen = lastPathname.current === null;
     const samePath = lastPathname.current === pathname;
     lastPathname.current = pathname;
-    if (navigationType === 'POP') {
-      const saved = positions.get(key);
+    if (navigationType === 'POP' && (!firstScreen || documentRestores())) {
+      const saved = positions.get(id);
       if (saved !== undefined) return restoreScroll(saved);
+    } else if (firstScreen && navigationType === 'POP') {
+      // A fresh load: what an entry of an earlier document named like this one left is not this one's.
+      positions.delete(id);
     } else if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     } else if (!samePath) {
@@ -65,23 +88,20 @@ export function ScrollRestoration() {
   return null;
 }
 
-/** How long a restore may wait for the page to grow tall enough (its data and images arriving). */
+/** How long a restore keeps its place while the page settles (its data and images arriving). */
 const RESTORE_WAIT_MS = 3_000;
 
 /**
- * Scrolls to `y`, and again each time the page grows until it gets there: a page coming back may
- * be shorter for a moment than when it was left (its list rendering again), and a scroll past its
- * end stops short. The person's own wheel, touch or key ends the wait. Answers how to stop it.
+ * Scrolls to `y`, and again each time the page changes size while it settles: a page coming back
+ * may be shorter for a moment than when it was left (its list rendering again: a scroll past its
+ * end stops short), and a part above the place may take its final size only after it got there
+ * (the home's composer docking), which the browser's scroll anchoring would follow. The person's
+ * own wheel, touch, key or pointer ends the wait. Answers how to stop it.
  */
 function restoreScroll(y: number): () => void {
   window.scrollTo(0, y);
-  if (Math.abs(window.scrollY - y) < 1) return () => {};
-  const retry = () => {
-    window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) < 1) stop();
-  };
-  const observer = new ResizeObserver(retry);
-  const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+  const observer = new ResizeObserver(() => window.scrollTo(0, y));
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
   function stop() {
     observer.disconnect();

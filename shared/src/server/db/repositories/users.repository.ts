@@ -24,6 +24,17 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Which of these usernames (lowercase) accounts already hold. */
+  async takenUsernames(candidates: readonly string[]): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(sql<string>`lower(username)`.as('name'))
+      .where(sql`lower(username)`, 'in', candidates)
+      .execute();
+    return new Set(rows.map((row) => row.name));
+  }
+
   async create(user: Omit<NewUser, 'credits'>): Promise<User> {
     return this.db
       .insertInto('users')
@@ -45,12 +56,12 @@ export class UsersRepository {
     return countRows(this.db.selectFrom('users'));
   }
 
-  /** The admin's Users tab: newest first, optionally matching a text in the e-mail or name. */
+  /** The admin's Users tab: newest first, optionally matching a text in the e-mail, name or username. */
   async listForAdmin(query: { search?: string; limit: number; offset: number }): Promise<{ rows: User[]; total: number }> {
     let base = this.db.selectFrom('users');
     if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern), eb(sql`id::text`, '=', query.search)]));
+      base = base.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern), eb('username', 'ilike', pattern), eb(sql`id::text`, '=', query.search)]));
     }
     const [rows, total] = await Promise.all([
       base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute(),

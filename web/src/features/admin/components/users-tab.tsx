@@ -1,7 +1,9 @@
 import { ADMIN_CREDIT_STEP } from '@app/shared';
 import type { AdminUserRow } from '@app/shared/api/admin';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { paths } from '../../../config/paths';
 import { formatAgo } from '../admin-rules';
 import { useAdminUsers } from '../use-admin-data';
 import { AdminEmpty, AdminLoading, AdminSearch, AdminTable, formatDate, formatNumber, TonePill } from './tone';
@@ -22,7 +24,7 @@ export function UsersTab() {
 
   return (
     <div className="admin-users stack">
-      <AdminSearch id="admin-user-search" label="Search users" placeholder="Search by name or email" value={search} onChange={setSearch}>
+      <AdminSearch id="admin-user-search" label="Search users" placeholder="Search by name, username or email" value={search} onChange={setSearch}>
         {users.status === 'ready' && `${formatNumber(users.total)} ${users.total === 1 ? 'user' : 'users'}`}
         {users.status === 'ready' && users.total > users.users.length && ` · the first ${users.users.length} shown, search to find others`}
         {users.searching && ' · searching…'}
@@ -43,7 +45,16 @@ export function UsersTab() {
             const busy = users.busy.has(user.id);
             return (
               <tr key={user.id} data-testid="admin-user-row" data-user-id={user.id} aria-busy={busy}>
-                <td>{user.name || <span className="admin-faint">No name</span>}</td>
+                <td>
+                  <div className="admin-users__who stack">
+                    <span data-testid="admin-user-name">{user.name || <span className="admin-faint">No name</span>}</span>
+                    {user.username && (
+                      <Link to={paths.creator.getHref(user.username)} className="admin-users__username admin-faint admin-break">
+                        @{user.username}
+                      </Link>
+                    )}
+                  </div>
+                </td>
                 <td className="admin-users__email admin-break">{user.email}</td>
                 <td>{formatDate(user.createdAt)}</td>
                 <td title={user.lastActive ? formatDate(user.lastActive) : undefined}>{user.lastActive ? formatAgo(user.lastActive) : '—'}</td>
