@@ -176,7 +176,7 @@ describe('the signed-in area', () => {
     // The sidebar, in the order of spec 2 §2, with issue 28's Liked after All Media.
     const nav = sidebar.getByRole('navigation', { name: 'Profile sections' });
     const labels = await nav.locator('.sidebar-item__label, .share-switch__label').allTextContents();
-    expect(labels).toEqual(['Tokens', 'Invite Friends', 'Total Likes', 'Share to Feed', 'All Media', 'Liked', 'Drafts', 'Account']);
+    expect(labels).toEqual(['Credits', 'Invite Friends', 'Total Likes', 'Share to Feed', 'All Media', 'Liked', 'Drafts', 'Account']);
     const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
     await expect.poll(() => sidebar.getByTestId('token-balance').textContent()).toBe(String(quota));
     expect(await nav.locator('.sidebar-item--static').first().locator('a, button').count()).toBe(0);
@@ -510,9 +510,9 @@ describe('the signed-in area', () => {
     await screenshot(page, 'profile-invite-friends-desktop');
   });
 
-  it('shows the Tokens and Account tabs', async () => {
+  it('shows the Credits and Account tabs', async () => {
     await page.goto(`${app.baseUrl}/profile?tab=tokens`);
-    await page.getByRole('heading', { name: 'Tokens', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
     const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
     await expect.poll(() => page.locator('.balance-card__value .gradient-text').textContent()).toBe(String(quota));
     await page.getByText('2 credits', { exact: true }).waitFor();
@@ -525,7 +525,7 @@ describe('the signed-in area', () => {
     await page.getByRole('heading', { name: 'Account Information' }).waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('account');
     await page.goBack();
-    await page.getByRole('heading', { name: 'Tokens', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
     await page.goto(`${app.baseUrl}/profile?tab=account`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(email);
     await settle(page);
@@ -666,7 +666,10 @@ describe('the signed-in area', () => {
     await page.waitForTimeout(1500);
     expect(await cards(page).count()).toBe(0);
     expect((await client.library(userId)).total).toBe(0);
-    await page.getByRole('button', { name: 'Download All' }).click();
+    // Nothing listed: Download All reads disabled; pressed anyway, the spec's notice says why.
+    const downloadAll = page.getByRole('button', { name: 'Download All' });
+    expect(await downloadAll.getAttribute('aria-disabled')).toBe('true');
+    await downloadAll.click({ force: true });
     await page.getByText('No Media', { exact: true }).waitFor();
     await settle(page);
     await screenshot(page, 'profile-all-media-empty-desktop');

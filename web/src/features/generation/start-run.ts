@@ -1,5 +1,6 @@
 import { INSUFFICIENT_CREDITS, PREFLIGHT_MIN_CREDITS, generationErrorToNotice, type Notice } from '@app/shared';
 import { paths } from '../../config/paths';
+import { credits } from '../../lib/count-text';
 import { ApiError } from '../../api/api-error';
 import { isAbortError, sleep } from '../../lib/scheduler';
 import { destinationAfterStart } from './device';
@@ -14,7 +15,7 @@ export type Started = { kind: 'started'; run: Run; body: GenerationRequestBody; 
 export function noCreditsNotice(what: string | null, required: number | null, available: number | null): Notice {
   const notice = generationErrorToNotice(INSUFFICIENT_CREDITS);
   if (required === null || available === null) return notice;
-  return { title: notice.title, message: `${what ?? 'This creation'} needs ${required} credits — you have ${available}` };
+  return { title: notice.title, message: `${what ?? 'This creation'} needs ${credits(required)} — you have ${available}` };
 }
 
 /** What a 402 says the run needs and what is left (null when it does not say). */

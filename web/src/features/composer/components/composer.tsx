@@ -10,6 +10,7 @@ import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PromptField } from './prompt-field';
+import { credits } from '../../../lib/count-text';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../composer.css';
@@ -53,7 +54,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
   const selectedLabel = isPresetMode(state.mode) ? modeButtonLabel(state.mode, state.presets[state.mode], composer.weeklyPresets) : null;
   // The server's price of the current selection (quote-generation); nothing is guessed here.
   const cost = composer.cost;
-  const costText = cost === null ? null : `This costs ${cost} ${cost === 1 ? 'credit' : 'credits'}`;
+  const costText = cost === null ? null : `This costs ${credits(cost)}`;
   const placeholder =
     state.mode === 'edit'
       ? hasMedia
@@ -110,7 +111,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
           {composer.quota !== null && (
             <span className="composer__credits inline-row" title={costText ?? undefined}>
               <SparkleIcon />
-              {composer.quota} credits
+              {credits(composer.quota)}
             </span>
           )}
         </header>
@@ -217,7 +218,7 @@ function ComposerExtras({ composer, placement }: { composer: UseComposer; placem
   return (
     <div className={`composer__extras row composer__extras--${placement}`}>
       {state.mode !== 'storytime' && (
-        <label className={`toggle inline-row${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
+        <label className={`toggle inline-row${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${credits(videoPrice)})`}>
           <input type="checkbox" checked={state.enableVideo} onChange={(event) => actions.setEnableVideo(event.target.checked)} />
           <span className="toggle__track" aria-hidden="true" />
           <VideoIcon />

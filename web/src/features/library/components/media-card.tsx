@@ -7,6 +7,7 @@ import { formatCardDate, identityLabel } from '../../../entities/media/media-for
 import { captionOf } from '../../../entities/media/caption';
 import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
+import { credits } from '../../../lib/count-text';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/cluster.css';
@@ -137,8 +138,8 @@ export function MediaCard({
   );
 }
 
-/** What a stand-in card of a run in progress or ended says under its prompt. */
+/** What a stand-in card of a run in progress or ended says under its prompt: in progress, with its price as charged. */
 function pendingCaption(item: MediaItem): string {
-  if (item.status !== 'failed') return 'In progress';
+  if (item.status !== 'failed') return item.charged != null ? `In progress · ${credits(item.charged)}` : 'In progress';
   return item.canceled ? 'Canceled' : 'Generation failed';
 }

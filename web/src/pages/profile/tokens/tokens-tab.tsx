@@ -25,10 +25,10 @@ function Row({ icon, title, text, value }: { icon: ReactNode; title: string; tex
   );
 }
 
-/** The Tokens tab: the balance and how credits are spent and earned (DESIGN.md credits). */
+/** The Credits tab (the spec's Tokens, ?tab=tokens): the balance and how credits are spent and earned (DESIGN.md credits). */
 export function TokensTab({ balance, creations }: { balance: number | null; creations: number | null }) {
   return (
-    <Panel className="tokens" title="Tokens" subtitle="Credits pay for generations. Here is where they come from and where they go.">
+    <Panel className="tokens" title="Credits" subtitle="Credits pay for generations. Here is where they come from and where they go.">
 
       <div className="balance-card stack">
         <div className="balance-card__glow" aria-hidden="true" />
