@@ -7,7 +7,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, settle, viewportShot } from '../support/screen';
-import { acceptAgreement } from '../support/ui-sign-in';
+import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
 
 /**
  * The signed-in area in Chromium (spec 2): the profile's tabs, the media library with its
@@ -517,6 +517,12 @@ describe('the signed-in area', () => {
     await expect.poll(() => page.locator('.balance-card__value .gradient-text').textContent()).toBe(String(quota));
     await page.getByText('2 credits', { exact: true }).waitFor();
     await page.getByText('5 credits', { exact: true }).waitFor();
+    // Under the daily top-up's level (from getQuota): how far, and when it comes back.
+    const { dailyTopUp } = (await client.call<{ dailyTopUp: { level: number } }>('getQuota')).body;
+    expect(quota).toBeLessThan(dailyTopUp.level);
+    await page.getByText(`${quota} / ${dailyTopUp.level}`, { exact: true }).waitFor();
+    expect(await page.getByRole('meter', { name: 'Balance against the daily top-up' }).getAttribute('aria-valuenow')).toBe(String(quota));
+    await page.getByText(new RegExp(`^Back up to ${dailyTopUp.level} at \\d\\d:\\d\\d`)).waitFor();
     await settle(page);
     await screenshot(page, 'profile-tokens-desktop');
 
@@ -530,6 +536,17 @@ describe('the signed-in area', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(email);
     await settle(page);
     await screenshot(page, 'profile-account-desktop');
+  });
+
+  it("says a new account's 20 credits need no top-up, without a full bar of an allowance", async () => {
+    const fresh = await signedInPage(app, 'top-up', { viewport: DESKTOP });
+    await fresh.goto(`${app.baseUrl}/profile?tab=tokens`);
+    await fresh.getByText('Nothing to top up: each day a balance under 20 is raised back to 20.').waitFor();
+    await fresh.getByText('20 ≥ 20', { exact: true }).waitFor();
+    expect(await fresh.getByRole('meter').count()).toBe(0);
+    await settle(fresh);
+    await screenshot(fresh, 'profile-credits-at-top-up-desktop');
+    await fresh.close();
   });
 
   it('shows the balance of 14 when the quota cannot be read', async () => {
