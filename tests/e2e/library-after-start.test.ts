@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { artifactsDir, DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
@@ -134,6 +134,39 @@ async function seedTwoCreations(baseUrl: string, token: string): Promise<void> {
   }
 }
 
+/**
+ * A finished card's top bar under the pointer (issue 41 item 7): its look chip and public globe
+ * and its hover actions each keep their own room, none drawn over another.
+ */
+async function checkCardTopBar(page: Page, look: string): Promise<void> {
+  const card = page.locator('article.media-card:not(.is-pending)').filter({ hasText: look });
+  await card.locator('.media-chip--icon').first().waitFor();
+  await card.hover();
+  const actions = card.locator('.media-card__actions');
+  await expect.poll(() => actions.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await card.screenshot({ path: path.join(artifactsDir, 'library-card-top-bar-hover-desktop.png') });
+  const boxes = await card.evaluate((element) => {
+    const box = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    return {
+      frame: box(element.querySelector('.media-card__frame')!),
+      chips: Array.from(element.querySelectorAll('.media-chip')).map(box),
+      buttons: Array.from(element.querySelectorAll('.media-card__actions > *')).map(box),
+    };
+  });
+  type Box = (typeof boxes.frame);
+  const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  expect(boxes.buttons.length).toBe(3);
+  // The look, the public globe and the likeness score.
+  expect(boxes.chips.length).toBeGreaterThanOrEqual(3);
+  for (const chip of boxes.chips) {
+    expect(boxes.buttons.filter((button) => overlap(chip, button)), 'a chip under a hover action').toEqual([]);
+    expect(chip.left >= boxes.frame.left && chip.right <= boxes.frame.right, 'a chip inside its picture').toBe(true);
+  }
+}
+
 describe('the library after a look is tapped, with its answer held back (issue 41)', () => {
   // Earlier creations render at once; a look renders on the local engine in 4 s.
   const app = productInChromium({ GENERATION_PROVIDER: 'instant', GENERATION_PROVIDER_UNREAL_REFLECTION: 'local', LOCAL_PROVIDER_DELAY_MS: '4000' });
@@ -197,6 +230,10 @@ describe('the library after a look is tapped, with its answer held back (issue 4
         await screenshot(page, `library-held-two-earlier-${label}`);
       } else {
         await page.getByRole('button', { name: 'Keep Browsing' }).click();
+        // The tucked-away progress pill covers nothing of the gallery's header (title, balance, buttons).
+        const pill = await page.getByRole('button', { name: 'Show progress: Creating Your Media' }).boundingBox();
+        const header = await page.locator('.gallery-header').boundingBox();
+        expect(pill!.y >= header!.y + header!.height || pill!.y + pill!.height <= header!.y).toBe(true);
         await settle(page);
         await viewportShot(page, `library-held-two-earlier-${label}`);
       }
@@ -208,6 +245,7 @@ describe('the library after a look is tapped, with its answer held back (issue 4
       expect(frames[0]!.running, 'the run is on the first paint of the library').toBe(1);
       expect(frames.filter((frame) => frame.finished < 2)).toEqual([]);
       expect(frames.filter((frame) => frame.zeroCreations || frame.noMedia || frame.runUnderPlaceholders)).toEqual([]);
+      if (label === 'desktop') await checkCardTopBar(page, 'The Syndicate');
       await page.close();
     }, 300_000);
   }

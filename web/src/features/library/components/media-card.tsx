@@ -69,22 +69,49 @@ export function MediaCard({
           <MediaPreview item={item} onMedia={onMedia} />
         </button>
 
-        <div className="media-card__chips cluster">
-          {label && <span className="media-chip inline-row glass-pill">{label}</span>}
-          {item.variationOf && <span className="media-chip inline-row glass-pill">Variation</span>}
-          {item.mediaType === 'video' && (
-            <span className="media-chip inline-row media-chip--icon glass-pill" title="Video">
-              <FilmIcon />
-              <span className="visually-hidden">Video</span>
-            </span>
-          )}
-          {item.isPublic && !item.pending && (
-            <span className="media-chip inline-row media-chip--icon glass-pill" title="Shared to the public feed">
-              <GlobeIcon />
-              <span className="visually-hidden">Public</span>
-            </span>
+        {/* The top bar: the look's chips on the left give way (the label shortens) to the hover actions on the right. */}
+        <div className="media-card__top">
+          <div className="media-card__chips cluster">
+            {label && (
+              <span className="media-chip media-chip--label inline-row glass-pill" title={label}>
+                <span className="truncate">{label}</span>
+              </span>
+            )}
+            {item.variationOf && <span className="media-chip inline-row glass-pill">Variation</span>}
+            {item.mediaType === 'video' && (
+              <span className="media-chip inline-row media-chip--icon glass-pill" title="Video">
+                <FilmIcon />
+                <span className="visually-hidden">Video</span>
+              </span>
+            )}
+          </div>
+
+          {hoverActions && !selecting && (
+            <div className="media-card__actions">
+              {ready && onVariations && (
+                <button type="button" className="icon-button place-center" onClick={onVariations} aria-label="Variations" title="Variations">
+                  <SparkleIcon />
+                </button>
+              )}
+              {ready && (
+                <button type="button" className="icon-button place-center" onClick={onDownload} aria-label="Download" title="Download">
+                  <DownloadIcon />
+                </button>
+              )}
+              <button type="button" className="icon-button place-center icon-button--danger" onClick={onDelete} aria-label="Delete" title="Delete">
+                <TrashIcon />
+              </button>
+            </div>
           )}
         </div>
+
+        {/* Public: bottom left, across from the likeness score. */}
+        {item.isPublic && !item.pending && (
+          <span className="media-chip inline-row media-chip--icon media-chip--public glass-pill" title="Shared to the public feed">
+            <GlobeIcon />
+            <span className="visually-hidden">Public</span>
+          </span>
+        )}
 
         {item.identity?.score != null && (
           <span
@@ -106,24 +133,6 @@ export function MediaCard({
           <span className="media-card__check place-center" aria-hidden="true">
             {selected && <CheckIcon />}
           </span>
-        )}
-
-        {hoverActions && !selecting && (
-          <div className="media-card__actions">
-            {ready && onVariations && (
-              <button type="button" className="icon-button place-center" onClick={onVariations} aria-label="Variations" title="Variations">
-                <SparkleIcon />
-              </button>
-            )}
-            {ready && (
-              <button type="button" className="icon-button place-center" onClick={onDownload} aria-label="Download" title="Download">
-                <DownloadIcon />
-              </button>
-            )}
-            <button type="button" className="icon-button place-center icon-button--danger" onClick={onDelete} aria-label="Delete" title="Delete">
-              <TrashIcon />
-            </button>
-          </div>
         )}
       </div>
       <div className="media-card__caption stack">
