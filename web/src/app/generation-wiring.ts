@@ -14,6 +14,7 @@ import { queryClient } from './query-client';
 export function wireGeneration(): void {
   wireGenerationDeps({
     invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+    queryClient,
     getWeeklyPresets: () => loadedWeeklyPresets(queryClient),
   });
   let balance = runStore.get().balance;

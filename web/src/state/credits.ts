@@ -1,4 +1,4 @@
-import { type DailyTopUp, getQuotaCall } from '@app/shared/api/account';
+import { getQuotaCall } from '@app/shared/api/account';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 import { callApiData } from '../api/client';
@@ -26,14 +26,4 @@ export function useCredits(enabled: boolean): { credits: number | null; isError:
     retry: (failures, error) => !(error instanceof ApiError && error.status === 401) && failures < 1,
   });
   return { credits: enabled ? (query.data ?? null) : null, isError: query.isError };
-}
-
-/** The daily top-up as the server tells it (its level and the next one's time); null while unknown. */
-export function useDailyTopUp(): DailyTopUp | null {
-  const query = useQuery({
-    queryKey: queryKeys.dailyTopUp(),
-    queryFn: async ({ signal }) => (await callApiData(getQuotaCall, { signal })).dailyTopUp,
-    retry: false,
-  });
-  return query.data ?? null;
 }

@@ -57,11 +57,7 @@ function libraryQuery(userId: string) {
   });
 }
 
-/**
- * Asks for the first page ahead of the library's mount (nothing when it is fresh): a run started
- * on / lands in the library, whose earlier creations are then on screen with the run's card,
- * however slow the list's answer after the tap (issue 41).
- */
+/** Asks for the first page ahead of the library's mount (nothing while it is fresh): the engine's warm-up. */
 export function prefetchLibrary(client: QueryClient, userId: string): Promise<void> {
   return client.prefetchInfiniteQuery(libraryQuery(userId));
 }

@@ -10,7 +10,6 @@ import { getAuthState } from '../../state/auth-store';
 import { HomeHero } from './home-hero';
 import './home.css';
 import { useComposerDock } from './use-composer-dock';
-import { useWarmLibrary } from './use-warm-library';
 import { useFirstScreenTakenOver } from '../../lib/first-screen';
 
 /** The ready toast's tap: the new media in the full-screen viewer, wherever the person is. */
@@ -43,7 +42,6 @@ export function HomePage() {
     [prepend],
   );
   const composer = useComposer({ onOpen: openGenerated, onComplete });
-  useWarmLibrary(composer.isAuthenticated && composer.state.media !== null);
 
   // Each change is a step of history (Back undoes a search or an order); the same search again is none.
   const setFilter = useCallback(

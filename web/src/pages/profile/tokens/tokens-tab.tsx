@@ -7,8 +7,8 @@ import { paths } from '../../../config/paths';
 import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
 import { countText } from '../../../lib/count-text';
-import { useDailyTopUp } from '../../../state/credits';
 import { CreditLedger } from './credit-ledger';
+import { useDailyTopUp } from './use-daily-top-up';
 import '../../../styles/stack.css';
 import '../../../styles/sheen-card.css';
 
