@@ -15,8 +15,9 @@ import tseslint from 'typescript-eslint';
 const featureDependencies = {
   // The composer starts runs, uploads the photos and asks for the agreement first.
   composer: ['generation', 'upload', 'upload-agreement'],
-  // The intent queue waits for the uploads in flight (spec 1 §4).
-  generation: ['upload'],
+  // The intent queue waits for the uploads in flight (spec 1 §4); a run lands in the library,
+  // whose list is asked for once the engine gets ready.
+  generation: ['upload', 'library'],
   // A run's card cancels and retries it; Variations start runs.
   'live-run': ['generation'],
   variations: ['generation'],

@@ -68,7 +68,7 @@ describe('live runs in Chromium', () => {
   // One render at a time, each taking 4 s: runs started together wait in the queue.
   const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: '4000', WORKER_GENERATION_CONCURRENCY: '1' });
 
-  it("a run's card goes from its place in the queue to generating to done, live; its receipt is in the viewer and the Tokens tab", async () => {
+  it("a run's card goes from its place in the queue to generating to done, live; its receipt is in the viewer and the Credits tab", async () => {
     const page = await signedInPage(app, 'live-desktop', { viewport: DESKTOP });
     const polls = countPolls(page);
     const token = await tokenOf(page);
@@ -98,7 +98,7 @@ describe('live runs in Chromium', () => {
     // Closing goes back from the creation's address (/m/<id>) to the screen it was opened over.
     await page.waitForURL((url) => !url.pathname.startsWith('/m/'));
 
-    // The Tokens tab lists the ledger; a run's entry opens its receipt.
+    // The Credits tab lists the ledger; a run's entry opens its receipt.
     await page.goto(`${app.baseUrl}/profile?tab=tokens`);
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Welcome credits').waitFor();

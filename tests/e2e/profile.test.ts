@@ -7,7 +7,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, settle, viewportShot } from '../support/screen';
-import { acceptAgreement } from '../support/ui-sign-in';
+import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
 
 /**
  * The signed-in area in Chromium (spec 2): the profile's tabs, the media library with its
@@ -176,7 +176,7 @@ describe('the signed-in area', () => {
     // The sidebar, in the order of spec 2 §2, with issue 28's Liked after All Media.
     const nav = sidebar.getByRole('navigation', { name: 'Profile sections' });
     const labels = await nav.locator('.sidebar-item__label, .share-switch__label').allTextContents();
-    expect(labels).toEqual(['Tokens', 'Invite Friends', 'Total Likes', 'Share to Feed', 'All Media', 'Liked', 'Drafts', 'Account']);
+    expect(labels).toEqual(['Credits', 'Invite Friends', 'Total Likes', 'Share to Feed', 'All Media', 'Liked', 'Drafts', 'Account']);
     const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
     await expect.poll(() => sidebar.getByTestId('token-balance').textContent()).toBe(String(quota));
     expect(await nav.locator('.sidebar-item--static').first().locator('a, button').count()).toBe(0);
@@ -510,13 +510,19 @@ describe('the signed-in area', () => {
     await screenshot(page, 'profile-invite-friends-desktop');
   });
 
-  it('shows the Tokens and Account tabs', async () => {
+  it('shows the Credits and Account tabs', async () => {
     await page.goto(`${app.baseUrl}/profile?tab=tokens`);
-    await page.getByRole('heading', { name: 'Tokens', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
     const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
     await expect.poll(() => page.locator('.balance-card__value .gradient-text').textContent()).toBe(String(quota));
     await page.getByText('2 credits', { exact: true }).waitFor();
     await page.getByText('5 credits', { exact: true }).waitFor();
+    // Under the daily top-up's level (from getQuota): how far, and when it comes back.
+    const { dailyTopUp } = (await client.call<{ dailyTopUp: { level: number } }>('getQuota')).body;
+    expect(quota).toBeLessThan(dailyTopUp.level);
+    await page.getByText(`${quota} / ${dailyTopUp.level}`, { exact: true }).waitFor();
+    expect(await page.getByRole('meter', { name: 'Balance against the daily top-up' }).getAttribute('aria-valuenow')).toBe(String(quota));
+    await page.getByText(new RegExp(`^Back up to ${dailyTopUp.level} at \\d\\d:\\d\\d`)).waitFor();
     await settle(page);
     await screenshot(page, 'profile-tokens-desktop');
 
@@ -525,11 +531,22 @@ describe('the signed-in area', () => {
     await page.getByRole('heading', { name: 'Account Information' }).waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('account');
     await page.goBack();
-    await page.getByRole('heading', { name: 'Tokens', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
     await page.goto(`${app.baseUrl}/profile?tab=account`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(email);
     await settle(page);
     await screenshot(page, 'profile-account-desktop');
+  });
+
+  it("says a new account's 20 credits need no top-up, without a full bar of an allowance", async () => {
+    const fresh = await signedInPage(app, 'top-up', { viewport: DESKTOP });
+    await fresh.goto(`${app.baseUrl}/profile?tab=tokens`);
+    await fresh.getByText('Nothing to top up: each day a balance under 20 is raised back to 20.').waitFor();
+    await fresh.getByText('20 ≥ 20', { exact: true }).waitFor();
+    expect(await fresh.getByRole('meter').count()).toBe(0);
+    await settle(fresh);
+    await screenshot(fresh, 'profile-credits-at-top-up-desktop');
+    await fresh.close();
   });
 
   it('shows the balance of 14 when the quota cannot be read', async () => {
@@ -668,7 +685,10 @@ describe('the signed-in area', () => {
     await page.waitForTimeout(1500);
     expect(await cards(page).count()).toBe(0);
     expect((await client.library(userId)).total).toBe(0);
-    await page.getByRole('button', { name: 'Download All' }).click();
+    // Nothing listed: Download All reads disabled; pressed anyway, the spec's notice says why.
+    const downloadAll = page.getByRole('button', { name: 'Download All' });
+    expect(await downloadAll.getAttribute('aria-disabled')).toBe('true');
+    await downloadAll.click({ force: true });
     await page.getByText('No Media', { exact: true }).waitFor();
     await settle(page);
     await screenshot(page, 'profile-all-media-empty-desktop');

@@ -183,7 +183,11 @@ describe(`sign-in by e-mail code (${dialect})`, () => {
       success: true,
       quota: { quota_reached: false, remaining: 20 },
     });
-    expect((await request(ctx.app).get('/api/getQuota').set(bearer(session))).body).toEqual({ success: true, remaining: 20, currentBalance: 20 });
+    const quota = (await request(ctx.app).get('/api/getQuota').set(bearer(session))).body as { dailyTopUp: { nextAt: string } };
+    // The daily top-up it is measured against: back to 20 at the next midnight UTC.
+    expect(quota).toEqual({ success: true, remaining: 20, currentBalance: 20, dailyTopUp: { level: 20, nextAt: expect.stringMatching(/T00:00:00\.000Z$/) } });
+    const untilTopUp = Date.parse(quota.dailyTopUp.nextAt) - Date.now();
+    expect(untilTopUp > 0 && untilTopUp <= 24 * 3600_000).toBe(true);
   });
 
   it('adds to the waitlist once per e-mail', async () => {

@@ -1,4 +1,4 @@
-import { PREFLIGHT_MIN_CREDITS } from '@app/shared';
+import { DAILY_TOPUP_FLOOR, PREFLIGHT_MIN_CREDITS } from '@app/shared';
 import type { UserProfileResponse, UserSettings } from '@app/shared/api/account';
 import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
@@ -93,8 +93,10 @@ export class AccountService {
     return { success: true as const, quota: { quota_reached: user.credits < PREFLIGHT_MIN_CREDITS, remaining: user.credits } };
   }
 
-  balance(user: User) {
-    return { success: true as const, remaining: user.credits, currentBalance: user.credits };
+  balance(user: User, now = new Date()) {
+    // The top-up job runs at midnight UTC (worker/src/compose.ts): the next one is tomorrow's.
+    const nextAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+    return { success: true as const, remaining: user.credits, currentBalance: user.credits, dailyTopUp: { level: DAILY_TOPUP_FLOOR, nextAt } };
   }
 
   async requestEmailChange(user: User, newEmail: string): Promise<void> {

@@ -45,12 +45,19 @@ export const checkQuotaCall = defineCall({
   request: undefined,
   response: answer({ quota: z.object({ quota_reached: z.boolean(), remaining: z.number() }) }),
 });
-/** GET getQuota: the balance under both names the specs read. */
+/**
+ * The daily top-up: once a day (at `nextAt`, midnight UTC) a balance below `level` is raised to
+ * `level`; a balance at or above it is left as it is.
+ */
+export const dailyTopUpSchema = z.object({ level: z.number(), nextAt: z.string() });
+export type DailyTopUp = z.output<typeof dailyTopUpSchema>;
+
+/** GET getQuota: the balance under both names the specs read, and the daily top-up it is measured against. */
 export const getQuotaCall = defineCall({
   name: 'getQuota',
   method: 'GET',
   request: undefined,
-  response: answer({ remaining: z.number(), currentBalance: z.number() }),
+  response: answer({ remaining: z.number(), currentBalance: z.number(), dailyTopUp: dailyTopUpSchema }),
 });
 export const requestEmailChangeOtpCall = defineCall({
   name: 'request-email-change-otp',

@@ -6,8 +6,8 @@
 /** Spec 1 §8's title for a person short of credits. */
 export const NO_CREDITS_TITLE = 'No Credits';
 
-/** A number of credits as a person reads it: '1 credit', '15 credits'. */
-export function creditsText(count: number): string {
+/** A number of credits as a person reads it: '1 credit', '15 credits' (the web's lib/count-text says it alike). */
+function creditsText(count: number): string {
   return `${count} ${count === 1 ? 'credit' : 'credits'}`;
 }
 

@@ -14,6 +14,8 @@ export const queryKeys = {
   quota: () => ['quota'] as const,
   /** The credits spent on runs, from the ledger (under quota: refreshed with it). */
   creditsUsed: () => ['quota', 'used'] as const,
+  /** The daily top-up the balance is measured against (under quota: refreshed with it). */
+  dailyTopUp: () => ['quota', 'top-up'] as const,
   presets: () => ['presets'] as const,
   profile: () => ['profile'] as const,
   referrals: () => ['referrals'] as const,

@@ -9,11 +9,12 @@ import { queryClient } from './query-client';
  * as stale (feed, library, quota, drafts), and the engine checks preset keys against the
  * weekly presets the composer loaded. The engine's code loads on first use; this waits for it.
  * Every balance the server tells with a run (the quote, the 202, a refund in an event, a cancel)
- * becomes the credits every screen reads at once (sidebar, header, Tokens tab, composer).
+ * becomes the credits every screen reads at once (sidebar, header, Credits tab, composer).
  */
 export function wireGeneration(): void {
   wireGenerationDeps({
     invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+    queryClient,
     getWeeklyPresets: () => loadedWeeklyPresets(queryClient),
   });
   let balance = runStore.get().balance;

@@ -1,6 +1,7 @@
 import type { ClientMode } from '@app/shared';
 import type { RunEvent } from '@app/shared/api/runs';
 import { createStore, type Store } from '../lib/create-store';
+import { credits } from '../lib/count-text';
 import { INITIAL_RUNS, isTerminal, type RunCard, type RunPhase, type RunsState } from './run-store';
 
 /**
@@ -261,8 +262,6 @@ export function createRunStore(now: () => number = Date.now, store: Store<RunsSt
 export function chargedOf(card: Pick<RunCard, 'media' | 'cost' | 'charged'>): number {
   return card.charged ?? card.media?.receipt?.creditsCharged ?? card.cost ?? 0;
 }
-
-const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
 /** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"); the number and its unit never part. */
 export function etaText(seconds: number): string {

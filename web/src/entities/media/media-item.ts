@@ -64,6 +64,8 @@ export interface MediaItem {
   pending?: boolean;
   /** A stand-in's run ended because the person canceled it, not because it failed. */
   canceled?: boolean;
+  /** What a stand-in's run was charged when the server took it (its 202), null before. */
+  charged?: number | null;
   /** The item this one is a variation of (the owner's library groups it there). */
   variationOf?: string | null;
 }

@@ -4,7 +4,7 @@ import { receiptAttempts, receiptCredits, receiptEngine, receiptTimes } from './
 import './receipt.css';
 
 /**
- * A run's receipt as a short list of facts (the viewer, under the identity score; the Tokens tab).
+ * A run's receipt as a short list of facts (the viewer, under the identity score; the Credits tab).
  * `showEngine={false}` where the page already names the engine ("Made with"): only the model is added.
  */
 export function RunReceiptView({

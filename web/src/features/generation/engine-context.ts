@@ -1,4 +1,5 @@
 import type { ClientMode, Notice, WeeklyPreset } from '@app/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import type { MediaItem } from '../../entities/media/media-item';
 import type { RunStore } from '../../state/run-reducer';
 import type { TimerHandle, Timers } from '../../lib/scheduler';
@@ -30,6 +31,8 @@ export interface GenerationEngineDeps {
   onSignInRequired?: () => void;
   /** Marks server state stale (a query key of `api/query-keys.ts`); the app wires TanStack Query. */
   invalidate?: (queryKey: readonly unknown[]) => void;
+  /** The app's server-state cache: the library's list is asked for there before a run lands in it. */
+  queryClient?: QueryClient;
   /** The person's run events (issue 16); null or absent: no EventSource, runs are polled. */
   stream?: RunEventStream | null;
   /** The composer: closed at the start; its options cleared 1 s later ('started') and on completion ('completed'), its photos kept. */

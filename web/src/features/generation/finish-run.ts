@@ -1,5 +1,6 @@
 import { errorText, failedNotice, IDENTITY_CHECK_FAILED_NOTICE, MEDIA_READY_NOTICE } from '@app/shared';
 import { queryKeys } from '../../api/query-keys';
+import { credits } from '../../lib/count-text';
 import { fromRunMedia } from '../../entities/media/media-item';
 import { chargedOf } from '../../state/run-reducer';
 import type { RunCard } from '../../state/run-store';
@@ -36,7 +37,7 @@ function afterCompletion(context: EngineContext, runId: string, success: boolean
 }
 
 export const FINISHED_BEFORE_CANCEL = 'Finished before it could be canceled';
-const chargedText = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'} charged`;
+const chargedText = (n: number) => `${credits(n)} charged`;
 
 /** The run's card ended (done, possibly without passing the identity check; failed; canceled). */
 export function finishRun(context: EngineContext, run: Run, card: RunCard): GenerateOutcome {

@@ -27,7 +27,7 @@ describe('generation api (through the authenticated request helper)', () => {
 
   it('reads the quota: remaining', async () => {
     const api = createGenerationApi();
-    fetchMock.mockResolvedValueOnce(json(200, { success: true, remaining: 7, currentBalance: 7 }));
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, remaining: 7, currentBalance: 7, dailyTopUp: { level: 20, nextAt: '2026-12-02T00:00:00.000Z' } }));
     await expect(api.getQuota()).resolves.toBe(7);
     expect(fetchMock.mock.calls[0]![0]).toBe('/.netlify/functions/getQuota');
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);

@@ -2,6 +2,7 @@ import { getAuthState } from '../../state/auth-store';
 import { createRunStore } from '../../state/run-reducer';
 import { runStore } from '../../state/run-store';
 import { systemTimers } from '../../lib/scheduler';
+import { prefetchLibrary } from '../library';
 import { getUploadManager, type UploadManager } from '../upload';
 import { toastNotifier } from '../../components/toast/toast-notifier';
 import { isMobileDevice } from '../../lib/is-mobile-device';
@@ -88,8 +89,18 @@ export function priceRequest(request: GenerationRequest, known: { balance: numbe
   return priceGeneration(context, request, known, signal);
 }
 
-/** The app's intent queue: follows the upload manager and the engine, runs intents on the engine. */
+/**
+ * A run started here lands in the library: its list is asked for as the engine gets ready (the
+ * composer opened or holds a photo; nothing is asked while it is fresh), so the earlier creations
+ * are on screen beside the run's card from the first paint, however slow the list is then.
+ */
+export function warmLibrary(): void {
+  const { queryClient } = wiredGenerationDeps();
+  const userId = getAuthState().user?.id;
+  if (queryClient && userId) void prefetchLibrary(queryClient, userId);
+}
 
+/** The app's intent queue: follows the upload manager and the engine, runs intents on the engine. */
 export function getIntentQueue(): IntentQueue {
   if (intentQueue) return intentQueue;
   const generation = getGenerationEngine();

@@ -71,7 +71,7 @@ export function useGeneration(options: Pick<GenerateOptions, 'onOpen' | 'onCompl
   const navigate = useNavigate();
   const { onOpen, onComplete } = options;
   useEffect(() => {
-    if (prepare) prepareGeneration().catch(() => {});
+    if (prepare) prepareGeneration().then((service) => service.warmLibrary(), () => {});
   }, [prepare]);
   const callOptions = useCallback(
     (): GenerateOptions => ({

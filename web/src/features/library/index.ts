@@ -9,5 +9,5 @@ export { ShareToFeedSwitch } from './components/share-to-feed-switch';
 export { useBalance } from './use-balance';
 export { useLibraryViewer } from './use-library-viewer';
 export { useMediaActions } from './use-media-actions';
-export { useMediaLibrary } from './use-media-library';
+export { prefetchLibrary, useMediaLibrary } from './use-media-library';
 export { type ShareToFeed, useShareToFeed } from './use-share-to-feed';

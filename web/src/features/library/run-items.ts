@@ -29,6 +29,7 @@ function standIn(run: RunCard, status: 'processing' | 'failed'): MediaItem {
     tags: [],
     creator: null,
     pending: true,
+    charged: run.cost,
     ...(run.phase === 'canceled' ? { canceled: true } : {}),
   };
 }

@@ -135,7 +135,8 @@ export function useMediaActions(library: MediaLibrary, userId: string | null): M
   );
 
   const deleteAll = useCallback(async () => {
-    if (library.total === 0 && !library.items.some((item) => !item.pending)) {
+    // Only what the server lists is deleted, after the confirmation that names its count.
+    if (library.listed === 0) {
       toast.error(...LIBRARY_TEXT.noMediaToDelete);
       return false;
     }

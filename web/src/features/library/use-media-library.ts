@@ -1,5 +1,5 @@
 import { MEDIA_PAGE_SIZE } from '@app/shared';
-import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { MediaItem } from '../../entities/media/media-item';
@@ -22,6 +22,13 @@ export interface MediaLibrary {
   items: MediaItem[];
   /** The server's count of this person's media. */
   total: number;
+  /**
+   * What "N creations" says: the server's count plus the runs in progress (or done) it does not
+   * list yet; null until the first answer (never a 0 while a run is on screen).
+   */
+  count: number | null;
+  /** How many of the server's items are on screen (bulk actions need one). */
+  listed: number;
   hasMore: boolean;
   status: 'loading' | 'ready' | 'error';
   loadingMore: boolean;
@@ -40,14 +47,26 @@ function mapPages(data: Pages | undefined, change: (items: MediaItem[]) => Media
   return data && { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
 }
 
+/** The person's list, 20 at a time: the library's query, and its warm-up. */
+function libraryQuery(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.library(userId),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => getUserMedia(userId, { offset: pageParam, limit: MEDIA_PAGE_SIZE, signal }),
+    getNextPageParam: (last: MediaPage, pages: MediaPage[]) => (last.hasMore ? pages.reduce((sum, page) => sum + page.items.length, 0) : undefined),
+  });
+}
+
+/** Asks for the first page ahead of the library's mount (nothing while it is fresh): the engine's warm-up. */
+export function prefetchLibrary(client: QueryClient, userId: string): Promise<void> {
+  return client.prefetchInfiniteQuery(libraryQuery(userId));
+}
+
 export function useMediaLibrary(userId: string): MediaLibrary {
   const client = useQueryClient();
   const key = useMemo(() => queryKeys.library(userId), [userId]);
   const query = useInfiniteQuery({
-    queryKey: key,
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => getUserMedia(userId, { offset: pageParam, limit: MEDIA_PAGE_SIZE, signal }),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((sum, page) => sum + page.items.length, 0) : undefined),
+    ...libraryQuery(userId),
     // A refetch (a run finished) keeps what is shown until the new answer is in: no empty flash.
     placeholderData: keepPreviousData,
   });
@@ -94,15 +113,18 @@ export function useMediaLibrary(userId: string): MediaLibrary {
     return (query.data?.pages ?? []).flatMap((page) => page.items.filter((item) => !seen.has(item.id) && seen.add(item.id)));
   }, [query.data]);
 
-  const items = useMemo(() => {
-    const local = runItems(runs, served).filter((item) => !dismissed.has(item.id));
-    return local.concat(groupVariations(served));
-  }, [served, runs, dismissed]);
+  const local = useMemo(() => runItems(runs, served).filter((item) => !dismissed.has(item.id)), [runs, served, dismissed]);
+  const items = useMemo(() => local.concat(groupVariations(served)), [local, served]);
 
   const pages = query.data?.pages;
+  const total = pages?.[pages.length - 1]?.total ?? 0;
+  // A failed or canceled run made nothing: it is not a creation.
+  const unlisted = local.filter((item) => item.status !== 'failed').length;
   return {
     items,
-    total: pages?.[pages.length - 1]?.total ?? 0,
+    total,
+    count: query.isPending ? null : total + unlisted,
+    listed: served.length,
     hasMore: hasNextPage,
     status: query.isPending ? 'loading' : query.isError && served.length === 0 ? 'error' : 'ready',
     loadingMore: isFetchingNextPage,

@@ -1,4 +1,4 @@
-import { creditShortfallMessage, creditsText } from '@app/shared';
+import { creditShortfallMessage } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons/line-icons';
 import type { MediaItem } from '../../entities/media/media-item';
@@ -7,6 +7,7 @@ import { useCredits } from '../../state/credits';
 import { type RunCard, useRunCard } from '../../state/run-store';
 import { getGenerationEngine } from '../generation';
 import { CancelRunButton } from './cancel-run-button';
+import { credits } from '../../lib/count-text';
 import '../../styles/center-stack.css';
 import './live-run-status.css';
 
@@ -64,8 +65,8 @@ export function LiveRunStatus({ item }: { item: MediaItem }) {
   const failed = card ? card.phase === 'failed' || card.phase === 'canceled' : item.status === 'failed';
   // A retry is charged what the run reserved (the server's number), shown before the tap.
   const retryCost = card?.cost ?? item.receipt?.creditsReserved ?? null;
-  const { credits } = useCredits(failed);
-  const short = failed && retryCost !== null && credits !== null && credits < retryCost ? creditShortfallMessage('A retry', retryCost, credits) : null;
+  const { credits: balance } = useCredits(failed);
+  const short = failed && retryCost !== null && balance !== null && balance < retryCost ? creditShortfallMessage('A retry', retryCost, balance) : null;
 
   if (failed) {
     return (
@@ -74,7 +75,7 @@ export function LiveRunStatus({ item }: { item: MediaItem }) {
         <span className="media-status__text live-run__text">{card ? runText(card, now) : 'Generation failed'}</span>
         {short && <span className="live-run__shortfall">{short}</span>}
         <button type="button" className="button button--small live-run__action" onClick={actions.retry} disabled={short !== null} data-testid="retry-run">
-          {retryCost === null ? 'Retry' : `Retry · ${creditsText(retryCost)}`}
+          {retryCost === null ? 'Retry' : `Retry · ${credits(retryCost)}`}
         </button>
       </div>
     );

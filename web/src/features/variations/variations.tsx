@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Modal } from '../../components/dialog/modal';
 import { SparkleIcon } from '../../components/icons/line-icons';
 import { lookTitleOf, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
+import { credits } from '../../lib/count-text';
 import { getGenerationEngine, type QuoteAnswer, type VariationSource } from '../generation';
 
 /** The composer's mode an item was made in (its stored preset kind), for its run card. */
@@ -70,7 +71,7 @@ export function useVariations(): Variations {
           {price.state === 'failed' && "The price couldn't be checked. Try again in a moment."}
           {quote && (
             <span data-testid="variation-price">
-              It costs {quote.cost} credits — you have {quote.balance}.{!quote.enough && ' Not enough credits for this one.'}
+              It costs {credits(quote.cost)} — you have {quote.balance}.{!quote.enough && ' Not enough credits for this one.'}
             </span>
           )}
         </>
@@ -82,7 +83,7 @@ export function useVariations(): Variations {
           </button>
           <button type="button" className="button button--primary" onClick={start} disabled={!quote?.enough} data-autofocus>
             {price.state === 'loading' && <span className="button__spinner" aria-hidden="true" />}
-            {quote ? `Make Variation · ${quote.cost} credits` : 'Make Variation'}
+            {quote ? `Make Variation · ${credits(quote.cost)}` : 'Make Variation'}
           </button>
         </>
       }

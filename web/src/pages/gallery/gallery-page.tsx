@@ -24,6 +24,7 @@ import {
 import { MediaViewer, openViewer } from '../../features/viewer';
 import { LiveRunStatus, showsLiveStatus } from '../../features/live-run';
 import { useVariations } from '../../features/variations';
+import { credits } from '../../lib/count-text';
 import { useActiveRuns } from '../../state/run-store';
 import { useAuth } from '../../state/use-auth';
 import { useProfile } from '../../state/profile';
@@ -77,7 +78,7 @@ function Gallery({ user }: { user: AuthUser }) {
           <ArrowLeftIcon />
         </button>
         <h1 className="gallery-header__title">My Gallery</h1>
-        <span className="token-pill inline-row count-pill" aria-label={`${balance ?? 'Loading'} tokens`} title="Tokens">
+        <span className="token-pill inline-row count-pill" aria-label={balance === null ? 'Loading credits' : credits(balance)} title="Credits">
           <CoinsIcon />
           <span data-testid="token-balance">{balance ?? '–'}</span>
         </span>

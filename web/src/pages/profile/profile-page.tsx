@@ -24,7 +24,7 @@ import '../../styles/panels.css';
 import './profile-shell.css';
 
 const TAB_TITLES: Record<ProfileTab, string> = {
-  tokens: 'Tokens',
+  tokens: 'Credits',
   'all-media': 'All Media',
   liked: 'Liked',
   draft: 'Drafts',
@@ -84,7 +84,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         email={email}
         balance={balance}
         totalLikes={totalLikes}
-        mediaCount={library.status === 'loading' ? null : library.total}
+        mediaCount={library.count}
         shareToFeed={shareToFeed}
       />
       <div className="profile-shell__panel" role="region" aria-label={TAB_TITLES[tab]}>
@@ -94,7 +94,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         {tab === 'liked' && <LikedTab userId={user.id} />}
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
-        {tab === 'tokens' && <TokensTab balance={balance} creations={library.status === 'ready' ? library.total : null} />}
+        {tab === 'tokens' && <TokensTab balance={balance} creations={library.count} />}
         {tab === 'account' && (
           <>
             <PanelHeader title="Account" subtitle="How you appear to others, your sign-in address and what happens to your data." />

@@ -48,7 +48,7 @@ function Stat({ icon, label, value, current = false }: { icon: ReactNode; label:
 }
 
 /**
- * The profile's left sidebar (spec 2 §2): back to /, then Tokens (the balance, nothing to
+ * The profile's left sidebar (spec 2 §2): back to /, then Credits (the spec's Tokens: the balance, nothing to
  * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Liked, Drafts
  * and Account; the legal and social links and Logout.
  */
@@ -74,7 +74,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
       <nav className="profile-nav stack" aria-label="Profile sections">
         <Stat
           icon={<CoinsIcon />}
-          label="Tokens"
+          label="Credits"
           value={<span className="gradient-text" data-testid="token-balance">{balance ?? '–'}</span>}
           current={active === 'tokens'}
         />

@@ -1,4 +1,3 @@
-import { creditsText } from '@app/shared';
 import { type ChangeEvent, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, SaveIcon, VideoIcon } from '../../../components/icons/creation-icons';
 import { SparkleIcon } from '../../../components/icons/line-icons';
@@ -11,6 +10,7 @@ import { useApproximatedPrompts, useVideoPrice } from '../use-mode-engine';
 import { MediaSlot } from './media-slot';
 import { ModeBar } from './mode-bar';
 import { PromptField } from './prompt-field';
+import { credits } from '../../../lib/count-text';
 import '../../../styles/cluster.css';
 import '../../../styles/stack.css';
 import '../composer.css';
@@ -55,7 +55,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
   // The server's price of what Generate would run now (quote-generation, else its price table).
   const { price, shortfall } = composer;
   const cost = price?.cost ?? null;
-  const costText = cost === null ? null : `This costs ${creditsText(cost)}`;
+  const costText = cost === null ? null : `This costs ${credits(cost)}`;
   const placeholder =
     state.mode === 'edit'
       ? hasMedia
@@ -114,7 +114,7 @@ export function Composer({ composer }: { composer: UseComposer }) {
           {composer.quota !== null && (
             <span className="composer__credits inline-row" title={costText ?? undefined}>
               <SparkleIcon />
-              {creditsText(composer.quota)}
+              {credits(composer.quota)}
             </span>
           )}
         </header>
@@ -226,7 +226,7 @@ function ComposerExtras({ composer, placement }: { composer: UseComposer; placem
   return (
     <div className={`composer__extras row composer__extras--${placement}`}>
       {state.mode !== 'storytime' && (
-        <label className={`toggle inline-row${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${videoPrice} credits)`}>
+        <label className={`toggle inline-row${state.enableVideo ? ' is-on' : ''}`} title={videoPrice === null ? 'Animate the result into a short video' : `Animate the result into a short video (${credits(videoPrice)})`}>
           <input type="checkbox" checked={state.enableVideo} onChange={(event) => actions.setEnableVideo(event.target.checked)} />
           <span className="toggle__track" aria-hidden="true" />
           <VideoIcon />

@@ -1,4 +1,4 @@
-import { type ClientMode, creditsText, type WeeklyPreset } from '@app/shared';
+import type { ClientMode, WeeklyPreset } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import { PlusIcon } from '../../../components/icons/creation-icons';
 import { CloseIcon } from '../../../components/icons/line-icons';
@@ -6,6 +6,7 @@ import { MODE_LABELS, MORE_MODES, type PresetMode, presetOptions, type SelectedP
 import type { GenerationPrice } from '../../generation';
 import type { ComposerPanel, StoryPhoto } from '../use-composer';
 import { MODE_ICONS } from './mode-bar';
+import { credits } from '../../../lib/count-text';
 import '../../../styles/close-button.css';
 import '../../../styles/stack.css';
 import '../../../styles/icon-tile.css';
@@ -84,7 +85,7 @@ export function PresetPanel(props: PresetPanelProps) {
         <span className="preset-panel__title">{title}</span>
         {panel !== 'more' && price && (
           <span className="preset-panel__price chip" data-testid="panel-price">
-            {price.perPhoto === null ? creditsText(price.cost) : `${creditsText(price.perPhoto)} a photo`}
+            {price.perPhoto === null ? credits(price.cost) : `${credits(price.perPhoto)} a photo`}
           </span>
         )}
         <button type="button" className="preset-panel__close close-button" aria-label="Close presets" onClick={onClose}>
@@ -162,7 +163,7 @@ function PresetList({
           </span>
           {price && (
             <span className="preset-panel__cost" data-testid="look-price">
-              {creditsText(price.cost)}
+              {credits(price.cost)}
             </span>
           )}
         </button>

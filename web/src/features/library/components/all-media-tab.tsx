@@ -6,6 +6,7 @@ import { ImageIcon, SelectIcon, TrashIcon } from '../../../components/icons/line
 import { Panel } from '../../../components/page/panel';
 import { paths } from '../../../config/paths';
 import type { MediaItem } from '../../../entities/media/media-item';
+import { creations, credits } from '../../../lib/count-text';
 import { useCreditsUsed } from '../use-credits-used';
 import { useLibraryViewer } from '../use-library-viewer';
 import { useMediaActions } from '../use-media-actions';
@@ -99,20 +100,23 @@ export function AllMediaTab({
     if (ok) leaveSelection();
   };
 
-  const count = library.total;
+  const count = library.count;
   const used = useCreditsUsed();
   const canActOnAll = actions.busy === null && library.status === 'ready';
+  // Download All and Delete All act on what the server lists: with nothing listed (a run's card
+  // alone) they look and read disabled; pressed anyway, the spec's 'No Media' says why.
+  const nothingListed = library.listed === 0;
   const downloadIcon = actions.busy === 'download' ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />;
   return (
     <Panel
       className="library"
       title="All Media"
       subtitle={
-        library.status === 'loading' ? (
+        count === null ? (
           'Loading your creations…'
         ) : (
           <>
-            {`${count} ${count === 1 ? 'creation' : 'creations'}${used === null ? '' : ` · ${used} tokens used`} · `}
+            {`${creations(count)}${used === null ? '' : ` · ${credits(used)} used`} · `}
             <Link to={paths.profile.getHref('tokens')} className="inline-link">
               How credits work
             </Link>
@@ -147,10 +151,16 @@ export function AllMediaTab({
               <ToolButton icon={<SelectIcon />} onClick={toggleSelection} disabled={library.items.length === 0}>
                 Select
               </ToolButton>
-              <ToolButton icon={downloadIcon} onClick={() => void actions.downloadAll()} disabled={!canActOnAll}>
+              <ToolButton icon={downloadIcon} onClick={() => void actions.downloadAll()} disabled={!canActOnAll} aria-disabled={nothingListed}>
                 Download All
               </ToolButton>
-              <ToolButton icon={<TrashIcon />} danger onClick={() => setConfirm({ kind: 'all' })} disabled={!canActOnAll}>
+              <ToolButton
+                icon={<TrashIcon />}
+                danger
+                onClick={() => (nothingListed ? void actions.deleteAll() : setConfirm({ kind: 'all' }))}
+                disabled={!canActOnAll}
+                aria-disabled={nothingListed}
+              >
                 Delete All
               </ToolButton>
             </>
@@ -176,7 +186,7 @@ export function AllMediaTab({
         )}
       />
       {library.status === 'ready' && !library.hasMore && library.items.length > 6 && (
-        <p className="library-end row">That's everything — {count} {count === 1 ? 'creation' : 'creations'}.</p>
+        <p className="library-end row">That's everything — {creations(count ?? library.total)}.</p>
       )}
 
       {viewer.shown && (
@@ -198,7 +208,7 @@ export function AllMediaTab({
         title={confirm?.kind === 'all' ? 'Delete All Media' : confirm?.kind === 'selected' ? 'Delete Selected Media' : 'Delete Media'}
         message={
           confirm?.kind === 'all'
-            ? `This permanently deletes all ${count} of your creations. This cannot be undone.`
+            ? `This permanently deletes all ${library.total} of your creations. This cannot be undone.`
             : confirm?.kind === 'selected'
               ? `This permanently deletes the ${selected.size} selected ${selected.size === 1 ? 'item' : 'items'}. This cannot be undone.`
               : 'This permanently deletes this creation. This cannot be undone.'

@@ -29,16 +29,15 @@ type LibraryGridProps = {
 };
 
 /**
- * The owner's media as a grid, in every state (spec 2 §2): placeholders, a failure with Try
- * Again, nothing yet, then the cards with infinite scroll. The profile tab and the gallery.
+ * The owner's media as a grid, in every state (spec 2 §2): placeholders (under the cards of runs
+ * started here), a failure with Try Again, nothing yet, then the cards with infinite scroll. The
+ * profile tab and the gallery.
  */
 export function LibraryGrid({ library, layout, failed, empty, renderCard }: LibraryGridProps) {
   const { columns, extra, className, skeletonCount } = layout;
   const end = useInfiniteScroll<HTMLDivElement>(library.loadMore, library.status === 'ready' && library.hasMore, library.items.length);
   return (
     <>
-      {library.status === 'loading' && <MediaSkeleton columns={columns} count={skeletonCount} />}
-
       {library.status === 'error' && (
         <PanelEmpty icon={failed.icon} title={failed.title} text={failed.text}>
           <button type="button" className="button button--small" onClick={library.refresh}>
@@ -53,6 +52,8 @@ export function LibraryGrid({ library, layout, failed, empty, renderCard }: Libr
       {library.items.length > 0 && (
         <MasonryGrid items={library.items} columns={columns} ratioOf={ratioOf} extra={extra} className={className} renderItem={renderCard} />
       )}
+      {/* Under the run just started, never above it: its card is the first thing on screen. */}
+      {library.status === 'loading' && <MediaSkeleton columns={columns} count={skeletonCount} />}
       <div ref={end} aria-hidden="true" />
 
       {library.loadingMore && <LoadingMore />}

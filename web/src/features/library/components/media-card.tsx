@@ -7,6 +7,7 @@ import { formatCardDate, identityLabel } from '../../../entities/media/media-for
 import { captionOf } from '../../../entities/media/caption';
 import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
+import { credits } from '../../../lib/count-text';
 import { MediaPreview } from './media-preview';
 import { MediaStatus } from './media-status';
 import '../../../styles/cluster.css';
@@ -68,22 +69,49 @@ export function MediaCard({
           <MediaPreview item={item} onMedia={onMedia} />
         </button>
 
-        <div className="media-card__chips cluster">
-          {label && <span className="media-chip inline-row glass-pill">{label}</span>}
-          {item.variationOf && <span className="media-chip inline-row glass-pill">Variation</span>}
-          {item.mediaType === 'video' && (
-            <span className="media-chip inline-row media-chip--icon glass-pill" title="Video">
-              <FilmIcon />
-              <span className="visually-hidden">Video</span>
-            </span>
-          )}
-          {item.isPublic && !item.pending && (
-            <span className="media-chip inline-row media-chip--icon glass-pill" title="Shared to the public feed">
-              <GlobeIcon />
-              <span className="visually-hidden">Public</span>
-            </span>
+        {/* The top bar: the look's chips on the left give way (the label shortens) to the hover actions on the right. */}
+        <div className="media-card__top">
+          <div className="media-card__chips cluster">
+            {label && (
+              <span className="media-chip media-chip--label inline-row glass-pill" title={label}>
+                <span className="truncate">{label}</span>
+              </span>
+            )}
+            {item.variationOf && <span className="media-chip inline-row glass-pill">Variation</span>}
+            {item.mediaType === 'video' && (
+              <span className="media-chip inline-row media-chip--icon glass-pill" title="Video">
+                <FilmIcon />
+                <span className="visually-hidden">Video</span>
+              </span>
+            )}
+          </div>
+
+          {hoverActions && !selecting && (
+            <div className="media-card__actions">
+              {ready && onVariations && (
+                <button type="button" className="icon-button place-center" onClick={onVariations} aria-label="Variations" title="Variations">
+                  <SparkleIcon />
+                </button>
+              )}
+              {ready && (
+                <button type="button" className="icon-button place-center" onClick={onDownload} aria-label="Download" title="Download">
+                  <DownloadIcon />
+                </button>
+              )}
+              <button type="button" className="icon-button place-center icon-button--danger" onClick={onDelete} aria-label="Delete" title="Delete">
+                <TrashIcon />
+              </button>
+            </div>
           )}
         </div>
+
+        {/* Public: bottom left, across from the likeness score. */}
+        {item.isPublic && !item.pending && (
+          <span className="media-chip inline-row media-chip--icon media-chip--public glass-pill" title="Shared to the public feed">
+            <GlobeIcon />
+            <span className="visually-hidden">Public</span>
+          </span>
+        )}
 
         {item.identity?.score != null && (
           <span
@@ -106,24 +134,6 @@ export function MediaCard({
             {selected && <CheckIcon />}
           </span>
         )}
-
-        {hoverActions && !selecting && (
-          <div className="media-card__actions">
-            {ready && onVariations && (
-              <button type="button" className="icon-button place-center" onClick={onVariations} aria-label="Variations" title="Variations">
-                <SparkleIcon />
-              </button>
-            )}
-            {ready && (
-              <button type="button" className="icon-button place-center" onClick={onDownload} aria-label="Download" title="Download">
-                <DownloadIcon />
-              </button>
-            )}
-            <button type="button" className="icon-button place-center icon-button--danger" onClick={onDelete} aria-label="Delete" title="Delete">
-              <TrashIcon />
-            </button>
-          </div>
-        )}
       </div>
       <div className="media-card__caption stack">
         {caption.title && <p className="media-card__title truncate">{caption.title}</p>}
@@ -137,8 +147,8 @@ export function MediaCard({
   );
 }
 
-/** What a stand-in card of a run in progress or ended says under its prompt. */
+/** What a stand-in card of a run in progress or ended says under its prompt: in progress, with its price as charged. */
 function pendingCaption(item: MediaItem): string {
-  if (item.status !== 'failed') return 'In progress';
+  if (item.status !== 'failed') return item.charged != null ? `In progress · ${credits(item.charged)}` : 'In progress';
   return item.canceled ? 'Canceled' : 'Generation failed';
 }

@@ -1,6 +1,6 @@
 import type { CreditLedgerEntry } from '@app/shared/api/credits';
 
-/** Texts of the credit ledger (the Tokens tab). */
+/** Texts of the credit ledger (the Credits tab). */
 
 const REASONS: Record<CreditLedgerEntry['reason'], string> = {
   signup: 'Welcome credits',

@@ -6,7 +6,9 @@ import { Panel } from '../../../components/page/panel';
 import { paths } from '../../../config/paths';
 import { FilmIcon } from '../../../components/icons/creation-icons';
 import { CoinsIcon, RefreshIcon } from '../../../components/icons/line-icons';
+import { countText } from '../../../lib/count-text';
 import { CreditLedger } from './credit-ledger';
+import { useDailyTopUp } from './use-daily-top-up';
 import '../../../styles/stack.css';
 import '../../../styles/sheen-card.css';
 import { LegalLink } from '../../../features/legal';
@@ -26,10 +28,38 @@ function Row({ icon, title, text, value }: { icon: ReactNode; title: string; tex
   );
 }
 
-/** The Tokens tab: the balance and how credits are spent and earned (DESIGN.md credits). */
+/**
+ * The balance against the daily top-up, as the server tells it: under its level, how far and
+ * when it comes back; at or above it, that nothing is added (no full bar for 50 of 20).
+ */
+function TopUpMeter({ balance }: { balance: number | null }) {
+  const topUp = useDailyTopUp();
+  if (!topUp || balance === null) return null;
+  const { level } = topUp;
+  const below = balance < level;
+  const at = new Date(topUp.nextAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return (
+    <div className="balance-meter stack">
+      <div className="balance-meter__labels">
+        <span>Daily top-up</span>
+        <span>{below ? `${balance} / ${level}` : `${balance} ≥ ${level}`}</span>
+      </div>
+      {below && (
+        <div className="balance-meter__track progress-track" role="meter" aria-label="Balance against the daily top-up" aria-valuemin={0} aria-valuemax={level} aria-valuenow={balance}>
+          <span style={{ width: `${(balance / level) * 100}%` }} />
+        </div>
+      )}
+      <p className="balance-meter__note">
+        {below ? `Back up to ${level} at ${at} (midnight UTC).` : `Nothing to top up: each day a balance under ${level} is raised back to ${level}.`}
+      </p>
+    </div>
+  );
+}
+
+/** The Credits tab (the spec's Tokens, ?tab=tokens): the balance and how credits are spent and earned (DESIGN.md credits). */
 export function TokensTab({ balance, creations }: { balance: number | null; creations: number | null }) {
   return (
-    <Panel className="tokens" title="Tokens" subtitle="Credits pay for generations. Here is where they come from and where they go.">
+    <Panel className="tokens" title="Credits" subtitle="Credits pay for generations. Here is where they come from and where they go.">
 
       <div className="balance-card stack">
         <div className="balance-card__glow" aria-hidden="true" />
@@ -39,35 +69,13 @@ export function TokensTab({ balance, creations }: { balance: number | null; crea
         <p className="balance-card__label caps-label">Your balance</p>
         <p className="balance-card__value">
           <span className="gradient-text">{balance ?? '–'}</span>
-          <span className="balance-card__unit">credits</span>
+          <span className="balance-card__unit">{balance === 1 ? 'credit' : 'credits'}</span>
         </p>
         <p className="balance-card__note">
-          Enough for {balance !== null ? Math.floor(balance / COST_IMAGE) : '–'} images
-          {creations !== null && creations > 0 ? ` · ${creations} ${creations === 1 ? 'creation' : 'creations'} so far` : ''}
+          {balance !== null ? `Enough for ${countText(Math.floor(balance / COST_IMAGE), 'image')}` : 'Enough for – images'}
+          {creations !== null && creations > 0 ? ` · ${countText(creations, 'creation')} so far` : ''}
         </p>
-        <div className="balance-meter stack">
-          <div className="balance-meter__labels">
-            <span>Daily allowance</span>
-            <span>
-              {balance ?? '–'} / {DAILY_TOPUP_FLOOR}
-            </span>
-          </div>
-          <div
-            className="balance-meter__track progress-track"
-            role="meter"
-            aria-label="Balance against the daily allowance"
-            aria-valuemin={0}
-            aria-valuemax={DAILY_TOPUP_FLOOR}
-            aria-valuenow={Math.min(balance ?? 0, DAILY_TOPUP_FLOOR)}
-          >
-            <span style={{ width: `${Math.min(100, ((balance ?? 0) / DAILY_TOPUP_FLOOR) * 100)}%` }} />
-          </div>
-          <p className="balance-meter__note">
-            {balance !== null && balance >= DAILY_TOPUP_FLOOR
-              ? `You're at or above the daily allowance of ${DAILY_TOPUP_FLOOR}.`
-              : `Tops back up to ${DAILY_TOPUP_FLOOR} each day.`}
-          </p>
-        </div>
+        <TopUpMeter balance={balance} />
       </div>
 
       <div className="credit-columns">
