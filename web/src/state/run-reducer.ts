@@ -88,7 +88,7 @@ function blankCard(runId: string, at: number): RunCard {
 function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): RunCard {
   switch (event.type) {
     case 'run.queued':
-      return { ...card, phase: progress(card, 'queued'), position: event.position, etaSeconds: event.etaSeconds, etaAt: at };
+      return { ...card, phase: progress(card, 'queued'), position: placeAfter(card.position, event.position), etaSeconds: event.etaSeconds, etaAt: at };
     case 'run.started':
       return { ...card, phase: progress(card, 'generating'), provider: event.provider, position: null, etaSeconds: etaOf(event), etaAt: at };
     case 'run.attempt':
@@ -108,6 +108,16 @@ function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): Run
     case 'run.canceled':
       return { ...card, phase: 'canceled', refunded: event.refunded, etaSeconds: null };
   }
+}
+
+/**
+ * The place a queued card shows after the server's `told`: it never grows (a person with fewer runs
+ * in flight may be put ahead fairly; the wait, re-estimated, says so), yet "next" only when the
+ * server says no run is ahead.
+ */
+function placeAfter(shown: number | null, told: number): number {
+  if (shown === null || told === 0) return told;
+  return Math.max(1, Math.min(shown, told));
 }
 
 /** An ETA the server re-estimated with a progress event (when it sends one). */
@@ -275,6 +285,13 @@ export function etaText(seconds: number): string {
 export function etaLeft(card: Pick<RunCard, 'etaSeconds' | 'etaAt'>, now: number): number | null {
   if (card.etaSeconds === null || card.etaAt === null) return null;
   return Math.max(0, card.etaSeconds - Math.floor((now - card.etaAt) / 1000));
+}
+
+/** Milliseconds until the counted-down wait shows its next second; null once there is nothing left to count. */
+export function nextSecondIn(card: Pick<RunCard, 'etaSeconds' | 'etaAt'>, now: number): number | null {
+  const left = etaLeft(card, now);
+  if (left === null || left === 0 || card.etaAt === null) return null;
+  return 1000 - ((((now - card.etaAt) % 1000) + 1000) % 1000);
 }
 
 /** The card's line: "In queue · 3 ahead · about 40 s", "Canceled · 2 credits refunded"… */
