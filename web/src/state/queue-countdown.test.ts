@@ -35,10 +35,10 @@ describe('the queued card counts', () => {
     let stop = card.follow();
     vi.advanceTimersByTime(3_000);
     expect(card.seen.map((s) => s.text)).toEqual([
-      'In queue · 12 ahead · about 40\u00a0s',
-      'In queue · 12 ahead · about 39\u00a0s',
-      'In queue · 12 ahead · about 38\u00a0s',
-      'In queue · 12 ahead · about 37\u00a0s',
+      'In queue · 12 ahead · about\u00a040\u00a0s',
+      'In queue · 12 ahead · about\u00a039\u00a0s',
+      'In queue · 12 ahead · about\u00a038\u00a0s',
+      'In queue · 12 ahead · about\u00a037\u00a0s',
     ]);
 
     // An event between seconds: the wait starts again from its estimate and counts from then.
@@ -47,14 +47,14 @@ describe('the queued card counts', () => {
     stop();
     card.record();
     stop = card.follow();
-    expect(card.text()).toBe('In queue · 11 ahead · about 30\u00a0s');
+    expect(card.text()).toBe('In queue · 11 ahead · about\u00a030\u00a0s');
     vi.advanceTimersByTime(999);
-    expect(card.text()).toBe('In queue · 11 ahead · about 30\u00a0s');
+    expect(card.text()).toBe('In queue · 11 ahead · about\u00a030\u00a0s');
     vi.advanceTimersByTime(1);
-    expect(card.text()).toBe('In queue · 11 ahead · about 29\u00a0s');
+    expect(card.text()).toBe('In queue · 11 ahead · about\u00a029\u00a0s');
 
     vi.advanceTimersByTime(24_000);
-    expect(card.text()).toBe('In queue · 11 ahead · about 5\u00a0s');
+    expect(card.text()).toBe('In queue · 11 ahead · about\u00a05\u00a0s');
     vi.advanceTimersByTime(1_000);
     expect(card.text()).toBe('In queue · 11 ahead · a few\u00a0s');
     // Nothing is left to count at zero: the timers stop, the line stays "a few s".
@@ -68,6 +68,21 @@ describe('the queued card counts', () => {
     expect(Math.max(...gaps)).toBeLessThanOrEqual(1_000);
     expect(counting).toHaveLength(4 + 26);
     stop();
+  });
+
+  it('keeps the beat when a new estimate agrees within a second with the count: no second is shown for two', () => {
+    const card = queuedCard();
+    card.queued(8, 30);
+    card.follow();
+    vi.advanceTimersByTime(2_900);
+    expect(card.text()).toBe('In queue · 8 ahead · about\u00a028\u00a0s');
+    // 27.1 s were left by the count; 27.5 s says the server: the count goes on, 27 s 0.1 s later.
+    card.queued(8, 27.5);
+    vi.advanceTimersByTime(100);
+    expect(card.text()).toBe('In queue · 8 ahead · about\u00a027\u00a0s');
+    // An estimate a second or more away re-anchors the count at once.
+    card.queued(7, 40);
+    expect(card.text()).toBe('In queue · 7 ahead · about\u00a040\u00a0s');
   });
 
   it('never shows the place growing, and "next" only when the server says no run is ahead', () => {

@@ -88,7 +88,7 @@ function blankCard(runId: string, at: number): RunCard {
 function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): RunCard {
   switch (event.type) {
     case 'run.queued':
-      return { ...card, phase: progress(card, 'queued'), position: placeAfter(card.position, event.position), etaSeconds: event.etaSeconds, etaAt: at };
+      return { ...card, phase: progress(card, 'queued'), position: placeAfter(card.position, event.position), ...reanchored(card, event.etaSeconds, at) };
     case 'run.started':
       return { ...card, phase: progress(card, 'generating'), provider: event.provider, position: null, etaSeconds: etaOf(event), etaAt: at };
     case 'run.attempt':
@@ -118,6 +118,16 @@ function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): Run
 function placeAfter(shown: number | null, told: number): number {
   if (shown === null || told === 0) return told;
   return Math.max(1, Math.min(shown, told));
+}
+
+/**
+ * The countdown after a new estimate: from it, unless it agrees within a second with the wait being
+ * counted down (then the count keeps its beat, and a second is never shown for two).
+ */
+function reanchored(card: RunCard, etaSeconds: number | null, at: number): Pick<RunCard, 'etaSeconds' | 'etaAt'> {
+  if (etaSeconds === null || card.etaSeconds === null || card.etaAt === null) return { etaSeconds, etaAt: at };
+  const counting = card.etaSeconds - (at - card.etaAt) / 1000;
+  return Math.abs(counting - etaSeconds) < 1 ? { etaSeconds: card.etaSeconds, etaAt: card.etaAt } : { etaSeconds, etaAt: at };
 }
 
 /** An ETA the server re-estimated with a progress event (when it sends one). */
@@ -274,11 +284,11 @@ export function chargedOf(card: Pick<RunCard, 'media' | 'cost' | 'charged'>): nu
 
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
-/** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"); the number and its unit never part. */
+/** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"); a wait never breaks across lines. */
 export function etaText(seconds: number): string {
   if (seconds < 5) return 'a few\u00a0s';
-  if (seconds < 90) return `about ${Math.round(seconds)}\u00a0s`;
-  return `about ${Math.round(seconds / 60)}\u00a0min`;
+  if (seconds < 90) return `about\u00a0${Math.round(seconds)}\u00a0s`;
+  return `about\u00a0${Math.round(seconds / 60)}\u00a0min`;
 }
 
 /** The seconds left of the server's last estimate at `now` (counted down between events). */
