@@ -170,9 +170,9 @@ describe('the creation loop in Chromium (issue 26)', () => {
       await running.getByText('The Syndicate').first().waitFor({ timeout: 20_000 });
       expect(await page.getByText('AI Generated Content').count()).toBe(0);
       // The wait counts down between the server's estimates.
-      const eta = running.getByText(/about \d+\ss/).first();
+      const eta = running.getByText(/about\s\d+\ss/).first();
       await eta.waitFor({ timeout: 20_000 });
-      const seconds = async () => Number(/about (\d+)\ss/.exec((await eta.textContent().catch(() => '')) ?? '')?.[1] ?? Number.NaN);
+      const seconds = async () => Number(/about\s(\d+)\ss/.exec((await eta.textContent().catch(() => '')) ?? '')?.[1] ?? Number.NaN);
       const first = await seconds();
       await settle(page);
       await viewportShot(page, `creation-loop-running-${label}`);

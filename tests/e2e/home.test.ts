@@ -6,15 +6,9 @@ import { DESKTOP, MOBILE, PHONE, screenshot } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { closeViewer, scrollThroughPage } from '../support/screen';
 import { productInChromium } from '../support/product-in-chromium';
-import { AGREEMENT, newEmail, signedInPage, waitForCode } from '../support/ui-sign-in';
+import { AGREEMENT, newEmail, signedInPage, signInThroughApi } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
-
-interface ApiSession {
-  accessToken: string;
-  refreshToken: string;
-  user: { id: string; email: string };
-}
 
 async function post<T>(baseUrl: string, name: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl}/api/${name}`, {
@@ -23,16 +17,6 @@ async function post<T>(baseUrl: string, name: string, body: unknown, token?: str
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as T };
-}
-
-/** A seeding account, signed in through the api as the browser would. */
-async function signInThroughApi(baseUrl: string, email: string): Promise<ApiSession> {
-  const asked = Date.now() - 1000;
-  const requested = await post(baseUrl, 'request-otp', { email });
-  if (requested.status !== 200) throw new Error(`request-otp answered ${requested.status}`);
-  const verified = await post<ApiSession>(baseUrl, 'verify-otp', { email, code: await waitForCode(baseUrl, email, asked) });
-  if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}`);
-  return verified.body;
 }
 
 /** Uploads the astronaut the way the composer does: sign, then the multipart upload. */

@@ -54,6 +54,7 @@ describe('the run queue (BullMQ on Redis)', () => {
     await runQueue.enqueue(run('a'), 5); // the same run again: ignored
     const waiting = await runQueue.waitingOrder();
     expect(waiting.order).toEqual([run('b'), run('a'), run('c')]);
+    expect(waiting.active).toEqual([]);
     expect(waiting.finished).toBe(0);
     expect(Math.abs(waiting.atMs - Date.now())).toBeLessThan(60_000);
   });
@@ -101,7 +102,8 @@ describe('the run queue (BullMQ on Redis)', () => {
     await worker?.close();
     startWorker(async () => held);
     await runQueue.enqueue(run('held'), 1);
-    await until(() => runQueue.waitingOrder(), (w) => !w.order.includes(run('held')), 10_000, 'the worker to take the run');
+    const taken = await until(() => runQueue.waitingOrder(), (w) => !w.order.includes(run('held')), 10_000, 'the worker to take the run');
+    expect(taken.active).toEqual([run('held')]);
     expect(await runQueue.withdraw(run('held'))).toBe('taken');
     expect(await runQueue.removeJob(run('held'))).toBe(false);
 

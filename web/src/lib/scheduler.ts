@@ -15,6 +15,28 @@ export const systemTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle),
 };
 
+/**
+ * Calls `tick` after `nextIn()` ms, again and again while `nextIn` gives a delay (null: stop);
+ * returns what stops it.
+ */
+export function repeat(nextIn: () => number | null, tick: () => void, timers: Timers = systemTimers): () => void {
+  let handle: TimerHandle | undefined;
+  let stopped = false;
+  const schedule = () => {
+    const delay = nextIn();
+    if (stopped || delay === null) return;
+    handle = timers.setTimeout(() => {
+      tick();
+      schedule();
+    }, delay);
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    timers.clearTimeout(handle);
+  };
+}
+
 /** A number in [0, 1), like Math.random. */
 export type RandomSource = () => number;
 

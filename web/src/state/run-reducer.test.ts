@@ -149,11 +149,11 @@ describe('the runs reducer (model-based)', () => {
     store.dispatch({ type: 'event', event: { type: 'run.queued', runId: 'r1', position: 2, etaSeconds: 40 } });
     clock = 3_000;
     expect(etaLeft(store.get().runs.r1!, clock)).toBe(37);
-    expect(runText(store.get().runs.r1!, clock)).toBe('In queue · 2 ahead · about 37\u00a0s');
+    expect(runText(store.get().runs.r1!, clock)).toBe('In queue · 2 ahead · about\u00a037\u00a0s');
     clock = 4_000;
-    expect(runText(store.get().runs.r1!, clock)).toBe('In queue · 2 ahead · about 36\u00a0s');
+    expect(runText(store.get().runs.r1!, clock)).toBe('In queue · 2 ahead · about\u00a036\u00a0s');
     store.dispatch({ type: 'event', event: { type: 'run.queued', runId: 'r1', position: 1, etaSeconds: 20 } });
-    expect(runText(store.get().runs.r1!, clock)).toBe('In queue · 1 ahead · about 20\u00a0s');
+    expect(runText(store.get().runs.r1!, clock)).toBe('In queue · 1 ahead · about\u00a020\u00a0s');
   });
 
   it('a refused submit leaves no card and no running run', () => {

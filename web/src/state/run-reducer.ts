@@ -89,7 +89,7 @@ function blankCard(runId: string, at: number): RunCard {
 function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): RunCard {
   switch (event.type) {
     case 'run.queued':
-      return { ...card, phase: progress(card, 'queued'), position: event.position, etaSeconds: event.etaSeconds, etaAt: at };
+      return { ...card, phase: progress(card, 'queued'), position: placeAfter(card.position, event.position), ...reanchored(card, event.etaSeconds, at) };
     case 'run.started':
       return { ...card, phase: progress(card, 'generating'), provider: event.provider, position: null, etaSeconds: etaOf(event), etaAt: at };
     case 'run.attempt':
@@ -109,6 +109,26 @@ function cardAfterEvent(card: RunCard, event: ObservedRunEvent, at: number): Run
     case 'run.canceled':
       return { ...card, phase: 'canceled', refunded: event.refunded, etaSeconds: null };
   }
+}
+
+/**
+ * The place a queued card shows after the server's `told`: it never grows (a person with fewer runs
+ * in flight may be put ahead fairly; the wait, re-estimated, says so), yet "next" only when the
+ * server says no run is ahead.
+ */
+function placeAfter(shown: number | null, told: number): number {
+  if (shown === null || told === 0) return told;
+  return Math.max(1, Math.min(shown, told));
+}
+
+/**
+ * The countdown after a new estimate: from it, unless it agrees within a second with the wait being
+ * counted down (then the count keeps its beat, and a second is never shown for two).
+ */
+function reanchored(card: RunCard, etaSeconds: number | null, at: number): Pick<RunCard, 'etaSeconds' | 'etaAt'> {
+  if (etaSeconds === null || card.etaSeconds === null || card.etaAt === null) return { etaSeconds, etaAt: at };
+  const counting = card.etaSeconds - (at - card.etaAt) / 1000;
+  return Math.abs(counting - etaSeconds) < 1 ? { etaSeconds: card.etaSeconds, etaAt: card.etaAt } : { etaSeconds, etaAt: at };
 }
 
 /** An ETA the server re-estimated with a progress event (when it sends one). */
@@ -263,17 +283,24 @@ export function chargedOf(card: Pick<RunCard, 'media' | 'cost' | 'charged'>): nu
   return card.charged ?? card.media?.receipt?.creditsCharged ?? card.cost ?? 0;
 }
 
-/** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"); the number and its unit never part. */
+/** "about 40 s", "about 2 min" (a countdown under 5 s says "a few s"); a wait never breaks across lines. */
 export function etaText(seconds: number): string {
   if (seconds < 5) return 'a few\u00a0s';
-  if (seconds < 90) return `about ${Math.round(seconds)}\u00a0s`;
-  return `about ${Math.round(seconds / 60)}\u00a0min`;
+  if (seconds < 90) return `about\u00a0${Math.round(seconds)}\u00a0s`;
+  return `about\u00a0${Math.round(seconds / 60)}\u00a0min`;
 }
 
 /** The seconds left of the server's last estimate at `now` (counted down between events). */
 export function etaLeft(card: Pick<RunCard, 'etaSeconds' | 'etaAt'>, now: number): number | null {
   if (card.etaSeconds === null || card.etaAt === null) return null;
   return Math.max(0, card.etaSeconds - Math.floor((now - card.etaAt) / 1000));
+}
+
+/** Milliseconds until the counted-down wait shows its next second; null once there is nothing left to count. */
+export function nextSecondIn(card: Pick<RunCard, 'etaSeconds' | 'etaAt'>, now: number): number | null {
+  const left = etaLeft(card, now);
+  if (left === null || left === 0 || card.etaAt === null) return null;
+  return 1000 - ((((now - card.etaAt) % 1000) + 1000) % 1000);
 }
 
 /** The card's line: "In queue · 3 ahead · about 40 s", "Canceled · 2 credits refunded"… */

@@ -35,7 +35,7 @@ export function createRunEvents(
   const positions = new QueuePositions({
     waitingOrder: () => runQueue.waitingOrder(),
     owners: (runIds) => repos.runEvents.ownersOf(runIds),
-    eta: () => eta.estimator(),
+    eta: (mix) => eta.estimator(mix),
     onOrder: (order, atMs, finished) => throughput.observe(order, atMs, finished),
   });
   const hub = new RunEventsHub({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerHeartbeat } from '@app/shared/api/admin';
-import { EtaEstimator, ThroughputMeter } from './eta';
+import { EtaEstimator, type QueueMix, ThroughputMeter } from './eta';
 
 const worker = (generation: number, queues = ['generation', 'email']) => ({ queues, concurrency: { generation, email: 5 } }) as unknown as WorkerHeartbeat;
 
@@ -18,10 +18,14 @@ function estimator(workers: WorkerHeartbeat[], medians = [{ mode: 'custom-prompt
   return { eta, reads: () => reads };
 }
 
+/** `waiting` runs of `mode` in line, and one in hand. */
+const queueOf = (mode: string, waiting = 20): QueueMix => ({ waiting: Array.from({ length: waiting }, () => mode), active: [mode] });
+const custom = queueOf('custom-prompt');
+
 describe('EtaEstimator', () => {
   it('before any throughput is measured: the median × (jobs ahead + 1) ÷ the live workers\' generation slots, plus the run\'s own median', async () => {
     const { eta } = estimator([worker(2), worker(2), worker(0, ['email'])]);
-    const estimate = await eta.estimator();
+    const estimate = await eta.estimator(custom);
     expect(estimate('custom-prompt', 0)).toBe(15);
     expect(estimate('custom-prompt', 9)).toBe(42);
   });
@@ -29,17 +33,33 @@ describe('EtaEstimator', () => {
   it('once measured: (jobs ahead + 1) ÷ the runs finished per second while runs waited, plus the run\'s own median', async () => {
     let perSecond: number | undefined = 0.5;
     const { eta } = estimator([worker(2)], undefined, () => perSecond);
-    expect((await eta.estimator())('custom-prompt', 9)).toBe(32);
+    expect((await eta.estimator(custom))('custom-prompt', 9)).toBe(32);
     // Re-estimated on each read: the queue got faster.
     perSecond = 2;
-    expect((await eta.estimator())('custom-prompt', 9)).toBe(17);
+    expect((await eta.estimator(custom))('custom-prompt', 9)).toBe(17);
     // A mode without history: the wait alone.
-    expect((await eta.estimator())('story-time', 3)).toBe(2);
+    expect((await eta.estimator(custom))('story-time', 3)).toBe(2);
+  });
+
+  it('weighs each run ahead by its own mode: slow looks ahead of a quick one make a long wait', async () => {
+    const medians = [
+      { mode: 'custom-prompt', provider: 'local', seconds: 1 },
+      { mode: 'unreal-reflection', provider: 'local', seconds: 4 },
+    ];
+    const { eta } = estimator([worker(1)], medians);
+    const line = { waiting: [...Array.from({ length: 10 }, () => 'unreal-reflection'), 'custom-prompt'], active: ['unreal-reflection'] };
+    // Ten slow runs ahead and one in hand, on one slot: 44 s, then its own second.
+    expect((await eta.estimator(line))('custom-prompt', 10)).toBe(45);
+    // A run whose mode has no history weighs as the others do on average.
+    expect((await eta.estimator({ waiting: [undefined, 'custom-prompt'], active: ['unreal-reflection'] }))('custom-prompt', 1)).toBe(7.5);
+    // Measured at one run every 4 s: the same wait.
+    const paced = estimator([worker(1)], medians, () => 0.25).eta;
+    expect((await paced.estimator(line))('custom-prompt', 10)).toBe(45);
   });
 
   it('is unknown without a measured run of the mode or without a live worker', async () => {
-    expect((await estimator([worker(2)]).eta.estimator())('story-time', 3)).toBeNull();
-    expect((await estimator([]).eta.estimator())('custom-prompt', 3)).toBeNull();
+    expect((await estimator([worker(2)]).eta.estimator(custom))('story-time', 3)).toBeNull();
+    expect((await estimator([]).eta.estimator(custom))('custom-prompt', 3)).toBeNull();
   });
 
   it('stands in the mode\'s other providers for a provider without history', async () => {
@@ -47,13 +67,13 @@ describe('EtaEstimator', () => {
       { mode: 'parallel-self', provider: 'local', seconds: 10 },
       { mode: 'parallel-self', provider: 'fal', seconds: 30 },
     ]);
-    expect((await eta.estimator())('parallel-self', 0)).toBe(40);
+    expect((await eta.estimator(queueOf('parallel-self')))('parallel-self', 0)).toBe(40);
   });
 
   it('reads the medians once a minute, not on every tick', async () => {
     const { eta, reads } = estimator([worker(1)]);
-    await eta.estimator();
-    await eta.estimator();
+    await eta.estimator(custom);
+    await eta.estimator(custom);
     expect(reads()).toBe(1);
   });
 });

@@ -12,7 +12,16 @@ export interface EtaSources {
   throughput?: () => number | undefined;
 }
 
-/** Estimates a waiting run's time to done: `eta(mode, position)`, or null when unknown. */
+/**
+ * The queue as an estimate reads it: the modes of the waiting runs in the order workers take them,
+ * and of the runs the workers hold (undefined: not a run, or its mode is not known).
+ */
+export interface QueueMix {
+  waiting: ReadonlyArray<string | undefined>;
+  active: ReadonlyArray<string | undefined>;
+}
+
+/** Estimates the time to done of the waiting run of `mode` with `position` runs ahead, or null when unknown. */
 export type Eta = (mode: string, position: number) => number | null;
 
 const MEDIANS_TTL_MS = 60_000;
@@ -76,14 +85,19 @@ export class ThroughputMeter {
 }
 
 const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /**
- * ETA from measured history: a waiting run with `position` runs ahead starts once `position + 1`
- * runs have finished, then takes its own running time. So: (position + 1) ÷ the measured
- * throughput (runs taken per second while runs waited) + the recent median running time of its
- * mode and provider (the mode's other providers stand in for one without history; 0 when none).
- * Before any throughput is measured: the median × (position + 1) ÷ the live workers' generation
- * slots + the median. Null when neither can be measured. Medians and slots are cached (read every tick).
+ * ETA from measured history. A waiting run starts once the runs ahead of it and the one in hand
+ * have made way, then takes its own running time. Each run ahead weighs its own mode's recent
+ * median running time (a queue of slow looks ahead of a quick one is a long wait, not the quick
+ * look's), a run without history the mean of those with some; the one in hand weighs the mean
+ * of the runs the workers hold. That work is done at the measured pace (runs taken per second
+ * while runs waited, each as long as those in hand), or before any pace is measured, one second
+ * per second per live worker's generation slot. Then the run's own median (of its mode and
+ * provider; the mode's other providers stand in for one without history). With one mode
+ * throughout: (position + 1) ÷ the pace + the median, or the median × (position + 1) ÷ the slots
+ * + the median. Null when nothing is measured. Medians and slots are cached (read every tick).
  */
 export class EtaEstimator {
   private medians: { at: number; byKey: Map<string, number> } | undefined;
@@ -94,14 +108,25 @@ export class EtaEstimator {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async estimator(): Promise<Eta> {
+  async estimator(mix: QueueMix): Promise<Eta> {
     const [byKey, slots] = await Promise.all([this.mediansByKey(), this.liveSlots()]);
     const perSecond = this.sources.throughput?.();
+    const medianOf = (mode: string | undefined) => (mode === undefined ? undefined : (byKey.get(`${mode}\n${this.sources.routes[mode] ?? ''}`) ?? byKey.get(mode)));
+    const known = [...mix.active, ...mix.waiting].map(medianOf).filter((seconds) => seconds !== undefined);
+    const typical = known.length > 0 ? mean(known) : undefined;
+    // Without any history a run counts as one run (the measured pace is in runs).
+    const work = (mode: string | undefined) => medianOf(mode) ?? typical ?? 1;
+    const ahead = [0];
+    for (const mode of mix.waiting) ahead.push(ahead.at(-1)! + work(mode));
+    const inHand = mix.active.length > 0 ? mean(mix.active.map(work)) : 0;
+    const measured = perSecond !== undefined && perSecond > 0;
+    const pace = measured ? perSecond * (mix.active.length > 0 ? inHand : (typical ?? 1)) : slots;
     return (mode, position) => {
-      const median = byKey.get(`${mode}\n${this.sources.routes[mode] ?? ''}`) ?? byKey.get(mode);
-      if (perSecond !== undefined && perSecond > 0) return tenths((position + 1) / perSecond + (median ?? 0));
-      if (median === undefined || slots <= 0) return null;
-      return tenths((median * (position + 1)) / slots + median);
+      const own = medianOf(mode);
+      const start = (ahead[Math.min(position, ahead.length - 1)]! + inHand) / pace;
+      if (measured) return tenths(start + (own ?? 0));
+      if (own === undefined || slots <= 0) return null;
+      return tenths(start + own);
     };
   }
 

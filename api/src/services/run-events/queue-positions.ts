@@ -1,5 +1,5 @@
 import type { WaitingOrder } from '@app/shared/server/queue';
-import type { Eta } from './eta';
+import type { Eta, QueueMix } from './eta';
 
 /** A waiting run of a person: jobs ahead of it and the estimated seconds to done. */
 export interface WaitingRun {
@@ -18,7 +18,8 @@ export interface QueuePositionsDeps {
   waitingOrder(): Promise<WaitingOrder>;
   /** Whose runs these are (one query for the ids not seen before; a run's owner never changes). */
   owners(runIds: string[]): Promise<Array<{ runId: string } & RunOwner>>;
-  eta(): Promise<Eta>;
+  /** The estimate over the queue as it stands. */
+  eta(mix: QueueMix): Promise<Eta>;
   /** Told the waiting order at each read, when (Redis's clock), and how many runs the queue has finished in all. */
   onOrder?(order: readonly string[], atMs: number, finished: number): void;
 }
@@ -35,11 +36,12 @@ export class QueuePositions {
   async forPeople(userIds: ReadonlySet<string>): Promise<Map<string, WaitingRun[]>> {
     const byPerson = new Map<string, WaitingRun[]>();
     if (userIds.size === 0) return byPerson;
-    const { order, finished, atMs } = await this.deps.waitingOrder();
+    const { order, active, finished, atMs } = await this.deps.waitingOrder();
     this.deps.onOrder?.(order, atMs, finished);
     if (order.length === 0) return byPerson;
-    await this.learnOwners(order);
-    const eta = await this.deps.eta();
+    await this.learnOwners([...order, ...active]);
+    const modeOf = (runId: string) => this.ownerCache.get(runId)?.mode;
+    const eta = await this.deps.eta({ waiting: order.map(modeOf), active: active.map(modeOf) });
     order.forEach((runId, position) => {
       const owner = this.ownerCache.get(runId);
       if (!owner || !userIds.has(owner.userId)) return;

@@ -9,6 +9,8 @@ const NOT_STARTED = new Set(['waiting', 'prioritized', 'delayed', 'waiting-child
 /** Where the waiting runs stand: run ids in the order workers will take them. */
 export interface WaitingOrder {
   order: string[];
+  /** Run ids the workers hold now. */
+  active: string[];
   /** Runs the queue has finished in all (completed and failed), read with the order. */
   finished: number;
   /** Redis's clock at that read. */
@@ -63,20 +65,21 @@ export class RunQueue {
 
   /**
    * Run ids in the order workers will take them (the wait list from its right end, then the
-   * prioritized set by score), the runs finished so far (the workers' per-minute metrics keep a
+   * prioritized set by score), the runs the workers hold, the runs finished so far (the workers' per-minute metrics keep a
    * running count) and Redis's clock, in one round trip.
    */
   async waitingOrder(): Promise<WaitingOrder> {
     const queue = this.queue;
     const finishedKeys = [queue.toKey('metrics:completed'), queue.toKey('metrics:failed')];
-    const multi = this.redis.multi().time().lrange(queue.keys.wait!, 0, -1).zrange(queue.keys.prioritized!, 0, -1);
+    const multi = this.redis.multi().time().lrange(queue.keys.wait!, 0, -1).zrange(queue.keys.prioritized!, 0, -1).lrange(queue.keys.active!, 0, -1);
     for (const key of finishedKeys) multi.hget(key, 'count');
     const results = await multi.exec();
     const [seconds, micros] = (results?.[0]?.[1] as [string, string] | undefined) ?? [];
     const atMs = seconds === undefined ? Date.now() : Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
     const wait = (results?.[1]?.[1] as string[] | undefined) ?? [];
     const prioritized = (results?.[2]?.[1] as string[] | undefined) ?? [];
-    const finished = finishedKeys.reduce((sum, _, i) => sum + Number((results?.[3 + i]?.[1] as string | null) ?? 0), 0);
-    return { order: [...wait.reverse(), ...prioritized], finished, atMs };
+    const active = (results?.[3]?.[1] as string[] | undefined) ?? [];
+    const finished = finishedKeys.reduce((sum, _, i) => sum + Number((results?.[4 + i]?.[1] as string | null) ?? 0), 0);
+    return { order: [...wait.reverse(), ...prioritized], active, finished, atMs };
   }
 }

@@ -2,8 +2,9 @@ import { creditShortfallMessage } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons/line-icons';
 import type { MediaItem } from '../../entities/media/media-item';
-import { runText } from '../../state/run-reducer';
+import { repeat } from '../../lib/scheduler';
 import { useCredits } from '../../state/credits';
+import { nextSecondIn, runText } from '../../state/run-reducer';
 import { type RunCard, useRunCard } from '../../state/run-store';
 import { getGenerationEngine } from '../generation';
 import { CancelRunButton } from './cancel-run-button';
@@ -16,15 +17,29 @@ export function showsLiveStatus(item: MediaItem): boolean {
   return !!item.runId && (item.pending === true || item.status === 'processing');
 }
 
-/** The time now, ticking every second while `ticking` (a wait counts down between events). */
-export function useNow(ticking: boolean): number {
+/** Milliseconds until a count in whole seconds from `since` (rounded, as the overlay's "12s") moves on. */
+const elapsedSecondIn = (since: number, now: number) => 1000 - ((((now - since + 500) % 1000) + 1000) % 1000);
+
+/**
+ * The time now, moved on each time the card's counted-down wait shows its next second (it counts
+ * down between the server's events; each event re-anchors it), and each second from `elapsedSince`
+ * when a count of seconds since then is shown too.
+ */
+export function useNow(card: Pick<RunCard, 'etaSeconds' | 'etaAt'> | null | undefined, elapsedSince?: number): number {
   const [now, setNow] = useState(() => Date.now());
+  const etaSeconds = card?.etaSeconds ?? null;
+  const etaAt = card?.etaAt ?? null;
   useEffect(() => {
-    if (!ticking) return;
+    if (etaSeconds === null && elapsedSince === undefined) return;
     setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [ticking]);
+    const nextIn = () => {
+      const at = Date.now();
+      const delays = [nextSecondIn({ etaSeconds, etaAt }, at), elapsedSince === undefined ? null : elapsedSecondIn(elapsedSince, at)];
+      const due = delays.filter((ms) => ms !== null);
+      return due.length > 0 ? Math.min(...due) : null;
+    };
+    return repeat(nextIn, () => setNow(Date.now()));
+  }, [etaSeconds, etaAt, elapsedSince]);
   return now;
 }
 
@@ -60,7 +75,7 @@ export function useRunActions(runId: string) {
 export function LiveRunStatus({ item }: { item: MediaItem }) {
   const runId = item.runId ?? '';
   const card = useRunCard(runId);
-  const now = useNow(card?.etaSeconds != null);
+  const now = useNow(card);
   const actions = useRunActions(runId);
   const failed = card ? card.phase === 'failed' || card.phase === 'canceled' : item.status === 'failed';
   // A retry is charged what the run reserved (the server's number), shown before the tap.

@@ -11,7 +11,7 @@ import '../../styles/cluster.css';
 export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
   const [minimised, setMinimised] = useState(false);
   const newest = runs[0];
-  const now = useNow(!!newest);
+  const now = useNow(newest, newest?.startedAt);
   const actions = useRunActions(newest?.runId ?? '');
 
   useEffect(() => setMinimised(false), [newest?.runId]);
