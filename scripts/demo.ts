@@ -20,23 +20,54 @@ import { StoriesService } from '../api/src/services/stories.service';
 const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/faces');
 const SEEDED_KEY = 'demo-seeded';
 
-const PEOPLE = [
-  { name: 'Mira Vale', username: 'mira.vale', email: 'mira@demo.mirrorverse.local', photo: 'grace_hopper.jpg' },
-  { name: 'Theo Lin', username: 'theo.lin', email: 'theo@demo.mirrorverse.local', photo: 'astronaut.png' },
-  { name: 'Ada Okafor', username: 'ada.okafor', email: 'ada@demo.mirrorverse.local', photo: 'chelsea.png' },
-];
-
-/** What each person makes: the spec's request bodies for unified-generate. */
-const CREATIONS: Array<Record<string, unknown>> = [
-  { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul' },
-  { mode: 'cyber-siren', cyberSirenPresetId: 'neo_tokyo_visor' },
-  { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_tears' },
-  { mode: 'custom', prompt: 'golden hour portrait on a rooftop garden, warm film grain' },
+/**
+ * Three people, each with a portrait of a person (the fixtures' cat is for the identity check's
+ * tests, not for people's content) and four creations of their own: twelve different looks and
+ * prompts, so the feed, trending and the stories' pictures show people, never the same prompt twice.
+ */
+const PEOPLE: Array<{ name: string; username: string; email: string; photo: string; creations: Array<Record<string, unknown>> }> = [
+  {
+    name: 'Mira Vale',
+    username: 'mira.vale',
+    email: 'mira@demo.mirrorverse.local',
+    photo: 'grace_hopper.jpg',
+    creations: [
+      { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_gothic_pact' },
+      { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_tears' },
+      { mode: 'custom', prompt: 'portrait by lantern light in an antique shop window, rain on the glass' },
+      { mode: 'parallelself', parallelSelfPresetId: 'parallel_self_mechanic' },
+    ],
+  },
+  {
+    name: 'Theo Lin',
+    username: 'theo.lin',
+    email: 'theo@demo.mirrorverse.local',
+    photo: 'camera.png',
+    creations: [
+      { mode: 'cyber-siren', cyberSirenPresetId: 'neo_tokyo_visor' },
+      { mode: 'custom', prompt: 'street photographer under a neon overpass in the rain, cinematic' },
+      { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_syndicate' },
+      { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_shock' },
+    ],
+  },
+  {
+    name: 'Ada Okafor',
+    username: 'ada.okafor',
+    email: 'ada@demo.mirrorverse.local',
+    photo: 'astronaut.png',
+    creations: [
+      { mode: 'custom', prompt: 'golden hour portrait on a windswept beach, warm film grain' },
+      { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul' },
+      { mode: 'parallelself', parallelSelfPresetId: 'parallel_self_getaway_lookbook' },
+      { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_sparkle' },
+    ],
+  },
 ];
 
 const STORIES = [
   {
     title: 'The Girl in the Lantern Glass',
+    hero: 'mira.vale',
     story_category: 'the-haunted',
     teaser_text: 'Every night at nine, a face that is not hers looks back from the shop window.',
     body: [
@@ -47,6 +78,7 @@ const STORIES = [
   },
   {
     title: 'Saint of the Neon Rain',
+    hero: 'theo.lin',
     story_category: 'the-divine',
     teaser_text: 'In a city that never switches off, one halo still flickers in the downpour.',
     body: [
@@ -57,6 +89,7 @@ const STORIES = [
   },
   {
     title: 'What the Tide Remembers',
+    hero: 'ada.okafor',
     story_category: 'the-elemental',
     teaser_text: 'The sea returns everything eventually — even the people we were.',
     body: [
@@ -67,6 +100,7 @@ const STORIES = [
   },
   {
     title: 'The Masquerade at Hollow Court',
+    hero: 'mira.vale',
     story_category: 'the-masked',
     teaser_text: 'Behind the porcelain mask, the face changes with every dance.',
     body: [
@@ -99,16 +133,21 @@ async function main() {
     }
 
     const mediaIds: string[] = [];
+    /** Each person's creations, for the pictures of the stories told about them. */
+    const made = new Map<string, string[]>();
     for (const person of sessions) {
       const source = await upload(base, person.token, person.photo);
       await call(base, 'upload-agreement', person.token, {});
-      for (const creation of CREATIONS) {
+      const theirs: string[] = [];
+      for (const creation of person.creations) {
         const runId = `run_demo_${Math.random().toString(36).slice(2, 12)}`;
         await call(base, 'unified-generate', person.token, { ...creation, runId, sourceAssetId: source });
         const media = await waitForRun(base, person.token, runId);
-        if (media) mediaIds.push(media);
+        if (media) theirs.push(media);
         process.stdout.write('.');
       }
+      mediaIds.push(...theirs);
+      made.set(person.username, theirs);
     }
     console.log(`\n${mediaIds.length} creations made.`);
 
@@ -119,7 +158,14 @@ async function main() {
 
     const urls = new MediaUrls(infra.storage);
     const stories = new StoriesService(repos, urls);
-    const heroes = (await repos.media.listForAdmin({ limit: 50, offset: 0 })).filter((m) => m.type === 'image' && m.final_url);
+    const images = new Map((await repos.media.listForAdmin({ limit: 50, offset: 0 })).filter((m) => m.type === 'image' && m.final_url).map((m) => [m.id, m.final_url]));
+    // A story about a person is illustrated with one of their creations (a different one each).
+    const used = new Set<string>();
+    const heroOf = (username: string) => {
+      const id = (made.get(username) ?? []).find((candidate) => images.has(candidate) && !used.has(candidate));
+      if (id) used.add(id);
+      return id ? (images.get(id) ?? null) : null;
+    };
     for (const [i, story] of STORIES.entries()) {
       await stories.create({
         title: story.title,
@@ -128,7 +174,7 @@ async function main() {
         story_category: story.story_category,
         status: 'published',
         featured: i === 0,
-        hero_image_url: urls.url(heroes[i % Math.max(heroes.length, 1)]?.final_url ?? null),
+        hero_image_url: urls.url(heroOf(story.hero)),
       });
     }
     await repos.settings.set(SEEDED_KEY, { at: new Date().toISOString() });

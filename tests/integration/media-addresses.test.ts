@@ -50,6 +50,19 @@ describe('media addresses follow the address the product answers on', () => {
     const creators = new Set(feed.items.map((i: { user: { name: string; username: string } }) => `${i.user.name} @${i.user.username}`));
     expect([...creators].sort()).toEqual(['Ada Okafor @ada.okafor', 'Mira Vale @mira.vale', 'Theo Lin @theo.lin']);
 
+    // Twelve different creations (never one prompt twice), and each story about a person is
+    // illustrated with one of that person's creations (issue 41 §7: not the fixtures' cat).
+    const prompts = feed.items.map((i: { prompt: string }) => i.prompt);
+    expect(new Set(prompts).size).toBe(prompts.length);
+    const creatorOf = new Map(feed.items.map((i: { finalUrl: string; user: { username: string } }) => [i.finalUrl, i.user.username]));
+    const heroes = Object.fromEntries(stories.map((story: { title: string; hero_image_url: string | null }) => [story.title, creatorOf.get(story.hero_image_url ?? '') ?? null]));
+    expect(heroes).toEqual({
+      'The Girl in the Lantern Glass': 'mira.vale',
+      'Saint of the Neon Rain': 'theo.lin',
+      'What the Tide Remembers': 'ada.okafor',
+      'The Masquerade at Hollow Court': 'mira.vale',
+    });
+
     const addresses = new Set<string>();
     for (const item of [...feed.items, ...trending.items]) {
       for (const url of [item.finalUrl, item.imageUrl, item.thumbnailUrl]) if (url) addresses.add(url);
