@@ -168,7 +168,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       creatorRoutes(creators, viewer),
       mediaRoutes(media, new LikesService(repos), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
-      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret)),
+      storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), uploads),
       libraryRoutes(new DraftsService(repos, urls), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
       runEventsRoutes(runEvents.service, signedIn),
     ],

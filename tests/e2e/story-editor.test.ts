@@ -7,7 +7,6 @@ import { DESKTOP } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { repoRoot } from '../support/process';
 import { settle } from '../support/screen';
-import { newEmail, signInThroughUi } from '../support/ui-sign-in';
 
 /**
  * The story authoring tool /StoryCreation (spec 3 §2, §4, §5, §8; issue 12) in Chromium against
@@ -85,7 +84,8 @@ describe('the story editor', () => {
       .fill('The dust lay thick on the frame.\n\nWhen she wiped it clean, the reflection did not move with her.\n\nIt smiled first.');
     await page.getByLabel('Image URL').fill(`${app.baseUrl}/no-such-image.png`);
     await page.getByText('Preview failed. Please try again or paste an image URL manually.').waitFor();
-    await page.getByText('Sign in to upload an image, or paste an image URL').waitFor();
+    // The editor's token is all an upload needs (no separate sign-in).
+    await page.locator('.hero-field').getByText('Upload an image').waitFor();
     await page.getByLabel('Live preview').getByText('It smiled first.').waitFor();
     await page.getByLabel('Image URL').fill('');
     await shot(page, 'editor-form');
@@ -119,19 +119,20 @@ describe('the story editor', () => {
     await reader.close();
   });
 
-  it('uploads a hero image once signed in, refusing a file that is not an image', async () => {
-    await signInThroughUi(page, app.baseUrl, newEmail('story-editor'));
-    await page.goto(`${app.baseUrl}/StoryCreation`);
+  it('uploads a hero image with the editor token alone, refusing a file that is not an image, and shows it as a picture, not an address', async () => {
     await row(EDITED_TITLE).getByRole('button', { name: `Edit ${EDITED_TITLE}` }).click();
     const fileInput = page.locator('.hero-field input[type="file"]');
     await fileInput.setInputFiles(path.join(repoRoot, 'tests/fixtures/faces/README.md'));
     await page.getByText('Please select an image file').waitFor();
     await fileInput.setInputFiles(path.join(repoRoot, 'tests/fixtures/faces/astronaut.png'));
-    await expect.poll(() => page.getByLabel('Image URL').inputValue(), { timeout: 30_000 }).toMatch(/^https?:\/\//);
-    await page.getByRole('img', { name: 'Hero image preview' }).waitFor();
-    expect(await page.getByRole('img', { name: 'Hero image preview' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The stored image: its picture and file name, no address in a text field.
+    await expect.poll(() => page.getByTestId('hero-stored').textContent(), { timeout: 30_000 }).toMatch(/^Uploaded: [0-9a-f]{24}\.(jpg|png|webp) Remove$/);
+    expect(await page.getByLabel('Image URL').count()).toBe(0);
+    const hero = page.getByRole('img', { name: 'Hero image preview' });
+    await hero.waitFor();
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const heroUrl = await hero.getAttribute('src');
     await shot(page, 'editor-form-hero');
-    const heroUrl = await page.getByLabel('Image URL').inputValue();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await row(EDITED_TITLE).waitFor();
     expect((await published()).find((story) => story.slug === SLUG)?.hero_image_url).toBe(heroUrl);

@@ -26,6 +26,26 @@ const story = (overrides: Record<string, unknown> = {}) => ({
 describe(`stories and tag pages (${dialect})`, () => {
   const ctx = useTestApp(dialect, { STORY_EDITOR_TOKEN: TOKEN, WEB_DIST_DIR: webDist }, { workers: false });
 
+  it("keeps a hero image sent with the editor's token alone, and refuses it without the token or when it is no image", async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a855f7' } }).png().toBuffer();
+    const refused = await request(ctx.app).post('/api/story-hero-image').attach('file', png, 'hero.png');
+    expect(refused.status).toBe(401);
+    const notImage = await request(ctx.app).post('/api/story-hero-image').set(editor).attach('file', Buffer.from('just words'), 'hero.txt');
+    expect(notImage.status).toBe(400);
+
+    const kept = await request(ctx.app).post('/api/story-hero-image').set(editor).attach('file', png, 'hero.png');
+    expect(kept.status).toBe(200);
+    const { url } = kept.body as { url: string };
+    expect(url).toMatch(/\/stories\/heroes\/[0-9a-f]{24}\.\w+$/);
+    const image = await request(ctx.app).get(new URL(url).pathname);
+    expect(image.status).toBe(200);
+    expect((await sharp(image.body as Buffer).metadata()).width).toBe(64);
+    // A story takes the address; it is stored as ours (a key) and answered as the same address.
+    const saved = await request(ctx.app).post('/api/story-api').set(editor).send(story({ title: `Hero ${randomBytes(3).toString('hex')}`, hero_image_url: url }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.story.hero_image_url).toBe(url);
+  });
+
   it('lets only the editor write, with the spec messages', async () => {
     const none = await request(ctx.app).post('/api/story-api').send(story());
     expect(none.status).toBe(401);

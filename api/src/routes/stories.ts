@@ -1,10 +1,17 @@
+import os from 'node:os';
 import { type Request, type RequestHandler, Router } from 'express';
-import { INVALID_EDITOR_TOKEN, INVALID_STORY_ID, getTagPageCall, storyIdQuery } from '@app/shared/api/stories';
+import { INVALID_EDITOR_TOKEN, INVALID_STORY_ID, STORY_HERO_IMAGE_CALL, getTagPageCall, storyIdQuery } from '@app/shared/api/stories';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 import { parseInput } from '../http/validation';
 import { type SecretGuessPacing, bearerToken, requireSharedSecret } from '../http/shared-secret';
+import { withMultipartForm } from '../http/multipart';
 import type { StoriesService } from '../services/stories.service';
 import type { TagsService } from '../services/tags.service';
+import type { UploadService } from '../services/upload.service';
+import { UPLOAD_SPOOL_PREFIX } from './uploads';
+
+/** What the hero image's upload needs of the upload service. */
+export type StoryHeroUploads = Pick<UploadService, 'keepStoryHero' | 'fileLimits'>;
 
 /** The `?id=` of an edit or delete; anything but a story id is the spec's 'Invalid story ID'. */
 function storyId(query: unknown): string {
@@ -38,7 +45,7 @@ export function requireStoryEditor(
  * story-api (spec 3 §7): the published stories for everyone, one by `?slug=`; `?all=1` and the
  * writes for the story editor. getTagPage: a tag's public media.
  */
-export function storyRoutes(stories: StoriesService, tags: TagsService, editor: RequestHandler): Router {
+export function storyRoutes(stories: StoriesService, tags: TagsService, editor: RequestHandler, heroes: StoryHeroUploads): Router {
   const router = Router();
 
   router.get('/story-api', async (req, res, next) => {
@@ -58,6 +65,12 @@ export function storyRoutes(stories: StoriesService, tags: TagsService, editor: 
   router.delete('/story-api', editor, async (req, res) => {
     await stories.delete(storyId(req.query));
     res.json({ success: true });
+  });
+
+  // The editor's hero image from a file (multipart `file`), with the editor's token alone.
+  router.post(`/${STORY_HERO_IMAGE_CALL}`, editor, async (req, res) => {
+    const form = { fields: [] as const, maxFieldChars: 100, file: { name: 'file', tmpDir: os.tmpdir(), prefix: UPLOAD_SPOOL_PREFIX, ...heroes.fileLimits } };
+    res.json({ success: true, ...(await withMultipartForm(req, form, ({ file }) => heroes.keepStoryHero(file))) });
   });
 
   router.get(`/${getTagPageCall.name}`, async (req, res) => {

@@ -132,6 +132,18 @@ export class UploadService {
     }
   }
 
+  /**
+   * A story's hero image, sent by the story editor (its token is the route's check; the editor
+   * has no account): an image only, kept under `stories/heroes/`, answered with its address.
+   */
+  async keepStoryHero(file: ReceivedFile | null): Promise<{ url: string }> {
+    if (!file) throw new InvalidInputError(UPLOAD_ERRORS.missingFile);
+    const media = await this.ingest.ingest(file, 'image');
+    const key = `stories/heroes/${randomBytes(12).toString('hex')}.${media.format}`;
+    await this.storage.put(key, media.body(), { contentType: media.contentType, immutable: true });
+    return { url: this.storage.publicUrl(key) };
+  }
+
   /** The signed parameters of an upload form, `users/me` resolved as at signing. */
   private signedParams(fields: UploadFields): Record<string, string | undefined> {
     const userId = fields.api_key ? this.signer.userIdOf(fields.api_key) : null;

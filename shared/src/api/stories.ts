@@ -79,3 +79,10 @@ export const tagPageResponse = answer({
 export type TagPage = z.infer<typeof tagPageResponse>;
 export const TAG_PAGE_MEDIA_LIMIT = 48;
 export const getTagPageCall = defineCall({ name: 'getTagPage', method: 'GET', request: z.object({ tag: z.string().check(z.maxLength(100)) }), response: tagPageResponse });
+
+/**
+ * POST story-hero-image (multipart `file`, the story editor's token as the bearer): the hero
+ * image from a file, kept here; `url` is its address, which a story's `hero_image_url` takes.
+ */
+export const STORY_HERO_IMAGE_CALL = 'story-hero-image';
+export const storyHeroImageAnswerSchema = answer({ url: z.string() });
