@@ -1,8 +1,10 @@
-import { KEEP_IDENTITY, findPreset } from '@app/shared';
-import type { MediaItem } from './media-item';
+import { KEEP_IDENTITY, findPreset } from '../generation';
+
+/** The fields of an item (the web's, a feed answer's) its caption is made from. */
+type CaptionSource = { presetType: string | null; presetKey: string | null; prompt: string | null };
 
 /** The catalogue look of an item ('The Syndicate'), or undefined (custom prompts, weekly presets). */
-function lookOf(item: Pick<MediaItem, 'presetType' | 'presetKey'>) {
+function lookOf(item: Pick<CaptionSource, 'presetType' | 'presetKey'>) {
   // Same look as `lookTitleOf`, with its prompt text (the catalogues, loaded where a caption is shown).
   if (!item.presetType || !item.presetKey) return undefined;
   return findPreset(item.presetType.replace(/_/g, '-'), item.presetKey);
@@ -35,9 +37,10 @@ export interface Caption {
 /**
  * What a card or the viewer says of an item: a catalogue look by its name and a short
  * description (never its engineering prompt); a person's own prompt as they wrote it; without
- * a prompt, 'Generated with {presetKey}' or 'AI Generated Content' (spec 2 §3).
+ * a prompt, 'Generated with {presetKey}' or 'AI Generated Content' (spec 2 §3). The server's
+ * /m/<id> page says the same (its title and description).
  */
-export function captionOf(item: Pick<MediaItem, 'presetType' | 'presetKey' | 'prompt'>): Caption {
+export function captionOf(item: CaptionSource): Caption {
   const look = lookOf(item);
   const prompt = promptWithoutIdentityWording(item.prompt);
   if (look) {
