@@ -1,8 +1,7 @@
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, captionOf } from '@app/shared';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, captionOf, creationNameOf, creationTitleOf } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
 import type { PageMeta } from './page-meta';
 
-const TITLE_MAX = 70;
 const DESCRIPTION_MAX = 200;
 
 function clip(text: string, max: number): string {
@@ -19,7 +18,7 @@ export function mediaPageMeta(item: FeedItem, publicUrl: string): PageMeta {
   const caption = captionOf(item);
   // What the caption says, when it says more than 'AI Generated Content'.
   const prompt = caption.title !== null || item.prompt?.trim() ? caption.text : '';
-  const what = caption.title ?? (prompt ? clip(prompt, TITLE_MAX) : item.mediaType === 'video' ? 'An AI video' : 'An AI portrait');
+  const what = creationNameOf(item);
   const creator = item.user.name;
   const kind = item.mediaType === 'video' ? 'video' : 'image';
   const description = prompt
@@ -28,7 +27,7 @@ export function mediaPageMeta(item: FeedItem, publicUrl: string): PageMeta {
   const image = `${publicUrl}/share/m/${item.id}.jpg`;
   const media = kind === 'video' ? (item.finalUrl ?? undefined) : (item.imageUrl ?? item.finalUrl ?? undefined);
   return {
-    title: `${what}${creator ? ` by ${creator}` : ''} — Mirrorverse`,
+    title: creationTitleOf(item, creator),
     description,
     canonical: url,
     image: { url: image, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: caption.title ?? (prompt || what) },

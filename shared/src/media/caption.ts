@@ -50,3 +50,22 @@ export function captionOf(item: CaptionSource): Caption {
   if (prompt) return { title: null, text: prompt, fullPrompt: null };
   return { title: null, text: item.presetKey ? `Generated with ${item.presetKey}` : 'AI Generated Content', fullPrompt: null };
 }
+
+const NAME_PROMPT_MAX = 70;
+
+/** What a creation is called: a look's name, else the person's prompt cut to 70 characters, else 'An AI portrait' or 'An AI video'. */
+export function creationNameOf(item: CaptionSource & { mediaType: string }): string {
+  const look = captionOf(item).title;
+  if (look) return look;
+  const prompt = promptWithoutIdentityWording(item.prompt);
+  if (prompt) return prompt.length > NAME_PROMPT_MAX ? `${prompt.slice(0, NAME_PROMPT_MAX - 1).trimEnd()}…` : prompt;
+  return item.mediaType === 'video' ? 'An AI video' : 'An AI portrait';
+}
+
+/**
+ * A creation's page title, /m/<id>: 'The Syndicate by Ada — Mirrorverse'. The server writes it
+ * into the page; the app keeps it once it has loaded.
+ */
+export function creationTitleOf(item: CaptionSource & { mediaType: string }, creator: string | null): string {
+  return `${creationNameOf(item)}${creator ? ` by ${creator}` : ''} — Mirrorverse`;
+}
