@@ -137,8 +137,8 @@ export function useGenerationQuote(request: GenerationRequest | null, enabled: b
     queryKey: ['quote-generation', request] as const,
     queryFn: async ({ signal }) => {
       const service = await prepareGeneration();
-      const { cost, balance, enough } = await service.quoteGeneration(request!, signal);
-      return { cost, balance, enough };
+      const answer = await service.quoteGeneration(request!, signal);
+      return answer && { cost: answer.cost, balance: answer.balance, enough: answer.enough };
     },
     enabled: enabled && loaded && request !== null,
     staleTime: 5_000,
