@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
+import { settle, viewportShot } from '../support/screen';
 import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
@@ -25,12 +26,12 @@ describe('no errors in the console in normal use (issue 41 §7)', () => {
   // The local engine, 3 s a run: the run is still processing when the page first checks it.
   const app = productInChromium({ LOCAL_PROVIDER_DELAY_MS: '3000' });
 
-  it('a look picked with no photo, an upload, a run, its viewer and a cancel that comes too late: not one error', async () => {
+  it('a look picked with no photo, an upload, a run, its viewer, a variation there and a cancel that comes too late: not one error', async () => {
     const page = await signedInPage(app, 'console-clean', { viewport: DESKTOP });
     const errors = collectErrors(page);
     let runId = '';
     page.on('request', (request) => {
-      if (request.url().includes('unified-generate')) runId = (JSON.parse(request.postData() ?? '{}') as { runId?: string }).runId ?? '';
+      if (request.url().includes('unified-generate') && !runId) runId = (JSON.parse(request.postData() ?? '{}') as { runId?: string }).runId ?? '';
     });
 
     // A look chosen before any photo: the composer shows its price only once there is one to quote.
@@ -52,6 +53,18 @@ describe('no errors in the console in normal use (issue 41 §7)', () => {
     await page.locator('article.media-card[data-status="completed"]').first().getByRole('button', { name: /^Open/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Media viewer' });
     await viewer.getByRole('button', { name: 'Download' }).waitFor();
+
+    // A variation from the viewer shows its progress there, as any run does on its card (it
+    // showed nothing until its toast), and the line goes when it is done.
+    await viewer.getByRole('button', { name: 'Variations' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make a variation' });
+    await dialog.getByRole('button', { name: /^Make Variation · \d+ credits$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const progress = viewer.getByRole('status').filter({ hasText: /^Variation: (Starting…|In queue|Generating)/ });
+    await progress.waitFor({ timeout: 10_000 });
+    await settle(page);
+    await viewportShot(page, 'viewer-variation-progress-desktop');
+    await progress.waitFor({ state: 'detached', timeout: 60_000 });
 
     // Cancel pressed a moment too late, as the card's button would send it.
     expect(runId).not.toBe('');

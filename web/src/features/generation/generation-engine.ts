@@ -91,7 +91,7 @@ export function createGenerationEngine(initialDeps: GenerationEngineDeps, store:
       onOpen: deps.onOpen ?? (() => deps.navigate(destinationAfterStart(deps.isMobile()))),
     };
     // Started where the person is (their library): nothing to navigate to.
-    store.dispatch({ type: 'local.start', runId, mode: of.mode, prompt: of.prompt, look: of.look, at: deps.now().getTime() });
+    store.dispatch({ type: 'local.start', runId, mode: of.mode, prompt: of.prompt, look: of.look, at: deps.now().getTime(), variationOf: of.mediaId });
     store.dispatch({ type: 'local.navigated', runId });
     return submitThenFollow(run, signal, async () => {
       const answer = await deps.api.submitVariation({ variationOf: of.mediaId, runId: runId as RunId }, signal);

@@ -17,6 +17,7 @@ import { LikeButton } from '../../entities/media/like-button';
 import { RunReceiptView } from '../../entities/media/run-receipt-view';
 import { formatViewerDate, identityLine, identityPassed } from '../../entities/media/media-format';
 import { captionOf } from '../../entities/media/caption';
+import { ViewerVariationProgress } from './viewer-variation-progress';
 import { isReady, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
@@ -238,6 +239,8 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             {identity}
           </p>
         )}
+
+        {owner?.onVariations && <ViewerVariationProgress mediaId={item.id} />}
 
         {item.receipt && <RunReceiptView receipt={item.receipt} showEngine={false} />}
 
