@@ -53,6 +53,11 @@ describe('no errors in the console in normal use (issue 41 §7)', () => {
     await page.locator('article.media-card[data-status="completed"]').first().getByRole('button', { name: /^Open/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Media viewer' });
     await viewer.getByRole('button', { name: 'Download' }).waitFor();
+    // The owner's viewer has the creator line at the top of its panel, as anyone's (it had a gap).
+    const creatorLine = viewer.getByTestId('viewer-creator');
+    await creatorLine.waitFor();
+    const panelTop = (await viewer.getByRole('complementary', { name: 'Details' }).boundingBox())!.y;
+    expect((await creatorLine.boundingBox())!.y - panelTop).toBeLessThan(100);
 
     // A variation from the viewer shows its progress there, as any run does on its card (it
     // showed nothing until its toast), and the line goes when it is done.
