@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
-import { uploadAstronaut } from '../support/screen';
+import { closeViewer, uploadAstronaut } from '../support/screen';
 import { signedInPage } from '../support/ui-sign-in';
 
 /**
@@ -65,8 +65,7 @@ describe('accessible names (issue 41 §7)', () => {
     await viewer.locator('button.like-button').waitFor();
     problems.push(...(await likeNamesWithoutTheirText(page)).map((text) => `viewer: ${text}`));
     problems.push(...(await labelledWithoutRole(page)).map((text) => `viewer: ${text}`));
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
+    await closeViewer(page, viewer);
 
     await page.goto(`${app.baseUrl}/tag/oils`);
     await page.locator('.tag-tile__likes').first().waitFor({ timeout: 20_000 });
