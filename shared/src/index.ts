@@ -13,3 +13,4 @@ export type { DevOutboxMessage } from './api/dev-outbox';
 export * from './stories/categories';
 export * from './guide/looks';
 export * from './media/still-sources';
+export * from './media/caption';

@@ -40,13 +40,15 @@ describe('the app shell in Chromium', () => {
     await page.close();
   });
 
-  it("says the beta is full in Join Waitlist only when it is: sign-up is open on a fresh install", async () => {
+  it('offers Login alone while sign-up is open (a fresh install): no Join Waitlist beside it (issue 41)', async () => {
     const page = await app.browser.newPage({ viewport: DESKTOP });
+    const status = page.waitForResponse((res) => res.url().includes('get-launch-status'));
     await page.goto(app.baseUrl);
-    await page.getByRole('button', { name: 'Join Waitlist' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
-    await dialog.getByText('Sign-up is open: log in with your email to start creating now.').waitFor();
-    expect(await dialog.getByText('The beta is full').count()).toBe(0);
+    expect(((await (await status).json()) as { signUpOpen: boolean }).signUpOpen).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await nav.getByRole('button', { name: 'Join Waitlist' }).count()).toBe(0);
     await page.close();
   });
 

@@ -173,6 +173,23 @@ describe('media across the feed, the viewer, the profile and the gallery', () =>
     });
   }
 
+  it("keeps a creation's own title on /m/<id> once the app has loaded, not the home's (issue 41)", async () => {
+    const feed = (await (await fetch(`${app.baseUrl}/api/getPublicFeed?limit=100`)).json()) as { items: Array<{ id: string; presetKey: string | null }> };
+    const look = feed.items.find((item) => item.presetKey === 'unreal_reflection_syndicate')!;
+    const served = await (await fetch(`${app.baseUrl}/m/${look.id}`, { headers: { Accept: 'text/html' } })).text();
+    const title = /<title>([^<]*)<\/title>/.exec(served)![1]!;
+    expect(title).toBe(`The Syndicate by ${CREATOR_NAME} — Mirrorverse`);
+
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${app.baseUrl}/m/${look.id}`);
+    await page.getByRole('dialog', { name: 'Media viewer' }).getByText('The Syndicate').first().waitFor();
+    // The home under the viewer has loaded too.
+    await page.getByRole('heading', { name: 'Community creations' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.title()).toBe(title);
+    await page.close();
+  });
+
   it("shows the profile's grid without bars, and its viewer with the owner's actions, the look's name and focus kept inside", async () => {
     const page = await creator.newPage();
     await page.goto(`${app.baseUrl}/profile?tab=all-media`);

@@ -112,13 +112,13 @@ function api(baseUrl: string, token: string) {
     return runId;
   };
 
-  /** Polls getMediaByRunId until the run is done (404 while it runs). */
+  /** Polls getMediaByRunId until the run is done (202 while it runs). */
   const waitForRun = async (runId: string): Promise<{ id: string }> => {
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       const res = await call<{ media?: { id: string } }>('getMediaByRunId', { query: { runId } });
       if (res.status === 200 && res.body.media) return res.body.media;
-      if (res.status !== 404) throw new Error(`getMediaByRunId ${res.status}: ${JSON.stringify(res.body)}`);
+      if (res.status !== 202) throw new Error(`getMediaByRunId ${res.status}: ${JSON.stringify(res.body)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`run ${runId} did not finish`);

@@ -319,7 +319,7 @@ describe('sign-in while the beta is full', () => {
     await page.getByText('Beta full. Join the waitlist to be first in line for the next drop.').waitFor();
     expect(await page.getByRole('heading', { name: 'Check your email' }).count()).toBe(0);
 
-    // The one beside the message (the top bar has its own Join Waitlist button too).
+    // The one beside the message (the top bar has its own Join Waitlist button while the beta is full).
     await page.getByRole('main').getByRole('button', { name: 'Join Waitlist' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
     await dialog.waitFor();
@@ -339,6 +339,18 @@ describe('sign-in while the beta is full', () => {
     await screenshot(page, 'signin-waitlist-joined-desktop');
     // The success callback closes the modal 1.5 s later.
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    await page.close();
+  });
+
+  it('offers Join Waitlist beside Login in the top bar, and it says the beta is full', async () => {
+    const page = await app.browser.newPage({ viewport: DESKTOP });
+    await page.goto(app.baseUrl);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Login' }).waitFor();
+    await nav.getByRole('button', { name: 'Join Waitlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
+    await dialog.getByText('The beta is full right now.', { exact: false }).waitFor();
+    expect(await dialog.getByText('Sign-up is open').count()).toBe(0);
     await page.close();
   });
 

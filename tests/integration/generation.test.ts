@@ -19,13 +19,14 @@ const ratio = (r: AspectRatio) => {
   return w / h;
 };
 
-/** Polls as the web client does (faster here): 404 while processing, then the answer. */
+/** Polls as the web client does (faster here): a 202 processing answer while processing, then the answer. */
 async function poll(ctx: TestContext, session: Session, runId: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   let processing = 0;
   while (Date.now() < deadline) {
     const res = await request(ctx.app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session));
-    if (res.status !== 404) return { res, processing };
+    if (res.status !== 202) return { res, processing };
+    expect(res.body).toEqual({ success: true, status: 'processing', runId });
     processing += 1;
     await sleep(100);
   }
@@ -62,7 +63,7 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     { mode: 'edit', body: { editPrompt: 'make it black and white' } },
   ];
 
-  it.each(cases)('$mode: 202, 404 while processing, then an image of the preset ratio unlike the source', async ({ mode, field, presetId, body }) => {
+  it.each(cases)('$mode: 202, a 202 processing answer while processing, then an image of the preset ratio unlike the source', async ({ mode, field, presetId, body }) => {
     const runId = newRunId();
     const submitted = await request(ctx.app)
       .post('/.netlify/functions/unified-generate')

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { type Session, bearer, createAccount } from '../support/auth';
 import { suiteDialect } from '../support/database';
-import { runCustomPrompt } from '../support/runs';
+import { ORACLE_OF_SEOUL, pollUntilFinished, runCustomPrompt, submitRunOfPhoto } from '../support/runs';
 import { type TestContext, useTestApp } from '../support/test-app';
 import { fakeWebDist, unescapeHtml as unescape } from '../support/web-dist';
 
@@ -28,6 +28,7 @@ function head(html: string) {
     canonical: /<link rel="canonical" href="([^"]*)" \/>/.exec(part)?.[1],
     ogImage: meta('property', 'og:image'),
     ogTitle: meta('property', 'og:title'),
+    ogDescription: meta('property', 'og:description'),
     twitterCard: meta('name', 'twitter:card'),
     twitterImage: meta('name', 'twitter:image'),
     robots: meta('name', 'robots'),
@@ -95,6 +96,22 @@ describe(`creation pages /m/<id> (${dialect})`, () => {
     expect(answer.status).toBe(200);
     expect(answer.body.item).toMatchObject({ id, prompt, user: { name: 'Ada Lovelace' }, source_url: null });
     expect(answer.body.item.width).toBeGreaterThan(0);
+  });
+
+  it('describes a look’s creation by its caption (the look’s short description), never by the look’s engine prompt (issue 41)', async () => {
+    const session = await createAccount(ctx.infra, `m-look-${randomBytes(4).toString('hex')}@example.com`, 20);
+    await ctx.infra.db.updateTable('users').set({ name: 'Ada Lovelace' }).where('id', '=', session.user.id).execute();
+    const runId = await submitRunOfPhoto(ctx.app, session, 'astronaut.png', ORACLE_OF_SEOUL);
+    const id = ((await pollUntilFinished(ctx.app, session, runId)).body as { media: { id: string } }).media.id;
+    expect((await setPublic(ctx, session, id, true)).status).toBe(200);
+
+    const meta = head((await page(ctx, id)).text);
+    expect(meta.title).toBe('Oracle of Seoul by Ada Lovelace — Mirrorverse');
+    // The viewer's caption of the look, as a card shows it.
+    expect(meta.description).toBe('A mystical oracle of a future Seoul');
+    expect(meta.ogDescription).toBe(meta.description);
+    expect(meta.jsonLd).toMatchObject({ name: 'Oracle of Seoul', description: meta.description });
+    expect(JSON.stringify(meta)).not.toContain('Restyle this photo');
   });
 
   it('answers 404 (page, share image and call) for private, deleted, expired and unknown ids; 400 for an invalid id in the call', async () => {

@@ -218,7 +218,7 @@ describe(`the api on its default settings (${dialect})`, () => {
     const first = await submit();
     expect(first.status).toBe(202);
     const poll = () => request(ctx.app).get('/api/getMediaByRunId').query({ runId: first.body.runId }).set(bearer(session));
-    expect((await poll()).status).toBe(404);
+    expect((await poll()).status).toBe(202);
 
     await ctx.infra.db.updateTable('users').set({ banned: true }).where('id', '=', session.user.id).execute();
     expect((await submit()).body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });

@@ -34,9 +34,9 @@ export async function submitPortraitRun(app: Express, session: Session, sourceUr
   return runId;
 }
 
-/** Polls getMediaByRunId as the web client does (faster) until the run is over — 404 while it is processing — and answers that response. */
+/** Polls getMediaByRunId as the web client does (faster) until the run is over — 202 while it is processing — and answers that response. */
 export function pollUntilFinished(app: Express, session: Session, runId: string, timeoutMs = 60_000) {
-  return until(() => request(app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)), (res) => res.status !== 404, timeoutMs, `run ${runId} to finish`, 50);
+  return until(() => request(app).get('/api/getMediaByRunId').query({ runId }).set(bearer(session)), (res) => res.status !== 202, timeoutMs, `run ${runId} to finish`, 50);
 }
 
 /** Submits an accepted custom run of `prompt` (no photo) and waits until it is over; answers its id and its getMediaByRunId answer. */

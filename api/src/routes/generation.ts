@@ -3,7 +3,6 @@ import { getMediaByRunIdRequest, magicWandRequest, type PresetsAnswer } from '@a
 import { currentSession, inLiveSession } from '../http/authenticate';
 import { logAsRoutine } from '../http/request-logging';
 import { parseInput } from '../http/validation';
-import { NotFoundError } from '@app/shared/server/domain-errors';
 import type { GenerationService } from '../services/generation.service';
 import type { PromptEnhancer } from '../services/prompt-enhancer';
 import type { WeeklyPresetsService } from '../services/weekly-presets.service';
@@ -34,7 +33,8 @@ export function generationRoutes(
   });
 
   // A runId no run can have (every run is created under a valid one) is a 400, not the
-  // 404 that means "still processing" (spec 1 §7): a client must not poll it for minutes.
+  // 404 a client reads as "still processing" (spec 1 §7): it must not poll it for minutes.
+  // A run still processing is a 202 (no error a browser would log on every poll).
   // Polled every few seconds by each open page: one query (the account and the run) beside Redis.
   router.get('/getMediaByRunId', auth.sessionAlongside, async (req, res) => {
     const answer = await inLiveSession(req, async ({ userId }) => {
@@ -43,10 +43,11 @@ export function generationRoutes(
       // Who may not ask hears that first, as from `authenticate({ require: 'user' })`, before what is wrong with the request.
       await generation.accountOf(userId);
       throw parsed.error;
-    }).catch((error: unknown) => {
-      if (error instanceof NotFoundError && error.code === 'PROCESSING') logAsRoutine(res);
-      throw error;
     });
+    if (answer.status === 'processing') {
+      logAsRoutine(res);
+      res.status(202);
+    }
     res.json(answer);
   });
 

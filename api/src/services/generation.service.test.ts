@@ -2,7 +2,7 @@ import { INSUFFICIENT_CREDITS_MESSAGE, INVALID_RUN_ID, type RunId } from '@app/s
 import type { Media, User } from '@app/shared/server/db';
 import { createLogger } from '@app/shared/server/logger';
 import type { ReserveRunOutcome } from '@app/shared/server/repositories';
-import { InvalidInputError, NotAllowedError, NotAuthenticatedError, NotFoundError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
+import { InvalidInputError, NotAllowedError, NotAuthenticatedError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_UNAVAILABLE, type RunQueues, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './enqueue-run';
@@ -215,12 +215,10 @@ describe('GenerationService.submit', () => {
 });
 
 describe('GenerationService.byRunId', () => {
-  it('answers 404 while processing and for someone else’s run', async () => {
+  it('answers a processing answer while processing (the route makes it a 202), and 404 for someone else’s run', async () => {
     const { repos, service } = setup();
     repos.settlement.addRun({ runId: RUN, userId: ada.id, creditsReserved: 2 });
-    const processing = await refusal(service.byRunId(ada.id, RUN));
-    expect(processing).toBeInstanceOf(NotFoundError);
-    expect(processing).toMatchObject({ code: 'PROCESSING' });
+    expect(await service.byRunId(ada.id, RUN)).toEqual({ success: true, status: 'processing', runId: RUN });
     const other = aUser({ id: 'someone-else' });
     repos.accounts.set(other.id, other);
     await expect(service.byRunId(other.id, RUN)).rejects.toMatchObject({ message: 'No such run' });

@@ -12,6 +12,7 @@ import {
 import {
   type QuoteGenerationAnswer,
   type RunAnswer,
+  type RunProcessingAnswer,
   type SubmitAnswer,
   VARIATION_NOT_FOUND,
   type VariationRequest,
@@ -200,15 +201,15 @@ export class GenerationService {
   }
 
   /**
-   * 404 while processing (spec 1 §7); the media when done; the failure, with any image kept, when
-   * failed. `userId` is the session's (`authenticate({ require: 'session' })`): the account is read with the run, in one
+   * A processing answer while the run processes (the route answers it with a 202); the media when
+   * done; the failure, with any image kept, when failed; 404 for a run the person has not got. `userId` is the session's (`authenticate({ require: 'session' })`): the account is read with the run, in one
    * query, and refused when deleted or banned, as `authenticate({ require: 'user' })` would.
    */
-  async byRunId(userId: string, runId: RunId): Promise<RunAnswer> {
+  async byRunId(userId: string, runId: RunId): Promise<RunAnswer | RunProcessingAnswer> {
     const { account, run } = await this.repos.runs.ofAccount(userId, runId);
     const { credits: balance } = accountInGoodStanding(account);
     if (!run) throw new NotFoundError('No such run', 'NOT_FOUND');
-    if (run.status === 'processing') throw new NotFoundError('Still processing', 'PROCESSING');
+    if (run.status === 'processing') return { success: true, status: 'processing', runId };
     const [media] = await this.repos.media.findByRunId(runId);
     const receipt = runReceipt(run, media);
     // The media carries its receipt too: the client shows it as a library item at once.

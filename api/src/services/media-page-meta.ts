@@ -1,8 +1,7 @@
-import { KEEP_IDENTITY, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, findPreset } from '@app/shared';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, captionOf, creationNameOf, creationTitleOf } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
 import type { PageMeta } from './page-meta';
 
-const TITLE_MAX = 70;
 const DESCRIPTION_MAX = 200;
 
 function clip(text: string, max: number): string {
@@ -10,14 +9,16 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * The meta of a creation's page, /m/<id>: what it shows (the look's name, else the person's
- * prompt), who made it, its 1200×630 share image and an ImageObject / VideoObject.
+ * The meta of a creation's page, /m/<id>: its caption as the viewer shows it (a look's name and
+ * short description, never the look's engine prompt; else the person's prompt), who made it, its
+ * 1200×630 share image and an ImageObject / VideoObject.
  */
 export function mediaPageMeta(item: FeedItem, publicUrl: string): PageMeta {
   const url = `${publicUrl}/m/${item.id}`;
-  const look = item.presetKey ? findPreset(item.presetType.replace(/_/g, '-'), item.presetKey) : undefined;
-  const prompt = (item.prompt ?? '').replace(KEEP_IDENTITY, '').trim();
-  const what = look?.label ?? (prompt ? clip(prompt, TITLE_MAX) : item.mediaType === 'video' ? 'An AI video' : 'An AI portrait');
+  const caption = captionOf(item);
+  // What the caption says, when it says more than 'AI Generated Content'.
+  const prompt = caption.title !== null || item.prompt?.trim() ? caption.text : '';
+  const what = creationNameOf(item);
   const creator = item.user.name;
   const kind = item.mediaType === 'video' ? 'video' : 'image';
   const description = prompt
@@ -26,10 +27,10 @@ export function mediaPageMeta(item: FeedItem, publicUrl: string): PageMeta {
   const image = `${publicUrl}/share/m/${item.id}.jpg`;
   const media = kind === 'video' ? (item.finalUrl ?? undefined) : (item.imageUrl ?? item.finalUrl ?? undefined);
   return {
-    title: `${what}${creator ? ` by ${creator}` : ''} — Mirrorverse`,
+    title: creationTitleOf(item, creator),
     description,
     canonical: url,
-    image: { url: image, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: look?.label ?? (prompt || what) },
+    image: { url: image, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: caption.title ?? (prompt || what) },
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': kind === 'video' ? 'VideoObject' : 'ImageObject',

@@ -1,5 +1,5 @@
 import type { RunId } from '@app/shared';
-import { RUN_ALREADY_FINISHED, RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
+import { RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '@app/shared/server/domain-errors';
 import { RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
 import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
@@ -119,9 +119,9 @@ describe('RunControlService.cancel', () => {
     expect(repos.settlement.runsById.get(runId)?.status).toBe('processing');
   });
 
-  it('answers a finished run with 409, and another person’s run as if it did not exist', async () => {
+  it('answers that a finished run is finished (nothing refunded), and another person’s run as if it did not exist', async () => {
     const finished = setUp('completed', 'done');
-    await expect(finished.service.cancel(owner, runId)).rejects.toThrow(new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED'));
+    expect(await finished.service.cancel(owner, runId)).toEqual({ success: true, runId, status: 'finished', refunded: 0, balance: 15 });
     const theirs = setUp('waiting');
     await expect(theirs.service.cancel(stranger, runId)).rejects.toBeInstanceOf(NotFoundError);
     expect(theirs.queue.jobs.has(runId)).toBe(true);

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PREFLIGHT_MIN_CREDITS, type RunId } from '@app/shared';
 import type { CreditLedgerAnswer } from '@app/shared/api/credits';
-import { RUN_ALREADY_FINISHED, RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
+import { RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
 import type { User } from '@app/shared/server/db';
 import { ConflictError, NotFoundError } from '@app/shared/server/domain-errors';
 import { type CancelRequests, RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
@@ -47,12 +47,13 @@ export class RunControlService {
 
   /**
    * A run not yet started is removed from the queue and refunded in full; a running one is asked
-   * to stop (its worker cancels at the provider and settles it); a finished one is a 409.
+   * to stop (its worker cancels at the provider and settles it); a finished one is said to be.
    */
   async cancel(user: User, runId: RunId) {
     const run = await this.repos.runs.find(runId);
     if (!run || run.user_id !== user.id) throw noSuchRun();
-    if (run.status !== 'processing') throw new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED');
+    const finished = async () => ({ success: true as const, runId, status: 'finished' as const, refunded: 0, balance: await this.balanceOf(user) });
+    if (run.status !== 'processing') return finished();
 
     const withdrawn = await this.queues.withdraw(runId);
     if (withdrawn === 'taken') {
@@ -70,7 +71,7 @@ export class RunControlService {
       if (now?.stage === 'canceled') {
         return { success: true as const, runId, status: 'canceled' as const, refunded: now.credits_refunded, balance: await this.balanceOf(user) };
       }
-      throw new ConflictError(RUN_ALREADY_FINISHED, 'RUN_ALREADY_FINISHED');
+      return finished();
     }
     this.logger.info({ runId, refunded: settled.refunded }, 'queued run canceled');
     return { success: true as const, runId, status: 'canceled' as const, refunded: settled.refunded, balance: settled.balance ?? (await this.balanceOf(user)) };

@@ -123,13 +123,27 @@ export const runFailedAnswerSchema = z.object({
 export const runAnswerSchema = z.discriminatedUnion('success', [runDoneAnswerSchema, runFailedAnswerSchema]);
 export type RunAnswer = z.output<typeof runAnswerSchema>;
 
-/** GET getMediaByRunId?runId=: 404 while processing; a runId no run can have is a 400. */
+/**
+ * A run of the caller's still processing: a 202 (spec 1 §4: "a processing answer is accepted").
+ * Not a 404, which a browser logs as a failed request on every poll of a running run.
+ */
+export const runProcessingAnswerSchema = answer({
+  status: z.literal('processing'),
+  runId: z.string(),
+});
+export type RunProcessingAnswer = z.output<typeof runProcessingAnswerSchema>;
+
+/**
+ * GET getMediaByRunId?runId=: a 202 processing answer while the caller's run processes, its end
+ * when over; 404 for a run the caller has not got (a client reads a 404 as processing too, as
+ * spec 1 §7 says); a runId no run can have is a 400.
+ */
 export const getMediaByRunIdRequest = z.object({ runId: runIdSchema });
 export const getMediaByRunIdCall = defineCall({
   name: 'getMediaByRunId',
   method: 'GET',
   request: getMediaByRunIdRequest,
-  response: runDoneAnswerSchema,
+  response: z.union([runDoneAnswerSchema, runProcessingAnswerSchema]),
 });
 
 /** POST magic-wand: the server's prompt enhancer (remote when configured, else local). */

@@ -19,7 +19,6 @@ export const RUN_EVENTS_TICKET_SECONDS = 30;
 /** A comment line is written this often so proxies keep the stream open. */
 export const RUN_EVENTS_KEEPALIVE_SECONDS = 15;
 
-export const RUN_ALREADY_FINISHED = 'This run has already finished.';
 export const RUN_NOT_RETRYABLE = 'Only a failed or canceled run can be tried again.';
 
 const runId = z.string();
@@ -78,12 +77,13 @@ export const runIdRequest = z.object({ runId: runIdSchema });
 
 /**
  * POST cancel-run: a queued run is removed and refunded in full (`canceled`); a running one is
- * asked to stop (`canceling`, its run.canceled event follows). A finished run answers 409 with
- * RUN_ALREADY_FINISHED. Owner only: another person's run is a 404.
+ * asked to stop (`canceling`, its run.canceled event follows); one that had already finished says
+ * so (`finished`, nothing refunded: its own event or poll tells how it ended). A late cancel is
+ * part of normal use: it is a 200, not an error a browser logs. Owner only: another person's run is a 404.
  */
 export const cancelRunAnswerSchema = answer({
   runId,
-  status: z.enum(['canceled', 'canceling']),
+  status: z.enum(['canceled', 'canceling', 'finished']),
   refunded: z.number().check(z.nonnegative()),
   /** The person's credits after this answer (after the refund when `canceled`). */
   balance: z.number().check(z.int()),

@@ -11,12 +11,13 @@ export function getCreditLedger(cursor: number | null, signal?: AbortSignal) {
 
 /**
  * A run's receipt, read from getMediaByRunId (its done and its failed answers carry it); null
- * while the run is still processing (404) or when the server keeps none.
+ * while the run is still processing (202, or a 404) or when the server keeps none.
  */
 export async function getRunReceipt(runId: string, signal?: AbortSignal): Promise<RunReceipt | null> {
   try {
     const result = await callApi(getMediaByRunIdCall, { query: { runId }, signal });
-    const receipt = result.ok ? result.data.receipt : result.body.receipt;
+    if (result.ok && result.data.status === 'processing') return null;
+    const receipt = result.ok ? (result.data as { receipt?: unknown }).receipt : result.body.receipt;
     const parsed = runReceiptSchema.safeParse(receipt);
     return parsed.success ? parsed.data : null;
   } catch (error) {

@@ -16,3 +16,8 @@ export function loadLaunchStatusAnswer(): Promise<LaunchStatusAnswer | null> {
   status ??= getLaunchStatus().catch(() => null);
   return status;
 }
+
+/** Whether anyone may sign up now (get-launch-status's `signUpOpen`); null when it could not be read. */
+export function loadSignUpOpen(): Promise<boolean | null> {
+  return loadLaunchStatusAnswer().then((answer) => answer?.signUpOpen ?? null);
+}

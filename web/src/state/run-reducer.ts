@@ -23,7 +23,7 @@ type Untold<E> = E extends unknown ? Omit<E, 'balance' | 'charged'> & { balance?
 export type ObservedRunEvent = RunEvent | Untold<SettlingRunEvent>;
 
 export type LocalRunAction =
-  | { type: 'local.start'; runId: string; mode: ClientMode; prompt: string | null; look: string | null; at: number }
+  | { type: 'local.start'; runId: string; mode: ClientMode; prompt: string | null; look: string | null; at: number; variationOf?: string | null }
   | { type: 'local.accepted'; runId: string; cost: number | null; balance: number | null }
   /** The server refused the submit (402, 400…): no card, nothing charged. */
   | { type: 'local.refused'; runId: string }
@@ -65,6 +65,7 @@ function blankCard(runId: string, at: number): RunCard {
     mode: null,
     prompt: null,
     look: null,
+    variationOf: null,
     startedAt: at,
     phase: 'queued',
     position: null,
@@ -185,7 +186,14 @@ export function reduceRuns(state: RunsState, action: RunAction, at: number): Run
     case 'event':
       return applyEvent(state, action, at);
     case 'local.start': {
-      const card: RunCard = { ...blankCard(action.runId, at), phase: 'starting', mode: action.mode, prompt: action.prompt, look: action.look };
+      const card: RunCard = {
+        ...blankCard(action.runId, at),
+        phase: 'starting',
+        mode: action.mode,
+        prompt: action.prompt,
+        look: action.look,
+        variationOf: action.variationOf ?? null,
+      };
       return { ...withCard(withoutCard(state, action.runId), card), current: action.runId, navigating: true };
     }
     case 'local.accepted': {

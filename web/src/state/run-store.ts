@@ -19,6 +19,8 @@ export interface RunCard {
   prompt: string | null;
   /** The look's name, shown on the card while it runs ('The Syndicate', 'Story Time'). */
   look: string | null;
+  /** The item a variation is a new take of (the viewer showing it shows the run's progress). */
+  variationOf: string | null;
   startedAt: number;
   phase: RunPhase;
   /** Queue: jobs ahead, and the server's estimate with when it was heard (the card counts it down). */
@@ -70,6 +72,12 @@ export const runStore: Store<RunsState> = createStore<RunsState>(INITIAL_RUNS);
 
 export function useRuns<S>(select: (state: RunsState) => S, store: Store<RunsState> = runStore): S {
   return useStore(store, select);
+}
+
+/** The newest run still going that makes a variation of `mediaId`, or null. */
+export function useRunningVariationOf(mediaId: string): RunCard | null {
+  const runId = useRuns((state) => state.order.find((id) => state.runs[id]?.variationOf === mediaId && !isTerminal(state.runs[id])) ?? null);
+  return useRunCard(runId);
 }
 
 export function useRunCard(runId: string | null | undefined): RunCard | null {

@@ -5,7 +5,8 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../state/use-auth';
 import { useSignOut } from '../../state/use-sign-out';
 import { BookIcon, LogoutIcon, SparkleIcon } from '../icons/line-icons';
-import { loadLaunchStatusAnswer } from '../../api/launch';
+import { loadLaunchStatusAnswer, loadSignUpOpen } from '../../api/launch';
+import { useLoadedValue } from '../../lib/use-loaded-value';
 import { lazyDialog } from '../dialog/lazy-dialog';
 import { BrandMark } from './brand-mark';
 import { ProfileAvatar } from './profile-avatar';
@@ -17,7 +18,8 @@ const JoinWaitlistModal = lazyDialog(() =>
 
 /**
  * Brand on the left; on wider screens, top right: Get The Look, Stories, then the profile menu
- * (My Profile with the generation ring, Logout) or Login and Join Waitlist (spec 1 §2).
+ * (My Profile with the generation ring, Logout) or Login, with Join Waitlist beside it only while
+ * the server says sign-up is closed (spec 1 §2's optional button): while it is open, Login is the way in.
  */
 export function TopBar({ bare = false }: { bare?: boolean }) {
   return (
@@ -36,6 +38,7 @@ function TopBarNav() {
   const { isAuthenticated } = useAuth();
   const signOut = useSignOut();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const signUpOpen = useLoadedValue<boolean | null>(loadSignUpOpen, null);
   return (
     <nav className="top-bar__nav" aria-label="Main">
       <NavLink to={paths.bestPractices.getHref()} className="top-bar__link">
@@ -60,9 +63,11 @@ function TopBarNav() {
         </div>
       ) : (
         <>
-          <button type="button" className="button button--small top-bar__waitlist" onClick={() => setWaitlistOpen(true)}>
-            Join Waitlist
-          </button>
+          {signUpOpen === false && (
+            <button type="button" className="button button--small top-bar__waitlist" onClick={() => setWaitlistOpen(true)}>
+              Join Waitlist
+            </button>
+          )}
           <Link to={paths.auth.getHref()} className="button button--primary button--small">
             Login
           </Link>

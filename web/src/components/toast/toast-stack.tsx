@@ -7,7 +7,7 @@ import '../../styles/stack.css';
 import './toast.css';
 
 /**
- * Where toasts appear: top right on wide screens, across the top on phones. It lives beside
+ * Where toasts appear (toast.css places them per screen, clear of its controls). It lives beside
  * the app root, so toasts stay readable and tappable while a modal makes the page inert.
  */
 export function ToastStack() {

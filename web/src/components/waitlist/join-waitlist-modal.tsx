@@ -1,4 +1,4 @@
-import { loadLaunchStatusAnswer } from '../../api/launch';
+import { loadSignUpOpen } from '../../api/launch';
 import { useLoadedValue } from '../../lib/use-loaded-value';
 import { SparkleIcon } from '../icons/line-icons';
 import { Modal } from '../dialog/modal';
@@ -13,8 +13,6 @@ type JoinWaitlistModalProps = {
 
 const BETA_FULL = "The beta is full right now. Leave your email and you'll be first in line for the next drop.";
 const SIGN_UP_OPEN = "Sign-up is open: log in with your email to start creating now. Or leave it here to hear about the next drop.";
-
-const loadSignUpOpen = () => loadLaunchStatusAnswer().then((answer) => answer?.signUpOpen ?? null);
 
 /**
  * The Join Waitlist modal: the waitlist form; it closes itself 1.5 s after a sign-up. It says the

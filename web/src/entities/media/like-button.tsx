@@ -18,13 +18,15 @@ export function LikeButton({ item, variant = 'pill' }: { item: Likeable; variant
       type="button"
       className={`like-button inline-row like-button--${variant}${liked ? ' is-liked' : ''}`}
       aria-pressed={liked}
-      aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
       onClick={onClick}
     >
+      {/* Named by what it shows, the count, with words around it only a screen reader reads. */}
+      <span className="visually-hidden">{liked ? 'Unlike, ' : 'Like, '}</span>
       <HeartIcon filled={liked} />
       <span className="like-button__count" data-testid="like-count">
         {count}
       </span>
+      <span className="visually-hidden">{count === 1 ? ' like' : ' likes'}</span>
     </button>
   );
 }

@@ -61,6 +61,12 @@ describe('generation api (through the authenticated request helper)', () => {
     });
   });
 
+  it("reads getMediaByRunId's 202 processing answer as processing", async () => {
+    const api = createGenerationApi();
+    fetchMock.mockResolvedValueOnce(json(202, { success: true, status: 'processing', runId: 'run-12345678' }));
+    await expect(api.getMediaByRunId('run-12345678')).resolves.toEqual({ kind: 'processing' });
+  });
+
   it('reads a 200 with success false as an answer (the failed event), keeping its image', async () => {
     const api = createGenerationApi();
     fetchMock.mockResolvedValueOnce(json(200, { success: false, status: 'failed', runId: 'run-12345678', error: 'Generation failed: provider down', balance: 20 }));

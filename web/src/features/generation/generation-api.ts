@@ -33,7 +33,7 @@ export interface GenerationApi {
   quoteVariation(mediaId: string, signal?: AbortSignal): Promise<QuoteAnswer>;
   /** POST unified-generate with `variationOf`: a new take of one of the person's items. */
   submitVariation(body: VariationRequest, signal?: AbortSignal): Promise<SubmitAnswer>;
-  /** GET getMediaByRunId: a 404 means still processing; an answer is the run's end as its event. */
+  /** GET getMediaByRunId: a processing answer (202), or a 404, means still processing; an answer is the run's end as its event. */
   getMediaByRunId(runId: string, signal?: AbortSignal): Promise<RunPoll>;
   /** The fallback: GET getUserMedia and the item of this run (null if none, or no endpoint). */
   findUserMediaByRunId(userId: string, runId: string, signal?: AbortSignal): Promise<RunMedia | null>;
@@ -83,6 +83,7 @@ export function createGenerationApi(): GenerationApi {
         throw error;
       }
       if (result.ok) {
+        if (result.data.status === 'processing') return { kind: 'processing' };
         const { media, receipt, balance } = result.data;
         return { kind: 'ended', event: { type: 'run.done', runId, media, charged: receipt?.creditsCharged, balance } };
       }

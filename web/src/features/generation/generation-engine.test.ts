@@ -132,6 +132,17 @@ describe('generation engine', () => {
     });
   });
 
+  describe('the price of what Generate would run (quote-generation)', () => {
+    it('asks the server for a complete request only: a look with no photo yet is not priced (its answer would be a 400)', async () => {
+      const h = harness();
+      h.api.quote.mockResolvedValue({ success: true, cost: 2, balance: 20, enough: true });
+      await expect(h.engine.quote({ mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_syndicate' })).resolves.toBeNull();
+      expect(h.api.quote).not.toHaveBeenCalled();
+      await expect(h.engine.quote(CUSTOM)).resolves.toMatchObject({ cost: 2, enough: true });
+      expect(h.api.quote).toHaveBeenCalledTimes(1);
+    });
+  });
+
   describe('not enough credits: the quote, the preflight, the 402 (spec 1 §5, issue 26)', () => {
     it('the quote says not enough: nothing is submitted, nothing moves, no card; the notice says what it needs', async () => {
       const h = harness();

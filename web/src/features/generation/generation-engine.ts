@@ -1,6 +1,5 @@
 import type { ClientMode, RunId } from '@app/shared';
 import { errorText } from '@app/shared';
-import { ApiError } from '../../api/api-error';
 import { createRunStore, type RunStore } from '../../state/run-reducer';
 import { isTerminal, type RunsState } from '../../state/run-store';
 import { isAbortError, type TimerHandle } from '../../lib/scheduler';
@@ -11,6 +10,7 @@ import { followRun } from './follow-run';
 import type { QuoteAnswer } from './generation-api';
 import type { GenerateOptions, GenerateOutcome, GenerationRequest } from './generation-types';
 import { noCreditsNotice, shortfallOf, startRun, submitRun } from './start-run';
+import { isCompleteRequest } from './validate-request';
 
 export type { GenerationEngineDeps } from './engine-context';
 
@@ -34,8 +34,8 @@ export interface GenerationEngine {
   cancelRun(runId: string): Promise<boolean>;
   /** POST retry-run: the failed or canceled run starts again on its card and is followed again. */
   retryRun(runId: string): Promise<GenerateOutcome>;
-  /** POST quote-generation: the exact cost of this request and the balance (which it keeps). */
-  quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer>;
+  /** POST quote-generation: the exact cost of this request and the balance (which it keeps); null, and no call, for an incomplete request. */
+  quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer | null>;
   /**
    * A variation of one of the person's items (the server copies its look and photo, with a new
    * seed): its card starts at once and the run is followed like any other.
@@ -91,7 +91,7 @@ export function createGenerationEngine(initialDeps: GenerationEngineDeps, store:
       onOpen: deps.onOpen ?? (() => deps.navigate(destinationAfterStart(deps.isMobile()))),
     };
     // Started where the person is (their library): nothing to navigate to.
-    store.dispatch({ type: 'local.start', runId, mode: of.mode, prompt: of.prompt, look: of.look, at: deps.now().getTime() });
+    store.dispatch({ type: 'local.start', runId, mode: of.mode, prompt: of.prompt, look: of.look, at: deps.now().getTime(), variationOf: of.mediaId });
     store.dispatch({ type: 'local.navigated', runId });
     return submitThenFollow(run, signal, async () => {
       const answer = await deps.api.submitVariation({ variationOf: of.mediaId, runId: runId as RunId }, signal);
@@ -144,14 +144,14 @@ export function createGenerationEngine(initialDeps: GenerationEngineDeps, store:
     store.dispatch({ type: 'local.cancel', runId });
     try {
       const answer = await deps.api.cancelRun(runId);
+      // It had just finished: the card stays "Canceling…" until its done event (or the poll)
+      // says "Finished before it could be canceled · N credits charged".
+      if (answer.status === 'finished') return false;
       // 'canceled': ended now; 'canceling': its run.canceled (or done) event ends it.
       if (answer.status === 'canceled') store.dispatch({ type: 'event', event: { type: 'run.canceled', runId, refunded: answer.refunded, balance: answer.balance } });
       else store.dispatch({ type: 'local.balance', balance: answer.balance });
       return true;
     } catch (error) {
-      // Refused because it had just finished: the card stays "Canceling…" until its done event
-      // (or the poll) says "Finished before it could be canceled · N credits charged".
-      if (error instanceof ApiError && error.status === 409) return false;
       const card = store.get().runs[runId];
       if (card && !isTerminal(card)) {
         store.dispatch({ type: 'local.cancel-refused', runId });
@@ -193,7 +193,8 @@ export function createGenerationEngine(initialDeps: GenerationEngineDeps, store:
     context.announce('clear-generating-state', { runId });
   }
 
-  async function quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer> {
+  async function quote(request: GenerationRequest, signal?: AbortSignal): Promise<QuoteAnswer | null> {
+    if (!isCompleteRequest(request)) return null;
     const answer = await deps.api.quote(request, signal);
     store.dispatch({ type: 'local.balance', balance: answer.balance });
     return answer;

@@ -186,9 +186,9 @@ describe('generation engine with the run event stream (issue 16)', () => {
     expect(runText(t.card('run-0001')!, 0)).toBe('Canceled · 1 credit refunded');
   });
 
-  it('a cancel refused because the run had finished says so with what it was charged', async () => {
+  it('a cancel answered "finished" (the run had just finished) says so with what it was charged', async () => {
     const t = setup();
-    t.api.cancelRun.mockRejectedValueOnce(new ApiError(409, 'This run has already finished.'));
+    t.api.cancelRun.mockResolvedValueOnce({ success: true, runId: 'run-0001', status: 'finished', refunded: 0, balance: 18 });
     const { outcome } = await startOpen(t);
     t.latest().emit({ type: 'run.started', runId: 'run-0001', provider: 'local' });
     await expect(t.engine.cancelRun('run-0001')).resolves.toBe(false);

@@ -18,7 +18,8 @@ export interface GenerationPrice {
 }
 
 export interface PriceContext {
-  quote(request: GenerationRequest, signal?: AbortSignal): Promise<{ cost: number; balance: number; enough: boolean }>;
+  /** The server's quote; null when the request is incomplete (no call made). */
+  quote(request: GenerationRequest, signal?: AbortSignal): Promise<{ cost: number; balance: number; enough: boolean } | null>;
   /** The server's price table (get-app-info), null when it did not say. */
   prices(): Promise<PriceTable | null>;
   weeklyPresets(): readonly { key: string }[] | null;
@@ -52,7 +53,7 @@ export async function priceGeneration(
   if (validateGenerationRequest(request, { weeklyPresets: context.weeklyPresets() }).ok) {
     try {
       const quote = await context.quote(request, signal);
-      return priced(quote.cost, null, quote.balance, quote.enough);
+      if (quote) return priced(quote.cost, null, quote.balance, quote.enough);
     } catch (error) {
       if (isAbortError(error)) throw error;
       // No quote (the network): the table still says the price.

@@ -29,6 +29,14 @@ export interface ValidationContext {
 /** A run id that passes the request schema, used only to check the rest of the request. */
 const PLACEHOLDER_RUN_ID = 'validation-run-id';
 
+/**
+ * Whether the server would price `request` as it stands (the same schema as quote-generation's):
+ * an incomplete one (a look with no photo yet) is not sent, since its answer is a 400.
+ */
+export function isCompleteRequest(request: GenerationRequest): boolean {
+  return parseGenerationRequest({ ...request, runId: PLACEHOLDER_RUN_ID }).success;
+}
+
 function trimmed(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }

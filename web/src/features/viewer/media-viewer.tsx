@@ -15,8 +15,10 @@ import { showSignUpPrompt } from '../../components/signup-prompt/signup-prompt-s
 import { paths } from '../../config/paths';
 import { LikeButton } from '../../entities/media/like-button';
 import { RunReceiptView } from '../../entities/media/run-receipt-view';
-import { formatViewerDate, identityLine, identityPassed } from '../../entities/media/media-format';
+import { identityLine, identityPassed } from '../../entities/media/media-format';
 import { captionOf } from '../../entities/media/caption';
+import { ViewerVariationProgress } from './viewer-variation-progress';
+import { useProfile } from '../../state/profile';
 import { isReady, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useAuth } from '../../state/use-auth';
@@ -74,6 +76,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
   const [fullPrompt, setFullPrompt] = useState(false);
   const [clip, setClip] = useState(0);
   const many = items.length > 1;
+  const { profile } = useProfile();
   useFocusTrap(dialog, closeButton);
   useViewerUrl(item?.id, onClose);
 
@@ -176,13 +179,11 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
       </div>
 
       <aside className="viewer__panel stack" aria-label="Details">
-        {owner ? (
-          <time className="viewer__date viewer__date--alone" dateTime={item.createdAt ?? undefined}>
-            {formatViewerDate(item.createdAt)}
-          </time>
-        ) : (
-          <ViewerCreator item={item} onGo={goTo} />
-        )}
+        {/* The owner's items name no creator (the library's answer): the owner is the signed-in person. */}
+        <ViewerCreator
+          item={owner && !item.creator && profile ? { ...item, creator: { name: profile.name, avatar: profile.avatar, username: profile.user.username } } : item}
+          onGo={goTo}
+        />
 
         <div className="viewer__tags cluster">
           {label && item.presetType && (
@@ -238,6 +239,8 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             {identity}
           </p>
         )}
+
+        {owner?.onVariations && <ViewerVariationProgress mediaId={item.id} />}
 
         {item.receipt && <RunReceiptView receipt={item.receipt} showEngine={false} />}
 

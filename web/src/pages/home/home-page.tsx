@@ -28,7 +28,7 @@ function asMine(item: MediaItem): MediaItem {
  * ?q=, ?tag=, ?type=, ?creator=), so a search can be linked, Back undoes a change, and the viewer
  * can set a filter from anywhere.
  */
-export function HomePage() {
+export function HomePage({ titled = true }: { titled?: boolean }) {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterFromParams(params), [params]);
   const feed = useFeed(filter);
@@ -58,7 +58,7 @@ export function HomePage() {
 
   return (
     <div className={`home${dock.inline ? '' : ' home--composer-docked'}`}>
-      <title>{pageTitle('Turn a photo into a new world')}</title>
+      {titled && <title>{pageTitle('Turn a photo into a new world')}</title>}
       <HomeHero
         trending={trending}
         fresh={feed.items}

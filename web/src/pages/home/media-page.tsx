@@ -1,3 +1,4 @@
+import { creationTitleOf } from '@app/shared';
 import { useCallback } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ImageIcon } from '../../components/icons/line-icons';
@@ -26,7 +27,9 @@ export function MediaPage() {
   if (media.isError || (media.isSuccess && !media.data)) return <MediaMissing notFound={media.isSuccess || isMissing(media.error)} />;
   return (
     <>
-      <HomePage />
+      {/* The creation's title, as the server wrote it into the page: not the home's under it. */}
+      {media.data && <title>{creationTitleOf(media.data, media.data.creator?.name ?? null)}</title>}
+      <HomePage titled={false} />
       {media.data && <MediaViewer items={[media.data]} index={0} onClose={close} onStep={noStep} />}
     </>
   );

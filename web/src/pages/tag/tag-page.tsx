@@ -114,9 +114,10 @@ function TagTile({ item }: { item: TagMedia }) {
         <TagCreator item={item} name={name} />
         {item.prompt && <p className="tag-tile__prompt line-clamp">{item.prompt}</p>}
         <div className="tag-tile__foot row">
-          <span className="tag-tile__likes inline-row" aria-label={`${item.likes_count} likes`}>
+          <span className="tag-tile__likes inline-row">
             <HeartIcon />
             {item.likes_count}
+            <span className="visually-hidden"> likes</span>
           </span>
           <time dateTime={item.created_at}>{formatCardDate(item.created_at)}</time>
         </div>

@@ -34,7 +34,7 @@ export function MediaSlot({ media, uploading, progress, onAdd, onRemove }: Media
           <span style={{ width: `${Math.max(6, progress)}%` }} />
         </span>
       )}
-      {!busy && media.sourceUrl && <span className="media-slot__ready" aria-label="Uploaded" />}
+      {!busy && media.sourceUrl && <span className="media-slot__ready" role="img" aria-label="Uploaded" />}
       <button type="button" className="media-slot__remove place-center" aria-label="Remove media" onClick={onRemove}>
         <CloseIcon />
       </button>

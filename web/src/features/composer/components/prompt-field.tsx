@@ -53,7 +53,8 @@ export function PromptField({ value, onChange, onSubmit, onEnhance, enhanceDisab
           {enhancing ? <span className="button__spinner" aria-hidden="true" /> : <WandIcon />}
           <span className="prompt-field__wand-text">{enhancing ? 'Enhancing…' : 'Enhance · free'}</span>
         </button>
-        <span className="prompt-field__counter" aria-label="Prompt length">
+        <span className="prompt-field__counter">
+          <span className="visually-hidden">Prompt length: </span>
           {value.length}/{PROMPT_COUNTER_DENOMINATOR}
         </span>
       </div>

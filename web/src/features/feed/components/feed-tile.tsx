@@ -123,7 +123,7 @@ export function FeedTile({ item, playInView, eager, onOpen, onPresetType, onCrea
       )}
       </button>
       {isVideo && (
-        <span className="feed-tile__kind place-center" aria-label="Video">
+        <span className="feed-tile__kind place-center" role="img" aria-label="Video">
           <PlayIcon />
         </span>
       )}
