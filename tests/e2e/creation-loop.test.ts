@@ -6,6 +6,7 @@ import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
 import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
+import { countSubmits, openMode, uploadSelfie } from '../support/composer-ui';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
@@ -66,34 +67,6 @@ async function runFinished(baseUrl: string, token: string, runId: string): Promi
 async function ledgerBalance(baseUrl: string, token: string): Promise<number> {
   const res = await fetch(`${baseUrl}/.netlify/functions/getQuota`, { headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { remaining: number }).remaining;
-}
-
-async function uploadSelfie(page: Page): Promise<void> {
-  await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
-  await acceptAgreement(page);
-  await page.getByRole('region', { name: 'Composer' }).getByTestId('composer-preview').waitFor();
-  await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached', timeout: 150_000 });
-}
-
-/** Counts the browser's unified-generate calls. */
-function countSubmits(page: Page): () => number {
-  let submits = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('unified-generate')) submits += 1;
-  });
-  return () => submits;
-}
-
-/** Opens a mode of the composer: its own button, or the More menu on the phone and for Story Time. */
-async function openMode(page: Page, name: string): Promise<void> {
-  const composer = page.getByRole('region', { name: 'Composer' });
-  const direct = composer.getByRole('group', { name: 'Modes' }).getByRole('button', { name, exact: true });
-  if ((await direct.count()) > 0 && (await direct.isVisible())) {
-    await direct.click();
-    return;
-  }
-  await composer.getByRole('button', { name: 'More', exact: true }).click();
-  await page.getByRole('menuitem', { name: new RegExp(name) }).click();
 }
 
 describe('the creation loop in Chromium (issue 26)', () => {

@@ -2,12 +2,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir, DESKTOP, PHONE, screenshot } from '../support/browser';
-import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
-import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
-
-const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
+import { signedInPage } from '../support/ui-sign-in';
+import { uploadSelfie } from '../support/composer-ui';
 
 /**
  * The library right after a look is tapped (issue 41 item 3), on a desktop (/profile) and a phone
@@ -93,13 +91,6 @@ async function holdLibrary(page: Page): Promise<{ release: () => void }> {
     }
   });
   return { release };
-}
-
-async function uploadSelfie(page: Page): Promise<void> {
-  await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
-  await acceptAgreement(page);
-  await page.getByRole('region', { name: 'Composer' }).getByTestId('composer-preview').waitFor();
-  await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached', timeout: 150_000 });
 }
 
 /** Taps The Syndicate in the composer's Unreal Reflection menu (the More menu on a phone). */

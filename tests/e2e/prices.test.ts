@@ -5,7 +5,8 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { repoRoot } from '../support/process';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut, viewportShot } from '../support/screen';
-import { acceptAgreement, signedInPage } from '../support/ui-sign-in';
+import { signedInPage } from '../support/ui-sign-in';
+import { countSubmits, openMode, uploadSelfie } from '../support/composer-ui';
 
 const ASTRONAUT = path.join(repoRoot, 'tests/fixtures/faces/astronaut.png');
 
@@ -51,34 +52,6 @@ async function spend(baseUrl: string, token: string, runs: { video: boolean }[])
 async function balanceOf(baseUrl: string, token: string): Promise<number> {
   const res = await fetch(`${baseUrl}/.netlify/functions/getQuota`, { headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { remaining: number }).remaining;
-}
-
-/** Counts the browser's unified-generate calls. */
-function countSubmits(page: Page): () => number {
-  let submits = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('unified-generate')) submits += 1;
-  });
-  return () => submits;
-}
-
-async function uploadSelfie(page: Page): Promise<void> {
-  await page.getByTestId('composer-file-input').setInputFiles(ASTRONAUT);
-  await acceptAgreement(page);
-  await page.getByRole('region', { name: 'Composer' }).getByTestId('composer-preview').waitFor();
-  await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ state: 'detached', timeout: 150_000 });
-}
-
-/** Opens a mode's look panel: its own button, or through More. */
-async function openMode(page: Page, name: string): Promise<void> {
-  const composer = page.getByRole('region', { name: 'Composer' });
-  const direct = composer.getByRole('group', { name: 'Modes' }).getByRole('button', { name, exact: true });
-  if ((await direct.count()) > 0 && (await direct.isVisible())) {
-    await direct.click();
-    return;
-  }
-  await composer.getByRole('button', { name: 'More', exact: true }).click();
-  await page.getByRole('menuitem', { name: new RegExp(name) }).click();
 }
 
 /** The price each look of the open panel shows, once every one shows one. */
