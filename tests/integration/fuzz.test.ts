@@ -222,6 +222,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: `/story-api?id=${uuidA}`, route: '/story-api', auth: 'editor', examples: [{ title: 'Edited', teaser_text: 't', full_story_content: 'c', status: 'draft' }] },
   { method: 'PUT', path: '/story-api?id={}', route: '/story-api', auth: 'editor', examples: [{ title: 'Edited', teaser_text: 't', full_story_content: 'c' }] },
   { method: 'DELETE', path: '/story-api?id={}', route: '/story-api', auth: 'editor', examples: [{}] },
+  // the story editor's hero image (multipart: a small file part, or none)
+  { method: 'POST', path: '/story-hero-image', auth: 'editor', multipart: true, examples: [{}] },
   { method: 'GET', path: '/getTagPage', auth: 'none', examples: [{ tag: 'neon' }] },
   // run events (an event stream)
   { method: 'POST', path: '/run-events/ticket', auth: 'user', examples: [{}] },
