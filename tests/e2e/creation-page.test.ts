@@ -273,6 +273,18 @@ describe('creations at their own ratio, and a page per creation', () => {
       expectOwnRatios(await ratios(page.getByTestId('viewer-frame')), 1);
       await settle(page);
       await viewportShot(page, `creation-page-${name}`);
+      // Like, Remix, Save and Share are on screen at first view, each whole and not under
+      // anything (issue 41 §4: on a phone the row was cut off below the panel's fold).
+      for (const action of [/^(Like|Unlike)\b/, /^Remix$/, /^Save$/, /^Share$/]) {
+        const button = viewer.getByRole('button', { name: action }).first();
+        const box = (await button.boundingBox())!;
+        expect(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${action} at ${JSON.stringify(box)}`).toBe(true);
+        expect(await button.evaluate((el) => {
+          const { x, y, width, height } = el.getBoundingClientRect();
+          const top = document.elementFromPoint(x + width / 2, y + height / 2);
+          return top !== null && el.contains(top);
+        }), `${action} is covered`).toBe(true);
+      }
 
       await viewer.getByRole('button', { name: 'Close viewer' }).click();
       await page.waitForURL(`${app.baseUrl}/`);
