@@ -231,7 +231,8 @@ async function upload(base: string, token: string, photo: string): Promise<strin
 async function waitForRun(base: string, token: string, runId: string): Promise<string | undefined> {
   for (let i = 0; i < 600; i++) {
     const res = await fetch(`${base}/api/getMediaByRunId?runId=${runId}`, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 404) {
+    // 202: still processing (404 from servers before it answered so).
+    if (res.status !== 202 && res.status !== 404) {
       // A run that missed the identity check still keeps its image: it counts as a creation.
       return ((await res.json()) as { media?: { id?: string } }).media?.id;
     }

@@ -41,9 +41,10 @@ describe(`stories and tag pages (${dialect})`, () => {
     expect(image.status).toBe(200);
     expect((await sharp(image.body as Buffer).metadata()).width).toBe(64);
     // A story takes the address; it is stored as ours (a key) and answered as the same address.
-    const saved = await request(ctx.app).post('/api/story-api').set(editor).send(story({ title: `Hero ${randomBytes(3).toString('hex')}`, hero_image_url: url }));
+    const saved = await request(ctx.app).post('/api/story-api').set(editor).send(story({ title: `Hero ${randomBytes(3).toString('hex')}`, status: 'draft', hero_image_url: url }));
     expect(saved.status).toBe(200);
     expect(saved.body.story.hero_image_url).toBe(url);
+    expect((await request(ctx.app).delete(`/api/story-api?id=${saved.body.story.id}`).set(editor)).status).toBe(200);
   });
 
   it('lets only the editor write, with the spec messages', async () => {
