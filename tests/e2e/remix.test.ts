@@ -32,7 +32,7 @@ describe('remix in Chromium', () => {
     await page.goto(app.baseUrl);
     await page.getByTestId('feed-item').first().getByRole('button', { name: /^Open/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Media viewer' });
-    await viewer.getByRole('button', { name: 'Remix' }).click();
+    await viewer.locator('.viewer__actions').getByRole('button', { name: 'Remix' }).click();
     await viewer.waitFor({ state: 'detached' });
 
     // The composer is on Story Time with the Cinematic look, and the prompt holds no engine text.
