@@ -1,3 +1,5 @@
+import type { Express } from 'express';
+
 /** A route of the app as the fuzz names it: `GET /api/getTrending`, `POST /webhooks/:provider`. */
 export type RouteKey = string;
 
@@ -6,7 +8,7 @@ export type RouteKey = string;
  * (they are served under `/.netlify/functions` too). A mounted app of its own (bull-board) is
  * one route, `* <mount>/*`.
  */
-export function servedRoutes(app: { router: unknown }): Set<RouteKey> {
+export function servedRoutes(app: Pick<Express, 'router'>): Set<RouteKey> {
   interface Layer {
     rawPath?: string | string[];
     route?: { path: string; methods: Record<string, boolean> };
