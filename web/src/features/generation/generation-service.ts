@@ -85,7 +85,7 @@ export function connectIntentQueue(
 /** What the composer's controls show before they spend (loaded with the engine): see priceGeneration. */
 export function priceRequest(request: GenerationRequest, known: { balance: number | null; what: string }, signal?: AbortSignal) {
   const made = getGenerationEngine();
-  const context = appPriceContext(made.quote, () => wiredGenerationDeps().getWeeklyPresets?.() ?? null);
+  const context = appPriceContext(made.quote);
   return priceGeneration(context, request, known, signal);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationRequest } from './generation-types';
 import { type PriceContext, priceGeneration } from './price-generation';
+import { isCompleteRequest } from './validate-request';
 
 const TABLE = { image: 3, video: 7, storyPerPhoto: 6, storyMinPhotos: 3 };
 const PHOTO = 'https://media.example/users/u1/uploads/a.jpg';
@@ -9,12 +10,13 @@ const PHOTO = 'https://media.example/users/u1/uploads/a.jpg';
 function context(quote: { cost: number; balance: number; enough: boolean } | Error = { cost: 15, balance: 1, enough: false }) {
   const asked: GenerationRequest[] = [];
   const ctx: PriceContext = {
+    // As the engine's quote: no call, and null, for a request the server would refuse.
     quote: (request) => {
+      if (!isCompleteRequest(request)) return Promise.resolve(null);
       asked.push(request);
       return quote instanceof Error ? Promise.reject(quote) : Promise.resolve(quote);
     },
     prices: () => Promise.resolve(TABLE),
-    weeklyPresets: () => null,
   };
   return { ctx, asked };
 }

@@ -2,7 +2,6 @@ import { creditShortfallMessage, generationCost, type PriceTable, toServiceMode 
 import { loadAppInfo } from '../../api/app-info';
 import { isAbortError } from '../../lib/scheduler';
 import type { GenerationRequest } from './generation-types';
-import { validateGenerationRequest } from './validate-request';
 
 /** What a request would spend if submitted now, and whether the balance covers it. */
 export interface GenerationPrice {
@@ -18,11 +17,10 @@ export interface GenerationPrice {
 }
 
 export interface PriceContext {
-  /** The server's quote; null when the request is incomplete (no call made). */
+  /** The server's quote; null when the request is incomplete (the engine then makes no call). */
   quote(request: GenerationRequest, signal?: AbortSignal): Promise<{ cost: number; balance: number; enough: boolean } | null>;
   /** The server's price table (get-app-info), null when it did not say. */
   prices(): Promise<PriceTable | null>;
-  weeklyPresets(): readonly { key: string }[] | null;
 }
 
 /** The photos a request names (the first and the extras), as the server counts them. */
@@ -50,14 +48,12 @@ export async function priceGeneration(
     enough,
     shortfall: enough ? null : creditShortfallMessage(what, cost, known ?? 0),
   });
-  if (validateGenerationRequest(request, { weeklyPresets: context.weeklyPresets() }).ok) {
-    try {
-      const quote = await context.quote(request, signal);
-      if (quote) return priced(quote.cost, null, quote.balance, quote.enough);
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      // No quote (the network): the table still says the price.
-    }
+  try {
+    const quote = await context.quote(request, signal);
+    if (quote) return priced(quote.cost, null, quote.balance, quote.enough);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    // No quote (the network): the table still says the price.
   }
   const table = await context.prices();
   const serviceMode = toServiceMode(request.mode);
@@ -70,7 +66,7 @@ export async function priceGeneration(
   return priced(cost, perPhoto, balance, balance === null || balance >= cost);
 }
 
-/** The app's price context: the engine's quote call, the served table, the loaded weekly presets. */
-export function appPriceContext(quote: PriceContext['quote'], weeklyPresets: PriceContext['weeklyPresets']): PriceContext {
-  return { quote, prices: () => loadAppInfo().then((info) => info.prices), weeklyPresets };
+/** The app's price context: the engine's quote call and the served table. */
+export function appPriceContext(quote: PriceContext['quote']): PriceContext {
+  return { quote, prices: () => loadAppInfo().then((info) => info.prices) };
 }
