@@ -18,6 +18,7 @@ import * as m0015 from './0015-feed-search-and-orders';
 import * as m0016 from './0016-media-variations';
 import * as m0017 from './0017-runs-without-queue-position';
 import * as m0018 from './0018-every-account-named';
+import * as m0019 from './0019-moderation';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0016-media-variations': m0016,
   '0017-runs-without-queue-position': m0017,
   '0018-every-account-named': m0018,
+  '0019-moderation': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

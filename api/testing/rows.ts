@@ -60,6 +60,9 @@ export function aMedia(overrides: Partial<Media> = {}): Media {
     cloudinary_public_id: null,
     output_index: 0,
     variation_of: null,
+    moderation: 'clear',
+    moderation_reason: null,
+    screening: null,
     expires_at: null,
     created_at: created,
     updated_at: created,
@@ -112,6 +115,7 @@ export function anUpload(overrides: Partial<Upload> = {}): Upload {
     height: 1000,
     duration_seconds: null,
     storage_key: key,
+    screening: null,
     created_at: new Date('2025-02-01T08:00:00.000Z'),
     ...overrides,
   };

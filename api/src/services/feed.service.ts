@@ -92,7 +92,7 @@ export class FeedService {
     // An id that is not a UUID names nothing (and must not reach a uuid column).
     const row = UUID.test(id) ? await this.repos.feed.byId(id) : undefined;
     const live = row && row.status === 'completed' && (!row.expires_at || row.expires_at > this.now());
-    const allowed = row && (row.is_public || (viewerId !== undefined && row.user_id === viewerId));
+    const allowed = row && (row.listed || (viewerId !== undefined && row.user_id === viewerId));
     if (!row || !live || !allowed) throw new NotFoundError(MEDIA_ITEM_NOT_FOUND, 'MEDIA_NOT_FOUND');
     return row;
   }

@@ -108,6 +108,8 @@ export interface UploadsTable {
   height: number;
   duration_seconds: number | null;
   storage_key: string;
+  /** The screening's verdict on the photo (issue 42): null until screened. */
+  screening: ColumnType<Screening | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -199,9 +201,42 @@ export interface MediaTable {
   output_index: number | null;
   /** The item this one is a variation of (the same look and photo, another seed). */
   variation_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What holds the item back from the public (migration 0019); 'clear' when nothing does. */
+  moderation: Generated<ModerationState>;
+  /** Why it is held or hidden (a report's reason, the screening's class), shown to its owner. */
+  moderation_reason: string | null;
+  screening: ColumnType<Screening | null, string | null | undefined, string | null>;
   expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * clear: nothing holds it · review: screened between "review" and "block", public once kept ·
+ * held: screened above "block", stored private until reviewed · hidden: hidden by an admin.
+ */
+export type ModerationState = 'clear' | 'review' | 'held' | 'hidden';
+
+export type ReportReason = 'sexual' | 'violence' | 'minor' | 'harassment' | 'copyright' | 'other';
+
+/** A classifier's scores per class (0..1), and a provider's own moderation flag when it raised one. */
+export interface Screening {
+  classifier: string;
+  scores: Record<string, number>;
+  providerFlagged?: boolean;
+  verdict: 'public' | 'review' | 'block';
+  screenedAt: string;
+}
+
+export interface MediaReportsTable {
+  id: Generated<string>;
+  media_id: string;
+  reporter_id: string;
+  reason: ReportReason;
+  note: string | null;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  resolution: 'keep' | 'hide' | 'delete' | null;
 }
 
 export interface LikesTable {
@@ -294,6 +329,7 @@ export interface Database {
   provider_requests: ProviderRequestsTable;
   media: MediaTable;
   likes: LikesTable;
+  media_reports: MediaReportsTable;
   drafts: DraftsTable;
   stories: StoriesTable;
   weekly_presets: WeeklyPresetsTable;

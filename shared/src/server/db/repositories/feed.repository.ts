@@ -52,6 +52,14 @@ const FEED_COLUMNS = [
   'users.username',
 ] as const;
 
+/**
+ * Public to strangers (issue 42): its owner made it public, nothing holds it (screening, review,
+ * an admin's hide) and its owner is not banned. The one definition every public read uses, with
+ * or without the users join; a ban or a hide takes effect on the next query.
+ */
+export const publiclyListed = sql<boolean>`(media.is_public and media.status = 'completed' and media.moderation = 'clear'
+  and not exists (select 1 from users as banned_owner where banned_owner.id = media.user_id and banned_owner.banned))`;
+
 export type FeedRow = Awaited<ReturnType<FeedRepository['page']>>[number];
 
 /** The public feed: completed public media, newest first, by offset or by keyset cursor. */
@@ -63,8 +71,7 @@ export class FeedRepository {
       .selectFrom('media')
       .leftJoin('users', 'users.id', 'media.user_id')
       .select(FEED_COLUMNS)
-      .where('media.is_public', '=', true)
-      .where('media.status', '=', 'completed');
+      .where(publiclyListed);
     if (filter.presetType) query = query.where('media.preset_type', '=', filter.presetType);
     if (filter.creatorId) query = query.where('media.user_id', '=', filter.creatorId);
     if (filter.tag) query = query.where(sql<boolean>`media.tags @> array[${filter.tag}]::text[]`);
@@ -78,8 +85,7 @@ export class FeedRepository {
       .selectFrom('media')
       .select((eb) => [eb.fn.countAll<string>().as('creations'), sql<string>`coalesce(sum(likes_count), 0)`.as('likes')])
       .where('user_id', '=', userId)
-      .where('is_public', '=', true)
-      .where('status', '=', 'completed')
+      .where(publiclyListed)
       .executeTakeFirstOrThrow();
     return { creations: Number(row.creations), likes: Math.max(0, Number(row.likes)) };
   }
@@ -89,8 +95,7 @@ export class FeedRepository {
     return countRows(
       this.db
         .selectFrom('media')
-        .where('is_public', '=', true)
-        .where('status', '=', 'completed')
+        .where(publiclyListed)
         .where(sql<boolean>`tags @> array[${tag}]::text[]`),
     );
   }
@@ -101,7 +106,7 @@ export class FeedRepository {
       select t.tag, count(*) as count
       from (
         select tags from media
-        where is_public and status = 'completed' and tags @> array[${tag}]::text[]
+        where ${publiclyListed} and tags @> array[${tag}]::text[]
         order by created_at desc
         limit ${sample}
       ) m, unnest(m.tags) as t(tag)
@@ -117,7 +122,7 @@ export class FeedRepository {
   async topTags(limit: number): Promise<string[]> {
     const rows = await sql<{ tag: string }>`
       select t.tag from media, unnest(media.tags) as t(tag)
-      where media.is_public and media.status = 'completed'
+      where ${publiclyListed}
       group by t.tag order by count(*) desc, t.tag limit ${limit}
     `.execute(this.db);
     return rows.rows.map((r) => r.tag);
@@ -187,7 +192,7 @@ export class FeedRepository {
       .select([...FEED_COLUMNS, 'likes.created_at as liked_at'])
       .where('likes.user_id', '=', userId)
       .where('media.status', '=', 'completed')
-      .where((eb) => eb.or([eb('media.is_public', '=', true), eb('media.user_id', '=', userId)]))
+      .where((eb) => eb.or([publiclyListed, eb('media.user_id', '=', userId)]))
       .where((eb) => eb.or([eb('media.expires_at', 'is', null), eb('media.expires_at', '>', options.now)]));
     if (options.cursor) {
       const { createdAt, id } = options.cursor;
@@ -204,7 +209,17 @@ export class FeedRepository {
     return this.db
       .selectFrom('media')
       .leftJoin('users', 'users.id', 'media.user_id')
-      .select([...FEED_COLUMNS, 'media.is_public', 'media.status', 'media.expires_at', 'media.storage_key', 'media.thumbnail_key'])
+      .select([
+        ...FEED_COLUMNS,
+        'media.is_public',
+        'media.status',
+        'media.expires_at',
+        'media.storage_key',
+        'media.thumbnail_key',
+        'media.moderation',
+        'media.moderation_reason',
+        publiclyListed.as('listed'),
+      ])
       .where('media.id', '=', id)
       .executeTakeFirst();
   }
