@@ -13,7 +13,7 @@ export interface FaultSuiteOptions extends Pick<FaultStackOptions, 'env' | 'apiE
   accounts: number;
   credits: number;
   /** Where the stack's Postgres and Redis are: the machine's by default; a test that stops one starts its own here. */
-  servers?: () => Promise<{ postgresUrl: string; redisUrl: string }>;
+  servers?: () => Promise<Pick<FaultStackOptions, 'postgresUrl' | 'redisUrl' | 'redisEnv'>>;
   /** Before the stack closes (a server the test stopped must be back for the database to be dropped). */
   beforeClose?: () => void | Promise<void>;
   /** After the stack closed (the test's own servers go). */
