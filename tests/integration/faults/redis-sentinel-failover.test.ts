@@ -1,43 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { type FaultStack, type LoadAccount, type Submission, settleAndCheckBooks, statusCounts, submitRun } from '../../support/fault-stack';
-import { useFaultStack } from '../../support/fault-suite';
+import { type Submission, settleAndCheckBooks, statusCounts } from '../../support/fault-stack';
+import { secondsToAccept, steadyLoad, useFaultStack } from '../../support/fault-suite';
 import { type SentinelTopology, startSentinelTopology } from '../../support/sentinel-topology';
 
 const postgresUrl = inject('postgresUrl') ?? '';
-
-/**
- * Runs submitted at a steady rate (one every `everyMs`, round-robin over the accounts) until
- * stopped; each account stays under the product's per-person submit limit.
- */
-function steadyLoad(stack: FaultStack, accounts: LoadAccount[], everyMs: number) {
-  const pending: Promise<Submission>[] = [];
-  let running = true;
-  const loop = (async () => {
-    for (let i = 0; running; i += 1) {
-      pending.push(submitRun(stack, accounts[i % accounts.length]!));
-      await sleep(everyMs);
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return Promise.all(pending);
-    },
-  };
-}
-
-/** Seconds from `from` until a run is accepted again (the probes join `into`, so the books cover them). */
-async function secondsToAccept(stack: FaultStack, account: LoadAccount, from: number, into: Submission[], timeoutMs = 90_000): Promise<number> {
-  for (;;) {
-    const probe = await submitRun(stack, account);
-    into.push(probe);
-    if (probe.status === 202) return (Date.now() - from) / 1000;
-    if (Date.now() - from > timeoutMs) throw new Error(`no run accepted ${timeoutMs} ms after the fault; last ${probe.status} ${JSON.stringify(probe.body)}`);
-    await sleep(200);
-  }
-}
 
 interface FaultRow {
   fault: string;
