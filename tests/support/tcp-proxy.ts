@@ -8,12 +8,19 @@ export interface TcpProxy {
   open(): number;
   /** Resets every open connection (a TCP RST both ways), as a load balancer or a NAT that forgets does. */
   resetAll(): number;
+  /**
+   * Stops passing data on every open connection, leaving it open: a peer that went away without a
+   * word (a dead NAT entry). Connections made afterwards work.
+   */
+  freezeAll(): number;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const port = await freePort();
   const pairs = new Set<[net.Socket, net.Socket]>();
+  /** Frozen connections: no longer passed on, still open until close(). */
+  const frozen = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target);
     const pair: [net.Socket, net.Socket] = [client, upstream];
@@ -41,8 +48,20 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       pairs.clear();
       return count;
     },
-    close: async () => {
+    freezeAll: () => {
+      const count = pairs.size;
       for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+        frozen.add([client, upstream]);
+      }
+      pairs.clear();
+      return count;
+    },
+    close: async () => {
+      for (const [client, upstream] of [...pairs, ...frozen]) {
         client.destroy();
         upstream.destroy();
       }

@@ -1,20 +1,27 @@
-import { type Job, MetricsTime, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, MetricsTime, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '@app/shared/server/config';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { ALL_QUEUES, type QueueName } from '@app/shared/server/queue';
-import { createRedis, type RedisEndpoint } from '@app/shared/server/redis';
+import { createRedis, type RedisClient, type RedisEndpoint } from '@app/shared/server/redis';
 import type { JobHandlers } from './job-handlers';
+import { StuckWatch } from './stuck-watch';
 
 export type { JobHandlers } from './job-handlers';
 
 export interface RunningWorkers {
   queues: QueueName[];
+  /** Workers made again because they were stuck (issue 43 §4), since start. */
+  recoveries(): number;
   close(): Promise<void>;
 }
 
+type Processor = (job: Job) => Promise<unknown>;
+
 /**
  * One BullMQ Worker per queue that has handlers, each with its own blocking connection
- * and the concurrency from config. An unknown job name fails without retries.
+ * and the concurrency from config. An unknown job name fails without retries. Each queue is
+ * watched (`StuckWatch`): a worker that has free slots while jobs wait, and takes none for
+ * `worker.stuckAfterMs`, is closed and made again on new connections.
  */
 export function startWorkers(options: {
   config: Pick<Config, 'worker'>;
@@ -22,48 +29,141 @@ export function startWorkers(options: {
   redisEndpoint: RedisEndpoint;
   handlers: JobHandlers;
   prefix: string;
+  /** Told of every recovery (the worker's metrics count them). */
+  onRecovery?: (queue: QueueName) => void;
 }): RunningWorkers {
   const logger = subsystem(options.logger, 'worker');
-  const workers: Worker[] = [];
-
+  const served: ServedQueue[] = [];
   for (const queue of ALL_QUEUES) {
     const handlers = options.handlers[queue] as Record<string, ((data: unknown, job: Job) => Promise<unknown>) | undefined> | undefined;
     if (!handlers || Object.keys(handlers).length === 0) continue;
-    const connection = createRedis(options.redisEndpoint, 'worker');
-    const worker = new Worker(
-      queue,
-      async (job) => {
+    served.push(
+      serveQueue(queue, options, logger, async (job) => {
         const handler = handlers[job.name];
         if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}"`);
         return handler(job.data, job);
-      },
-      {
-        connection,
-        concurrency: options.config.worker.concurrency[queue],
-        lockDuration: options.config.worker.lockDurationMs,
-        stalledInterval: options.config.worker.stalledIntervalMs,
-        // A generation resumes safely (stored provider requests, deterministic output keys), so a
-        // job whose workers were killed twice is taken over again rather than failed unsettled.
-        ...(queue === 'generation' ? { maxStalledCount: 3 } : {}),
-        prefix: options.prefix,
-        // Per-minute completion counts, which the admin diagnosis charts for the last hour.
-        metrics: { maxDataPoints: MetricsTime.ONE_HOUR * 24 },
-      },
+      }),
     );
-    worker.on('failed', (job, error) =>
-      logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'job failed'),
-    );
-    worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));
-    workers.push(worker);
     logger.info({ queue, jobs: Object.keys(handlers), concurrency: options.config.worker.concurrency[queue] }, 'serving queue');
   }
 
   return {
-    queues: workers.map((w) => w.name as QueueName),
+    queues: served.map((s) => s.queue),
+    recoveries: () => served.reduce((sum, s) => sum + s.recoveries(), 0),
     // close() lets jobs in flight finish before the connections go.
     close: async () => {
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all(workers.map(async (w) => (await w.client).quit().catch(() => {})));
+      await Promise.all(served.map((s) => s.close()));
+    },
+  };
+}
+
+interface ServedQueue {
+  queue: QueueName;
+  recoveries(): number;
+  close(): Promise<void>;
+}
+
+function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0], logger: Logger, processor: Processor): ServedQueue {
+  const { worker: settings } = options.config;
+  const concurrency = settings.concurrency[queue];
+  let taken = 0;
+  let inFlight = 0;
+  let recoveries = 0;
+  let closing = false;
+  const counted: Processor = async (job) => {
+    taken += 1;
+    inFlight += 1;
+    try {
+      return await processor(job);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const makeWorker = () => {
+    const connection = createRedis(options.redisEndpoint, 'worker');
+    const worker = new Worker(queue, counted, {
+      connection,
+      concurrency,
+      lockDuration: settings.lockDurationMs,
+      stalledInterval: settings.stalledIntervalMs,
+      // A generation resumes safely (stored provider requests, deterministic output keys), so a
+      // job whose workers were killed twice is taken over again rather than failed unsettled.
+      ...(queue === 'generation' ? { maxStalledCount: 3 } : {}),
+      prefix: options.prefix,
+      // Per-minute completion counts, which the admin diagnosis charts for the last hour.
+      metrics: { maxDataPoints: MetricsTime.ONE_HOUR * 24 },
+    });
+    worker.on('failed', (job, error) =>
+      logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'job failed'),
+    );
+    worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));
+    return worker;
+  };
+  const closeWorker = async (worker: Worker, force = false) => {
+    await worker.close(force).catch((error: unknown) => logger.warn({ queue, err: error }, 'closing a worker failed'));
+    await (await worker.client).quit().catch(() => {});
+  };
+
+  let worker = makeWorker();
+  const watch = new StuckWatch(settings.stuckAfterMs);
+  // Looks at the queue on a connection of its own that gives up on a command after 2 s, so a
+  // dead connection is a look that failed, not a watch that hangs; a failed look makes it anew.
+  let probe: { redis: RedisClient; queue: Queue } | undefined;
+  const look = async () => {
+    probe ??= (() => {
+      const redis = createRedis(options.redisEndpoint, 'producer', { commandTimeout: 2_000 });
+      redis.on('error', () => {});
+      return { redis, queue: new Queue(queue, { connection: redis, prefix: options.prefix }) };
+    })();
+    try {
+      const counts = await probe.queue.getJobCounts('wait', 'prioritized');
+      return (counts.wait ?? 0) + (counts.prioritized ?? 0);
+    } catch {
+      const dead = probe;
+      probe = undefined;
+      void dead.queue.close().catch(() => {});
+      dead.redis.disconnect();
+      return null;
+    }
+  };
+  const check = async () => {
+    if (closing) return;
+    const waiting = await look();
+    if (waiting === null) return watch.unknown();
+    if (closing || !watch.look(Date.now(), { waiting, inFlight, concurrency, taken })) return;
+    recoveries += 1;
+    logger.warn({ queue, waiting, inFlight, concurrency, stuckForMs: settings.stuckAfterMs, recoveries }, 'worker took no job while jobs waited; making it again');
+    options.onRecovery?.(queue);
+    // The old one lets its jobs in flight finish (forced after a lock's length), taking no new one.
+    const old = worker;
+    worker = makeWorker();
+    const forced = setTimeout(() => void closeWorker(old, true), settings.lockDurationMs);
+    forced.unref();
+    void closeWorker(old).finally(() => clearTimeout(forced));
+  };
+  let checking = false;
+  const timer = setInterval(
+    () => {
+      if (checking) return;
+      checking = true;
+      void check().finally(() => (checking = false));
+    },
+    Math.max(250, Math.min(5_000, Math.floor(settings.stuckAfterMs / 4))),
+  );
+  timer.unref();
+
+  return {
+    queue,
+    recoveries: () => recoveries,
+    close: async () => {
+      closing = true;
+      clearInterval(timer);
+      await closeWorker(worker);
+      if (probe) {
+        await probe.queue.close().catch(() => {});
+        probe.redis.disconnect();
+      }
     },
   };
 }

@@ -92,6 +92,8 @@ export const workerHeartbeatSchema = z.object({
   version: z.string(),
   startedAt: z.string(),
   lastHeartbeat: z.string(),
+  /** Times a stuck queue worker of this process was made again (absent from older workers). */
+  recoveries: z.optional(z.number()),
 });
 export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;
 

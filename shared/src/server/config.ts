@@ -168,6 +168,8 @@ const envSchema = z.object({
   LOCAL_PROVIDER_DELAY_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(0),
   WORKER_LOCK_DURATION_MS: positiveInt.default(30_000),
   WORKER_STALLED_INTERVAL_MS: positiveInt.default(30_000),
+  /** A queue worker with free slots that takes none of the waiting jobs this long is made again (issue 43 §4). */
+  WORKER_STUCK_AFTER_SECONDS: positiveInt.default(60),
   WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
   WORKER_RENDER_THREADS: positiveInt.optional(),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
@@ -278,6 +280,8 @@ export interface Config {
     /** How long a job's lock lasts without renewal, and how often stalled jobs are looked for. */
     lockDurationMs: number;
     stalledIntervalMs: number;
+    /** A worker with free slots that takes none of the waiting jobs this long is made again. */
+    stuckAfterMs: number;
   };
   generation: {
     providerTimeoutMs: number;
@@ -420,6 +424,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       renderThreads: e.WORKER_RENDER_THREADS ?? e.WORKER_GENERATION_CONCURRENCY,
       lockDurationMs: e.WORKER_LOCK_DURATION_MS,
       stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
+      stuckAfterMs: e.WORKER_STUCK_AFTER_SECONDS * 1000,
     },
     generation: {
       providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,

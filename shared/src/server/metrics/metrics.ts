@@ -49,6 +49,12 @@ export function createMetrics(processName: string) {
       registers: [registry],
     }),
     creditsSpent: new Counter({ name: 'credits_spent_total', help: 'Credits kept by finished runs', labelNames: ['mode'] as const, registers: [registry] }),
+    workerRecoveries: new Counter({
+      name: 'worker_recoveries_total',
+      help: 'Queue workers made again because they took no waiting job with free slots (issue 43)',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+    }),
     creditsRefunded: new Counter({ name: 'credits_refunded_total', help: 'Credits given back by settled runs', labelNames: ['mode'] as const, registers: [registry] }),
   };
 }

@@ -18,14 +18,26 @@ export class WorkerHeartbeats {
   ) {}
 
   /** Starts beating for this process; the returned stop removes the key at once. */
-  start(info: { queues: string[]; concurrency: Record<string, number>; version: string }, intervalMs = HEARTBEAT_INTERVAL_MS): () => Promise<void> {
+  start(
+    info: { queues: string[]; concurrency: Record<string, number>; version: string; recoveries?: () => number },
+    intervalMs = HEARTBEAT_INTERVAL_MS,
+  ): () => Promise<void> {
+    const { recoveries, ...fixed } = info;
     const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     const startedAt = new Date().toISOString();
     const beat = () =>
       this.redis
         .set(
           this.keyOf(id),
-          JSON.stringify({ id, hostname: hostname(), pid: process.pid, startedAt, lastHeartbeat: new Date().toISOString(), ...info } satisfies WorkerHeartbeat),
+          JSON.stringify({
+            id,
+            hostname: hostname(),
+            pid: process.pid,
+            startedAt,
+            lastHeartbeat: new Date().toISOString(),
+            ...fixed,
+            recoveries: recoveries?.() ?? 0,
+          } satisfies WorkerHeartbeat),
           'PX',
           HEARTBEAT_TTL_MS,
         )

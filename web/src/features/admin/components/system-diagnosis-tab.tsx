@@ -17,7 +17,7 @@ const HEALTH_TEXT = { healthy: 'Healthy', degraded: 'Degraded', down: 'Down' } a
 const STATE_TEXT = { ok: 'OK', off: 'Off', failing: 'Failing' } as const;
 
 const QUEUE_COLUMNS: AdminColumns = ['Queue', { label: 'Waiting', numeric: true }, { label: 'Prioritized', numeric: true }, { label: 'Active', numeric: true }, { label: 'Delayed', numeric: true }, { label: 'Failed', numeric: true }, { label: 'Oldest waiting', numeric: true }, { label: 'Live workers', numeric: true }, 'Last hour'];
-const WORKER_COLUMNS: AdminColumns = ['Hostname', { label: 'PID', numeric: true }, 'Queues', 'Concurrency', 'Last heartbeat', 'Version'];
+const WORKER_COLUMNS: AdminColumns = ['Hostname', { label: 'PID', numeric: true }, 'Queues', 'Concurrency', { label: 'Recoveries', numeric: true }, 'Last heartbeat', 'Version'];
 const RUN_COLUMNS: AdminColumns = ['Mode', 'Provider', { label: 'Done', numeric: true }, { label: 'Failed', numeric: true }];
 const IDENTITY_COLUMNS: AdminColumns = ['Mode', { label: 'Checked', numeric: true }, { label: 'Pass rate', numeric: true }, { label: 'Retry rate', numeric: true }];
 
@@ -157,6 +157,8 @@ function WorkerRow({ worker }: { worker: DebugInfo['workers'][number] }) {
           .map(([queue, count]) => `${queue} × ${count}`)
           .join(', ')}
       </td>
+      {/* Times a queue worker of this process took no waiting job with free slots and was made again. */}
+      <td className={`admin-num${(worker.recoveries ?? 0) > 0 ? ' admin-text--yellow' : ''}`}>{formatNumber(worker.recoveries ?? 0)}</td>
       <td title={worker.lastHeartbeat}>{formatAgo(worker.lastHeartbeat)}</td>
       <td className="admin-mono">{worker.version}</td>
     </tr>
