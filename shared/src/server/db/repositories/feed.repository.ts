@@ -62,6 +62,13 @@ export const publiclyListed = sql<boolean>`(media.is_public and media.status = '
 
 export type FeedRow = Awaited<ReturnType<FeedRepository['page']>>[number];
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Where the worker stores an item's files (output-storage.ts) and the api its share image (share-image.service.ts). */
+const ITEM_FILE = new RegExp(`^(?:users|guests)/[^/]+/media/(${UUID})/`);
+const SHARE_FILE = new RegExp(`^share/m/(${UUID})-`);
+/** A person's other files: uploads, avatar. */
+const OWNER_FILE = new RegExp(`^users/(${UUID})/`);
+
 /** The public feed: completed public media, newest first, by offset or by keyset cursor. */
 export class FeedRepository {
   constructor(private readonly db: Db) {}
@@ -222,6 +229,33 @@ export class FeedRepository {
       ])
       .where('media.id', '=', id)
       .executeTakeFirst();
+  }
+
+  /**
+   * Of these storage keys, those that are files of someone's work a stranger may not see: a file
+   * in an item's folder (`users/<owner>/media/<item>/…`, a guest's alike, or its cached share
+   * image `share/m/<item>-…`) whose item is not publicly listed or is gone, and any other file of
+   * a banned person (`users/<id>/…`: an upload, an avatar). A story shows only the others.
+   */
+  async unlistedFiles(keys: readonly string[]): Promise<Set<string>> {
+    const itemOf = (key: string) => ITEM_FILE.exec(key)?.[1] ?? SHARE_FILE.exec(key)?.[1];
+    const ownerOf = (key: string) => OWNER_FILE.exec(key)?.[1];
+    const items = [...new Set(keys.map(itemOf).filter((id) => id !== undefined))];
+    const owners = [...new Set(keys.filter((key) => itemOf(key) === undefined).map(ownerOf).filter((id) => id !== undefined))];
+    const [listed, banned] = await Promise.all([
+      items.length > 0 ? this.db.selectFrom('media').select('media.id').where('media.id', 'in', items).where(publiclyListed).execute() : [],
+      owners.length > 0 ? this.db.selectFrom('users').select('id').where('id', 'in', owners).where('banned', '=', true).execute() : [],
+    ]);
+    const listedIds = new Set(listed.map((row) => row.id));
+    const bannedIds = new Set(banned.map((row) => row.id));
+    return new Set(
+      keys.filter((key) => {
+        const item = itemOf(key);
+        if (item !== undefined) return !listedIds.has(item);
+        const owner = ownerOf(key);
+        return owner !== undefined && bannedIds.has(owner);
+      }),
+    );
   }
 
   /** Trending: ordered by the time-invariant score ln(likes) + created/7 days, from its index. */
