@@ -52,13 +52,26 @@ const FEED_COLUMNS = [
   'users.username',
 ] as const;
 
+/** The item's own part of publiclyListed: its owner made it public, it is complete, nothing holds it. */
+const itemListed = sql<boolean>`media.is_public and media.status = 'completed' and media.moderation = 'clear'`;
+
 /**
  * Public to strangers (issue 42): its owner made it public, nothing holds it (screening, review,
- * an admin's hide) and its owner is not banned. The one definition every public read uses, with
- * or without the users join; a ban or a hide takes effect on the next query.
+ * an admin's hide) and its owner is not banned. The one rule every public read uses; a ban or a
+ * hide takes effect on the next query. The banned are read from their own small index
+ * (users_banned_idx, migration 0020), never by a scan of every account.
  */
-export const publiclyListed = sql<boolean>`(media.is_public and media.status = 'completed' and media.moderation = 'clear'
+export const publiclyListed = sql<boolean>`(${itemListed}
   and not exists (select 1 from users as banned_owner where banned_owner.id = media.user_id and banned_owner.banned))`;
+
+/**
+ * publiclyListed in a query that has left-joined the item's owner as `users` (the feed's pages):
+ * the owner's row, read anyway, answers the ban. As an anti-join the planner can estimate that
+ * almost nothing is left (one creator, as on a fresh install, and all of the feed is theirs) and
+ * sort the whole table instead of reading the feed's index: 0.15 → 280 ms for page 1 in the
+ * bench's data (docs/performance.md, issue 42).
+ */
+const publiclyListedWithOwner = sql<boolean>`(${itemListed} and users.banned is not true)`;
 
 export type FeedRow = Awaited<ReturnType<FeedRepository['page']>>[number];
 
@@ -78,7 +91,7 @@ export class FeedRepository {
       .selectFrom('media')
       .leftJoin('users', 'users.id', 'media.user_id')
       .select(FEED_COLUMNS)
-      .where(publiclyListed);
+      .where(publiclyListedWithOwner);
     if (filter.presetType) query = query.where('media.preset_type', '=', filter.presetType);
     if (filter.creatorId) query = query.where('media.user_id', '=', filter.creatorId);
     if (filter.tag) query = query.where(sql<boolean>`media.tags @> array[${filter.tag}]::text[]`);
@@ -199,7 +212,7 @@ export class FeedRepository {
       .select([...FEED_COLUMNS, 'likes.created_at as liked_at'])
       .where('likes.user_id', '=', userId)
       .where('media.status', '=', 'completed')
-      .where((eb) => eb.or([publiclyListed, eb('media.user_id', '=', userId)]))
+      .where((eb) => eb.or([publiclyListedWithOwner, eb('media.user_id', '=', userId)]))
       .where((eb) => eb.or([eb('media.expires_at', 'is', null), eb('media.expires_at', '>', options.now)]));
     if (options.cursor) {
       const { createdAt, id } = options.cursor;
@@ -225,7 +238,7 @@ export class FeedRepository {
         'media.thumbnail_key',
         'media.moderation',
         'media.moderation_reason',
-        publiclyListed.as('listed'),
+        publiclyListedWithOwner.as('listed'),
       ])
       .where('media.id', '=', id)
       .executeTakeFirst();
