@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const HTTP_SUITE = [
   'admin', 'auth', 'creators', 'feed-and-likes', 'feed-orders', 'fuzz', 'generation', 'library', 'liked-media', 'media-page', 'page-meta', 'run-control',
-  'security', 'variations', 'sign-in-guessing', 'spec-client', 'stories-and-tags', 'uploads', 'webhooks-http',
+  'security', 'variations', 'sign-in-guessing', 'spec-client', 'stories-and-tags', 'takedowns', 'uploads', 'webhooks-http',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /**

@@ -19,6 +19,7 @@ import * as m0016 from './0016-media-variations';
 import * as m0017 from './0017-runs-without-queue-position';
 import * as m0018 from './0018-every-account-named';
 import * as m0019 from './0019-moderation';
+import * as m0020 from './0020-visibility-banned-users';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0017-runs-without-queue-position': m0017,
   '0018-every-account-named': m0018,
   '0019-moderation': m0019,
+  '0020-visibility-banned-users': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -85,7 +85,11 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   // Stored media are keys; answers carry addresses made from the storage's public base.
   const urls = new MediaUrls(infra.storage);
   const auth = new AuthService(repos, otp, mail, tokens, launch, denylist, urls);
-  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), urls);
+  // The drawn home (reused a second) is forgotten by every action that changes what strangers see.
+  const feed = new FeedService(repos, urls);
+  const appInfo = new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch);
+  const firstScreen = new FirstScreenService(feed, appInfo, config.webDistDir, subsystem(logger, 'first-screen'));
+  const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), urls, firstScreen);
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const bearer = { tokens, users: repos.users, denylist };
   const signedIn = authenticate({ require: 'user' }, bearer);
@@ -99,11 +103,11 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   });
   const generation = new GenerationService(repos, runQueue, weeklyPresets, urls, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
-  const media = new MediaService(repos, infra.storage, urls, subsystem(logger, 'media'), new RunReceipts(repos));
+  const media = new MediaService(repos, infra.storage, urls, subsystem(logger, 'media'), firstScreen, new RunReceipts(repos));
   const runControl = new RunControlService(repos, runQueue, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
     maxRunsInFlight: config.generation.maxRunsInFlight,
   });
-  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'));
+  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'), firstScreen);
   const diagnosis = new DiagnosisService({
     probes: systemProbes(config, infra),
     queues: infra.queues.all(),
@@ -115,12 +119,9 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   });
   const stories = new StoriesService(repos, urls);
   const tags = new TagsService(repos, urls);
-  const feed = new FeedService(repos, urls);
   const creators = new CreatorsService(repos, feed, urls);
   const viewer = authenticate({ require: 'none' }, bearer);
   const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
-  const appInfo = new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch);
-  const firstScreen = new FirstScreenService(feed, appInfo, config.webDistDir, subsystem(logger, 'first-screen'));
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { FIRST_SCREEN_STATE_ID, type HomeFirstScreenData, SIGNED_IN_COOKIE } from '@app/shared/api/first-screen';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
-import { createAccount } from '../support/auth';
+import { bearer, createAccount } from '../support/auth';
 import { PHONE_USER_AGENT } from '../support/browser';
 import { availableDialects } from '../support/database';
 import { insertMedia } from '../support/media-rows';
@@ -117,6 +117,43 @@ describe('the home drawn on the server', () => {
       await expect.poll(async () => (await home()).text.includes('<div id="root"></div>'), { timeout: 5_000, interval: 200 }).toBe(true);
     } finally {
       await request(ctx.app).post('/api/admin-settings').set(admin).send({ isLaunched: true }).expect(200);
+    }
+  });
+
+  it('draws the home again at once after a ban, an unban and an owner making an item private; a hold made elsewhere within 2 s (issue 42)', async () => {
+    const creator = await createAccount(ctx.infra, `first-screen-ban-${Date.now()}@example.com`);
+    const file = 'first-screen/taken-down.jpg';
+    const item = await insertMedia(ctx.infra.db, { user_id: creator.user.id, preset_type: 'custom_prompt', prompt: 'a lighthouse', final_url: `http://localhost:3000/media/${file}`, width: 768, height: 1024 });
+    const drawn = async (userAgent = PHONE_USER_AGENT) => (await home({ 'User-Agent': userAgent })).text;
+    const admin = { 'X-Admin-Secret': SECRET };
+    const ban = (banned: boolean) => request(ctx.app).post('/api/admin-ban-user').set(admin).send({ userId: creator.user.id, banned }).expect(200);
+    const share = (isPublic: boolean) => request(ctx.app).post('/api/share-media').set(bearer(creator)).send({ mediaId: item, isPublic }).expect(200);
+    // On the home (once the home drawn before it was added is no longer reused), on both kinds of device:
+    // each drawn home is now reused for a second.
+    await expect.poll(async () => (await drawn()).includes(`data-media-id="${item}"`), { timeout: 5_000, interval: 100 }).toBe(true);
+    expect(await drawn(DESKTOP_USER_AGENT)).toContain(`data-media-id="${item}"`);
+
+    // Right after the takedown, in the process that made it: neither its id nor its file, in the markup or the state.
+    await ban(true);
+    for (const agent of [PHONE_USER_AGENT, DESKTOP_USER_AGENT]) {
+      const html = await drawn(agent);
+      expect(html).toContain('<div id="root" inert>');
+      expect(html).not.toContain(item);
+      expect(html).not.toContain(file);
+    }
+    await ban(false);
+    expect(await drawn()).toContain(`data-media-id="${item}"`);
+    await share(false);
+    expect(await drawn()).not.toContain(item);
+    await share(true);
+    expect(await drawn()).toContain(`data-media-id="${item}"`);
+
+    // A hold made by another process (here: straight in the database) shows within the reuse.
+    await ctx.infra.db.updateTable('media').set({ moderation: 'held' }).where('id', '=', item).execute();
+    try {
+      await expect.poll(async () => (await drawn()).includes(item), { timeout: 2_000, interval: 100 }).toBe(false);
+    } finally {
+      await ctx.infra.db.updateTable('media').set({ moderation: 'clear' }).where('id', '=', item).execute();
     }
   });
 });

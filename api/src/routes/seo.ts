@@ -47,6 +47,9 @@ export function seoRoutes(
 
   router.get('/share/m/:file', async (req, res) => {
     const id = req.params.file.replace(/\.jpg$/, '');
+    // The 404 of an item taken down is not kept (a CDN would keep a bare one a few minutes): it
+    // answers again at once when the item is back. docs/operations.md: what a CDN must purge.
+    res.setHeader('Cache-Control', 'no-store');
     const image = await shareImages.forMedia(id);
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('image/jpeg').send(image);

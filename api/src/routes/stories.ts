@@ -50,6 +50,8 @@ export function storyRoutes(stories: StoriesService, tags: TagsService, editor: 
 
   router.get('/story-api', async (req, res, next) => {
     if (req.query.all !== undefined) return next();
+    // Stories show people's creations, which a takedown removes at once: nothing keeps an answer.
+    res.setHeader('Cache-Control', 'no-store');
     const slug = typeof req.query.slug === 'string' ? req.query.slug : undefined;
     res.json(slug !== undefined ? await stories.publishedBySlug(slug) : await stories.published());
   });
@@ -75,6 +77,7 @@ export function storyRoutes(stories: StoriesService, tags: TagsService, editor: 
 
   router.get(`/${getTagPageCall.name}`, async (req, res) => {
     const { tag } = parseInput(getTagPageCall.request, req.query);
+    res.setHeader('Cache-Control', 'no-store');
     res.json(await tags.page(tag));
   });
   return router;

@@ -10,7 +10,7 @@ import { FeedService } from './feed.service';
 import { INVALID_CURSOR } from './feed-cursors';
 import { LikesService } from './likes.service';
 import { DELETE_FAILED, MediaService } from './media.service';
-import { aMedia, aUser, testMediaUrls } from '../../testing/rows';
+import { aFeedRow, aMedia, aUser, testMediaUrls } from '../../testing/rows';
 
 const silent = createLogger({ log: { level: 'silent', pretty: false } }, 'services-test');
 const noStorage = new MemoryStorage();
@@ -48,7 +48,7 @@ const theirs = aMedia({ id: '66666666-6666-4666-8666-666666666666', user_id: bob
 
 describe('MediaService', () => {
   it('pages the owner’s library and refuses someone else’s', async () => {
-    const service = new MediaService({ media: mediaRepo([mine, theirs]) }, noStorage, testMediaUrls, silent);
+    const service = new MediaService({ media: mediaRepo([mine, theirs]) }, noStorage, testMediaUrls, silent, { forget() {} });
     const page = await service.library(ada, { limit: 20, offset: 0, all: false, order: 'desc' });
     expect(page).toMatchObject({ total: 1, hasMore: false, items: [{ id: mine.id }] });
     await expect(service.library(ada, { userId: bob.id, limit: 20, offset: 0, all: false, order: 'desc' })).rejects.toBeInstanceOf(NotAllowedError);
@@ -63,7 +63,9 @@ describe('MediaService', () => {
       if (prefix.endsWith(broken.id)) throw new Error('disk on fire');
       return 0;
     };
-    const service = new MediaService({ media: mediaRepo(rows) }, storage, testMediaUrls, silent);
+    // Each item deleted is drawn out of the home at once; a refused one changes nothing there.
+    const firstScreen = { forget: vi.fn() };
+    const service = new MediaService({ media: mediaRepo(rows) }, storage, testMediaUrls, silent, firstScreen);
     await expect(service.deleteOne(ada, theirs.id)).rejects.toMatchObject({ message: "You don't have permission for this action.", code: 'FORBIDDEN' });
     await expect(service.deleteOne(ada, '88888888-8888-4888-8888-888888888888')).rejects.toMatchObject({ message: 'No such media', code: 'NOT_FOUND' });
     const report = await service.deleteMany(ada, [mine.id, theirs.id, broken.id]);
@@ -77,19 +79,36 @@ describe('MediaService', () => {
       ],
     });
     expect(rows.map((m) => m.id)).toEqual([theirs.id, broken.id]);
+    expect(firstScreen.forget).toHaveBeenCalledTimes(1);
   });
 });
 
+/** feed.byId over rows, with `listed` as publiclyListed decides it (the owner's ban aside). */
+function feedById(rows: Media[]) {
+  return {
+    async byId(id: string) {
+      const row = rows.find((m) => m.id === id);
+      return row && { ...aFeedRow(), ...row, listed: row.is_public && row.status === 'completed' && row.moderation === 'clear' };
+    },
+  };
+}
+
 describe('LikesService', () => {
-  it('likes public media and one’s own private media, never someone else’s private item', async () => {
+  it('likes public media and one’s own private or hidden media, never someone else’s private, held or hidden item', async () => {
     const toggled = { liked: true, likesCount: 4 };
-    const service = new LikesService({ media: mediaRepo([mine, theirs]), likes: { toggle: async () => toggled, likedBy: async () => [] } });
-    await expect(service.toggle(ada, mine.id)).resolves.toEqual({ success: true, ...toggled });
-    await expect(service.toggle(ada, theirs.id)).rejects.toBeInstanceOf(NotFoundError);
+    const myHidden = aMedia({ id: '99999999-9999-4999-8999-999999999999', moderation: 'hidden' });
+    const theirHeld = aMedia({ id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', user_id: bob.id, moderation: 'held' });
+    const theirHidden = aMedia({ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', user_id: bob.id, moderation: 'hidden' });
+    const theirPublic = aMedia({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', user_id: bob.id });
+    const toggle = vi.fn(async () => toggled);
+    const service = new LikesService({ feed: feedById([mine, theirs, myHidden, theirHeld, theirHidden, theirPublic]), likes: { toggle, likedBy: async () => [] } });
+    for (const id of [mine.id, myHidden.id, theirPublic.id]) await expect(service.toggle(ada, id)).resolves.toEqual({ success: true, ...toggled });
+    for (const id of [theirs.id, theirHeld.id, theirHidden.id]) await expect(service.toggle(ada, id)).rejects.toMatchObject({ message: 'No such media', code: 'NOT_FOUND' });
+    expect(toggle).toHaveBeenCalledTimes(3);
   });
 
   it('keys likes by preset type with underscores, then the id', async () => {
-    const service = new LikesService({ media: mediaRepo([]), likes: { toggle: async () => undefined, likedBy: async () => [{ id: 'm1', preset_type: 'unreal-reflection' }] } });
+    const service = new LikesService({ feed: feedById([]), likes: { toggle: async () => undefined, likedBy: async () => [{ id: 'm1', preset_type: 'unreal-reflection' }] } });
     await expect(service.likesOf(ada)).resolves.toEqual({ success: true, likes: { 'unreal_reflection:m1': true }, count: 1 });
   });
 });
@@ -129,19 +148,19 @@ describe('AccountService', () => {
   });
 
   it('answers get-user-profile in its schema, with the likes received', async () => {
-    const service = new AccountService(repos(), noStorage, otp, mail, silent, testMediaUrls);
+    const service = new AccountService(repos(), noStorage, otp, mail, silent, testMediaUrls, { forget() {} });
     const profile = userProfileResponse.parse(await service.profile(ada));
     expect(profile.user.totalLikesReceived).toBe(7);
     expect(profile.profile).toEqual(profile.user);
   });
 
   it('completes onboarding on the empty update sent after sign-in', async () => {
-    const service = new AccountService(repos(), noStorage, otp, mail, silent, testMediaUrls);
+    const service = new AccountService(repos(), noStorage, otp, mail, silent, testMediaUrls, { forget() {} });
     expect((await service.updateProfile(ada, {})).profile.onboarding_completed).toBe(true);
   });
 
   it('mails no code for an address that is already yours or taken', async () => {
-    const service = new AccountService(repos([bob]), noStorage, otp, mail, silent, testMediaUrls);
+    const service = new AccountService(repos([bob]), noStorage, otp, mail, silent, testMediaUrls, { forget() {} });
     await expect(service.requestEmailChange(ada, ada.email)).rejects.toMatchObject({ code: 'SAME_EMAIL' });
     await expect(service.requestEmailChange(ada, bob.email)).rejects.toMatchObject({ message: 'That email address is already in use.' });
     expect(mail.send).not.toHaveBeenCalled();

@@ -6,6 +6,7 @@ import { emailChangeCodeMail } from '@app/shared/server/mail';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
+import type { FirstScreenService } from './first-screen.service';
 import type { RepositoryPorts } from './repository-ports';
 import type { MailService } from './mail.service';
 import type { OtpService } from './otp.service';
@@ -30,6 +31,8 @@ export class AccountService {
     private readonly logger: Logger,
     /** An avatar must be a file of ours; answers carry its address. */
     private readonly urls: MediaUrls,
+    /** A deleted account's public work leaves the drawn home at once. */
+    private readonly firstScreen: Pick<FirstScreenService, 'forget'>,
   ) {}
 
   async profile(user: User): Promise<UserProfileResponse> {
@@ -128,6 +131,7 @@ export class AccountService {
     await this.repos.refreshTokens.revokeAllForUser(user.id);
     await this.repos.signInCodes.deleteForEmail(user.email);
     await this.repos.users.delete(user.id);
+    this.firstScreen.forget();
     this.logger.info({ userId: user.id, files: keys.length }, 'account deleted');
   }
 }

@@ -6,6 +6,7 @@ import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InsufficientCreditsError } from '@app/shared/server/repositories';
 import { ConflictError } from '@app/shared/server/domain-errors';
 import type { AccountService } from './account.service';
+import type { FirstScreenService } from './first-screen.service';
 import type { LaunchSettings } from './launch-settings';
 import { toAdminMediaRow } from './media-presenter';
 import type { RepositoryPorts } from './repository-ports';
@@ -37,6 +38,8 @@ export class AdminService {
     private readonly denylist: Pick<SessionDenylist, 'deny'>,
     private readonly launch: LaunchSettings,
     private readonly logger: Logger,
+    /** Every action that changes what strangers see draws the home again at once (issue 42). */
+    private readonly firstScreen: Pick<FirstScreenService, 'forget'>,
   ) {}
 
   stats() {
@@ -63,10 +66,15 @@ export class AdminService {
     }
   }
 
-  /** A ban ends every session at once: refresh tokens are revoked and live access tokens denied. */
+  /**
+   * A ban ends every session at once: refresh tokens are revoked and live access tokens denied.
+   * It also takes the person's work out of every public place (publiclyListed reads the flag on
+   * each query); an unban puts it back.
+   */
   async setBanned(actor: AdminActor, userId: string, banned: boolean): Promise<boolean> {
     const user = await this.repos.users.setBanned(userId, banned);
     if (!user) throw noSuch('user');
+    this.firstScreen.forget();
     if (banned) await this.denylist.deny(await this.repos.refreshTokens.revokeAllForUser(userId));
     await this.audit(actor, banned ? 'ban-user' : 'unban-user', userId, { email: user.email });
     return user.banned;
@@ -87,6 +95,7 @@ export class AdminService {
     const media = await this.repos.media.findById(id);
     if (!media || (type && media.type !== type)) throw noSuch('media');
     await removeMedia(this.repos.media, this.storage, media);
+    this.firstScreen.forget();
     await this.audit(actor, 'delete-media', id, { userId: media.user_id, type: media.type });
   }
 
@@ -96,6 +105,8 @@ export class AdminService {
 
   async updateSettings(actor: AdminActor, changes: Partial<AdminSettings>): Promise<AdminSettings> {
     const settings = await this.launch.update(changes);
+    // Launching or closing changes whether the home is drawn at all.
+    this.firstScreen.forget();
     await this.audit(actor, 'update-settings', null, changes);
     return settings;
   }

@@ -9,7 +9,9 @@ import type { FeedService } from './feed.service';
 
 /**
  * How long a drawn home is shown again as it is: its feed is at most this old, and a crowd of
- * visitors costs one render a second per kind of device, not one each.
+ * visitors costs one render a second per kind of device, not one each. A takedown in this process
+ * calls forget(); the other api processes draw theirs again within this second, well inside the
+ * 2 s a takedown may take (issue 42).
  */
 const REUSE_MS = 1000;
 
@@ -36,6 +38,16 @@ export class FirstScreenService {
   ) {}
 
   private readonly recent = new Map<boolean, { at: number; screen: Promise<HomeFirstScreen | undefined> }>();
+
+  /**
+   * Drops the drawn homes this process reuses, so the next visitor's is drawn from the database:
+   * called after anything that takes an item or a person out of public view or puts them back (a
+   * ban or unban, an admin's hide or delete, an owner making an item private or deleting it).
+   * Other api processes keep theirs at most REUSE_MS longer.
+   */
+  forget(): void {
+    this.recent.clear();
+  }
 
   /** The home as a signed-out visitor on this device sees it, or undefined (serve the page as built). */
   home({ phone }: { phone: boolean }): Promise<HomeFirstScreen | undefined> {

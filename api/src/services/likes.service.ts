@@ -3,13 +3,17 @@ import type { User } from '@app/shared/server/db';
 import { noSuch } from './service-errors';
 import type { RepositoryPorts } from './repository-ports';
 
-/** toggleLike and getUserLikes: public media (or one's own) can be liked once per person. */
+/** toggleLike and getUserLikes: what strangers may see (or one's own) can be liked once per person. */
 export class LikesService {
-  constructor(private readonly repos: RepositoryPorts<{ media: 'findById'; likes: 'toggle' | 'likedBy' }>) {}
+  constructor(private readonly repos: RepositoryPorts<{ feed: 'byId'; likes: 'toggle' | 'likedBy' }>) {}
 
+  /**
+   * Someone else's item that is not publicly listed (private, held, hidden, its owner banned) is
+   * refused as a missing one is: a like must not tell that it exists, nor move its counts.
+   */
   async toggle(user: User, mediaId: string) {
-    const media = await this.repos.media.findById(mediaId);
-    if (!media || (!media.is_public && media.user_id !== user.id)) throw noSuch('media');
+    const media = await this.repos.feed.byId(mediaId);
+    if (!media || (!media.listed && media.user_id !== user.id)) throw noSuch('media');
     const result = await this.repos.likes.toggle(user.id, mediaId);
     if (!result) throw noSuch('media');
     return { success: true as const, liked: result.liked, likesCount: result.likesCount };

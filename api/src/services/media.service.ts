@@ -5,6 +5,7 @@ import type { Logger } from '@app/shared/server/logger';
 import { removeMedia } from '@app/shared/server/media';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { DomainError } from '@app/shared/server/domain-errors';
+import type { FirstScreenService } from './first-screen.service';
 import { toMediaItem } from './media-presenter';
 import type { RunReceipts } from './run-receipt';
 import { noSuch, notYours } from './service-errors';
@@ -22,6 +23,8 @@ export class MediaService {
     private readonly storage: Storage,
     private readonly urls: MediaUrls,
     private readonly logger: Logger,
+    /** An item made private or deleted leaves the drawn home at once (issue 42). */
+    private readonly firstScreen: Pick<FirstScreenService, 'forget'>,
     private readonly receipts?: Pick<RunReceipts, 'forMedia'>,
   ) {}
 
@@ -68,6 +71,7 @@ export class MediaService {
 
   async setPublic(user: User, mediaId: string, isPublic: boolean) {
     if (!(await this.repos.media.setPublic(user.id, mediaId, isPublic))) throw noSuch('media');
+    this.firstScreen.forget();
     return { success: true as const, isPublic };
   }
 
@@ -79,6 +83,7 @@ export class MediaService {
 
   private async remove(media: Media): Promise<void> {
     await removeMedia(this.repos.media, this.storage, media);
+    this.firstScreen.forget();
     this.logger.info({ mediaId: media.id }, 'media deleted');
   }
 }

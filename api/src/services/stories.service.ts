@@ -4,7 +4,7 @@ import type { Story as StoryRow } from '@app/shared/server/db';
 import { ConflictError, InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
 import type { StoryFields } from '@app/shared/server/repositories';
-import type { MediaUrls } from '@app/shared/server/storage';
+import { MediaUrls } from '@app/shared/server/storage';
 import { heroImageRef } from './own-media';
 import type { RepositoryPorts } from './repository-ports';
 
@@ -14,12 +14,15 @@ export const SLUG_CONFLICT = 'Other stories with this title are being created at
 /** The story archive (published stories, for everyone) and the editor's changes. */
 export class StoriesService {
   constructor(
-    private readonly repos: RepositoryPorts<{ stories: 'list' | 'findBySlug' | 'findById' | 'slugsLike' | 'create' | 'update' | 'delete' }>,
+    private readonly repos: RepositoryPorts<{
+      stories: 'list' | 'findBySlug' | 'findById' | 'slugsLike' | 'create' | 'update' | 'delete';
+      feed: 'unlistedFiles';
+    }>,
     private readonly urls: MediaUrls,
   ) {}
 
   async published(): Promise<Story[]> {
-    return (await this.repos.stories.list('published')).map((row) => this.toStory(row));
+    return this.forStrangers(await this.repos.stories.list('published'));
   }
 
   /** Every story, whatever its status (the editor's list). */
@@ -30,7 +33,8 @@ export class StoriesService {
   async publishedBySlug(slug: string): Promise<Story> {
     const story = await this.repos.stories.findBySlug(slug);
     if (!story || story.status !== 'published') throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
-    return this.toStory(story);
+    const [shown] = await this.forStrangers([story]);
+    return shown!;
   }
 
   /** A new story's slug comes from its title; a taken one gets the first free numeric suffix. */
@@ -66,7 +70,35 @@ export class StoriesService {
   private toStory(row: StoryRow): Story {
     return { ...toStory(row), hero_image_url: this.urls.url(row.hero_image_url) };
   }
+
+  /**
+   * Published stories as everyone reads them. A story may show people's creations (its hero, an
+   * inline image line: files of ours); one whose item is no longer public (private, held, hidden,
+   * deleted, its owner banned) is left out, and comes back with the item (issue 42). The editor's
+   * own list keeps them, so the editor sees what the story names.
+   */
+  private async forStrangers(rows: StoryRow[]): Promise<Story[]> {
+    const heroKey = (row: StoryRow) => (row.hero_image_url && MediaUrls.isKey(row.hero_image_url) ? row.hero_image_url : undefined);
+    const lineKey = (line: string) => (IMAGE_LINE.test(line.trim()) ? this.urls.keyOf(line.trim()) : undefined);
+    const keys = rows.flatMap((row) => [heroKey(row), ...row.full_story_content.split('\n').map(lineKey)]).filter((key) => key !== undefined);
+    const hidden = keys.length > 0 ? await this.repos.feed.unlistedFiles(keys) : new Set<string>();
+    return rows.map((row) => {
+      if (hidden.size === 0) return this.toStory(row);
+      const hero = heroKey(row);
+      const content = row.full_story_content
+        .split('\n')
+        .filter((line) => {
+          const key = lineKey(line);
+          return key === undefined || !hidden.has(key);
+        })
+        .join('\n');
+      return this.toStory({ ...row, hero_image_url: hero !== undefined && hidden.has(hero) ? null : row.hero_image_url, full_story_content: content });
+    });
+  }
 }
+
+/** A body line the story page shows as an image: nothing but an address (the web's storyBlocks). */
+const IMAGE_LINE = /^https?:\/\/\S+$/i;
 
 /** The fields to store: a hero image of ours by its key (see MediaUrls). */
 function toFields(input: StoryInput, urls: MediaUrls): StoryFields {

@@ -52,15 +52,35 @@ const FEED_COLUMNS = [
   'users.username',
 ] as const;
 
+/** The item's own part of publiclyListed: its owner made it public, it is complete, nothing holds it. */
+const itemListed = sql<boolean>`media.is_public and media.status = 'completed' and media.moderation = 'clear'`;
+
 /**
  * Public to strangers (issue 42): its owner made it public, nothing holds it (screening, review,
- * an admin's hide) and its owner is not banned. The one definition every public read uses, with
- * or without the users join; a ban or a hide takes effect on the next query.
+ * an admin's hide) and its owner is not banned. The one rule every public read uses; a ban or a
+ * hide takes effect on the next query. The banned are read from their own small index
+ * (users_banned_idx, migration 0020), never by a scan of every account.
  */
-export const publiclyListed = sql<boolean>`(media.is_public and media.status = 'completed' and media.moderation = 'clear'
+export const publiclyListed = sql<boolean>`(${itemListed}
   and not exists (select 1 from users as banned_owner where banned_owner.id = media.user_id and banned_owner.banned))`;
 
+/**
+ * publiclyListed in a query that has left-joined the item's owner as `users` (the feed's pages):
+ * the owner's row, read anyway, answers the ban. As an anti-join the planner can estimate that
+ * almost nothing is left (one creator, as on a fresh install, and all of the feed is theirs) and
+ * sort the whole table instead of reading the feed's index: 0.15 → 280 ms for page 1 in the
+ * bench's data (docs/performance.md, issue 42).
+ */
+const publiclyListedWithOwner = sql<boolean>`(${itemListed} and users.banned is not true)`;
+
 export type FeedRow = Awaited<ReturnType<FeedRepository['page']>>[number];
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Where the worker stores an item's files (output-storage.ts) and the api its share image (share-image.service.ts). */
+const ITEM_FILE = new RegExp(`^(?:users|guests)/[^/]+/media/(${UUID})/`);
+const SHARE_FILE = new RegExp(`^share/m/(${UUID})-`);
+/** A person's other files: uploads, avatar. */
+const OWNER_FILE = new RegExp(`^users/(${UUID})/`);
 
 /** The public feed: completed public media, newest first, by offset or by keyset cursor. */
 export class FeedRepository {
@@ -71,7 +91,7 @@ export class FeedRepository {
       .selectFrom('media')
       .leftJoin('users', 'users.id', 'media.user_id')
       .select(FEED_COLUMNS)
-      .where(publiclyListed);
+      .where(publiclyListedWithOwner);
     if (filter.presetType) query = query.where('media.preset_type', '=', filter.presetType);
     if (filter.creatorId) query = query.where('media.user_id', '=', filter.creatorId);
     if (filter.tag) query = query.where(sql<boolean>`media.tags @> array[${filter.tag}]::text[]`);
@@ -192,7 +212,7 @@ export class FeedRepository {
       .select([...FEED_COLUMNS, 'likes.created_at as liked_at'])
       .where('likes.user_id', '=', userId)
       .where('media.status', '=', 'completed')
-      .where((eb) => eb.or([publiclyListed, eb('media.user_id', '=', userId)]))
+      .where((eb) => eb.or([publiclyListedWithOwner, eb('media.user_id', '=', userId)]))
       .where((eb) => eb.or([eb('media.expires_at', 'is', null), eb('media.expires_at', '>', options.now)]));
     if (options.cursor) {
       const { createdAt, id } = options.cursor;
@@ -218,10 +238,37 @@ export class FeedRepository {
         'media.thumbnail_key',
         'media.moderation',
         'media.moderation_reason',
-        publiclyListed.as('listed'),
+        publiclyListedWithOwner.as('listed'),
       ])
       .where('media.id', '=', id)
       .executeTakeFirst();
+  }
+
+  /**
+   * Of these storage keys, those that are files of someone's work a stranger may not see: a file
+   * in an item's folder (`users/<owner>/media/<item>/…`, a guest's alike, or its cached share
+   * image `share/m/<item>-…`) whose item is not publicly listed or is gone, and any other file of
+   * a banned person (`users/<id>/…`: an upload, an avatar). A story shows only the others.
+   */
+  async unlistedFiles(keys: readonly string[]): Promise<Set<string>> {
+    const itemOf = (key: string) => ITEM_FILE.exec(key)?.[1] ?? SHARE_FILE.exec(key)?.[1];
+    const ownerOf = (key: string) => OWNER_FILE.exec(key)?.[1];
+    const items = [...new Set(keys.map(itemOf).filter((id) => id !== undefined))];
+    const owners = [...new Set(keys.filter((key) => itemOf(key) === undefined).map(ownerOf).filter((id) => id !== undefined))];
+    const [listed, banned] = await Promise.all([
+      items.length > 0 ? this.db.selectFrom('media').select('media.id').where('media.id', 'in', items).where(publiclyListed).execute() : [],
+      owners.length > 0 ? this.db.selectFrom('users').select('id').where('id', 'in', owners).where('banned', '=', true).execute() : [],
+    ]);
+    const listedIds = new Set(listed.map((row) => row.id));
+    const bannedIds = new Set(banned.map((row) => row.id));
+    return new Set(
+      keys.filter((key) => {
+        const item = itemOf(key);
+        if (item !== undefined) return !listedIds.has(item);
+        const owner = ownerOf(key);
+        return owner !== undefined && bannedIds.has(owner);
+      }),
+    );
   }
 
   /** Trending: ordered by the time-invariant score ln(likes) + created/7 days, from its index. */
