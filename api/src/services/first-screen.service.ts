@@ -46,6 +46,11 @@ export class FirstScreenService {
     return screen;
   }
 
+  /** Draws the next home afresh: an item that just left the public (hidden, deleted, its owner banned) leaves it at once. */
+  forget(): void {
+    this.recent.clear();
+  }
+
   private async draw(phone: boolean): Promise<HomeFirstScreen | undefined> {
     const loaded = await this.load();
     if (!loaded) return undefined;
