@@ -39,7 +39,7 @@ describe('reporting a creation and the review queue', () => {
     owner = await signedInPage(app, 'owner', { viewport: DESKTOP });
     const token = await owner.evaluate(() => localStorage.getItem('auth_token') ?? '');
     await submitAstronautRun(app.baseUrl, token, PROMPT, `report-${Date.now().toString(36)}`);
-    [mediaId] = await until(() => publicFeedIds(app.baseUrl), (ids) => ids.length === 1, 120_000, 'the creation in the public feed', 250);
+    mediaId = (await until(() => publicFeedIds(app.baseUrl), (ids) => ids.length === 1, 120_000, 'the creation in the public feed', 250))[0]!;
   }, 180_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { FEED_PAGE_SIZE, LIKED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '../cons
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { mediaCoreSchema, mediaKindSchema } from './media';
-import { ownModerationSchema } from './reports';
+import { ownModerationSchema } from './moderation';
 import { cursorPage, cursorPageQuery, pageCursor, pageLimit } from './paging';
 
 

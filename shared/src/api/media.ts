@@ -26,7 +26,7 @@ import { MEDIA_PAGE_SIZE } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { pageLimit } from './paging';
-import { ownModerationSchema } from './reports';
+import { ownModerationSchema } from './moderation';
 import { runReceiptSchema } from './run-receipt';
 
 /** How a media file is stored. */

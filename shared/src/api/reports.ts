@@ -1,12 +1,13 @@
 /**
  * Reports and the admin's review queue (issue 42): a person reports a creation they can see
  * (report-media); the admin lists what waits for review (admin-get-reports) and keeps, hides or
- * deletes it (admin-resolve-report). The moderation state an owner reads of their own items
- * (`ownModerationSchema`) lives here too.
+ * deletes it (admin-resolve-report). The moderation state an owner reads of their own items is
+ * `./moderation`'s `ownModerationSchema`.
  */
 import { z } from 'zod/mini';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
+import { ownModerationSchema } from './moderation';
 
 export const REPORT_REASONS = ['sexual', 'violence', 'minor', 'harassment', 'copyright', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -42,17 +43,6 @@ export function moderationReasonLabel(reason: string | null): string | null {
 export const REPORT_NOTE_MAX_LENGTH = 500;
 /** What the reporter reads once the report is in (the first time and again after). */
 export const REPORT_RECEIVED = 'Thanks — we received your report and will review it.';
-
-export const moderationStateSchema = z.enum(['clear', 'review', 'held', 'hidden']);
-export type ModerationState = z.infer<typeof moderationStateSchema>;
-
-/** What holds one of the owner's items back from the public; sent to its owner only. */
-export const ownModerationSchema = z.object({
-  state: moderationStateSchema,
-  /** Why it is held or hidden: a report's reason or the screening's class; null when clear. */
-  reason: z.nullable(z.string()),
-});
-export type OwnModeration = z.infer<typeof ownModerationSchema>;
 
 export const reportMediaRequest = z.object({
   mediaId: uuidSchema('mediaId'),

@@ -1,7 +1,7 @@
 import { PRESET_TYPE_LABELS, findPresetLook, isPresetType } from '@app/shared';
 import type { FeedItem as FeedAnswerItem } from '@app/shared/api/feed';
 import type { MediaItem as LibraryAnswerItem, MediaVariant, RunMedia } from '@app/shared/api/media';
-import type { OwnModeration } from '@app/shared/api/reports';
+import type { OwnModeration } from '@app/shared/api/moderation';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 
 /**

@@ -1,4 +1,5 @@
-import { moderationReasonLabel, type OwnModeration } from '@app/shared/api/reports';
+import type { OwnModeration } from '@app/shared/api/moderation';
+import { moderationReasonLabel } from '@app/shared/api/reports';
 
 /**
  * What the owner reads on an item something holds back (issue 42): "Hidden by moderation ·
