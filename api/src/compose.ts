@@ -43,6 +43,7 @@ import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
 import { libraryRoutes } from './routes/library';
 import { mediaRoutes } from './routes/media';
+import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
 import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
@@ -60,6 +61,7 @@ import { MediaService } from './services/media.service';
 import { OtpService, WrongCodeBudget } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
+import { ReportsService } from './services/reports.service';
 import { RunControlService } from './services/run-control.service';
 import { RunReceipts } from './services/run-receipt';
 import { SessionDenylist } from './services/session-denylist';
@@ -107,7 +109,6 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const runControl = new RunControlService(repos, runQueue, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
     maxRunsInFlight: config.generation.maxRunsInFlight,
   });
-  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'), firstScreen);
   const diagnosis = new DiagnosisService({
     probes: systemProbes(config, infra),
     queues: infra.queues.all(),
@@ -122,6 +123,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const creators = new CreatorsService(repos, feed, urls);
   const viewer = authenticate({ require: 'none' }, bearer);
   const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
+  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'), firstScreen);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -168,6 +170,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       feedRoutes(feed, viewer, signedIn),
       creatorRoutes(creators, viewer),
       mediaRoutes(media, new LikesService(repos), signedIn),
+      reportRoutes(new ReportsService(repos, feed, limits), signedIn),
       adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), uploads),
       libraryRoutes(new DraftsService(repos, urls), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),

@@ -169,6 +169,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },
   { method: 'POST', path: '/toggleLike', auth: 'user', examples: [{ mediaId: MEDIA, mediaType: 'custom' }] },
   { method: 'GET', path: '/getUserLikes', auth: 'user', examples: [{}] },
+  { method: 'POST', path: '/report-media', auth: 'user', examples: [{ mediaId: MEDIA, reason: 'violence', note: 'A fight' }, { mediaId: uuidA, reason: 'other' }] },
   {
     method: 'GET',
     path: '/get-liked-media',
@@ -210,6 +211,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/admin-settings', auth: 'admin', examples: [{}] },
   { method: 'POST', path: '/admin-settings', auth: 'admin', examples: [{ isLaunched: true, betaAccountCap: null }] },
   { method: 'GET', path: '/admin-audit', auth: 'admin', examples: [{ limit: '20' }] },
+  { method: 'GET', path: '/admin-get-reports', auth: 'admin', examples: [{ limit: '20' }] },
+  { method: 'POST', path: '/admin-resolve-report', auth: 'admin', examples: [{ mediaId: uuidA, action: 'keep', banOwner: false }] },
   // stories and tag pages
   { method: 'GET', path: '/story-api', auth: 'none', examples: [{}, { slug: 'the-lantern-keeper' }] },
   { method: 'GET', path: '/story-api', auth: 'editor', examples: [{ all: '1' }] },

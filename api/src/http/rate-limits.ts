@@ -23,6 +23,8 @@ export const RATE_RULES = {
   invitesPerRecipient: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Files stored per person per minute (a Story Time needs a handful; a script needs many). */
   uploadsPerUser: { points: 30, durationSeconds: 60 },
+  /** Reports one person may send per hour (issue 42): plenty for what one finds, too few to flood the queue. */
+  reportsPerUser: { points: 20, durationSeconds: 60 * 60 },
 } satisfies Record<string, Rule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

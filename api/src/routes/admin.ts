@@ -10,6 +10,7 @@ import {
   adminUsersCall,
   adminVerifyCall,
 } from '@app/shared/api/admin';
+import { adminGetReportsCall, adminResolveReportCall } from '@app/shared/api/reports';
 import { parseInput } from '../http/validation';
 import type { AdminActor, AdminService } from '../services/admin.service';
 import { type DiagnosisService, toSystemConfig } from '../services/diagnosis/diagnosis.service';
@@ -62,6 +63,14 @@ export function adminRoutes(admin: AdminService, diagnosis: DiagnosisService, ve
     const { id, type } = parseInput(adminDeleteMediaCall.request, deleteInput(req));
     await admin.deleteMedia(actorOf(req), id, type);
     res.json({ success: true });
+  });
+
+  router.get(`/${adminGetReportsCall.name}`, requireAdmin, async (req, res) => {
+    const { limit } = parseInput(adminGetReportsCall.request, req.query);
+    res.json({ success: true, entries: await admin.reports(limit) });
+  });
+  router.post(`/${adminResolveReportCall.name}`, requireAdmin, async (req, res) => {
+    res.json(await admin.resolveReport(actorOf(req), parseInput(adminResolveReportCall.request, req.body ?? {})));
   });
 
   router.get('/admin-settings', requireAdmin, async (_req, res) => {

@@ -1,5 +1,6 @@
 import type { AdminSettings, AdminUserRow, AuditEntry } from '@app/shared/api/admin';
-import type { User } from '@app/shared/server/db';
+import type { ResolveAction, ReviewEntry } from '@app/shared/api/reports';
+import type { Media, Screening, User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { removeMedia } from '@app/shared/server/media';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
@@ -26,7 +27,8 @@ export class AdminService {
   constructor(
     private readonly repos: RepositoryPorts<{
       users: 'listForAdmin' | 'findById' | 'setBanned';
-      media: 'listForAdmin' | 'findById' | 'deleteById';
+      media: 'listForAdmin' | 'findById' | 'deleteById' | 'setModeration';
+      reports: 'queue' | 'reasonCounts' | 'newestNotes' | 'topOpenReason' | 'resolveOpen';
       credits: 'apply';
       refreshTokens: 'revokeAllForUser';
       adminAudit: 'record' | 'recent';
@@ -99,6 +101,61 @@ export class AdminService {
     await this.audit(actor, 'delete-media', id, { userId: media.user_id, type: media.type });
   }
 
+  /** The review queue (issue 42), most urgent first (the order is the repository's `queue`). */
+  async reports(limit: number): Promise<ReviewEntry[]> {
+    const rows = await this.repos.reports.queue(limit);
+    const ids = rows.map((row) => row.id);
+    const [counts, notes] = await Promise.all([this.repos.reports.reasonCounts(ids), this.repos.reports.newestNotes(ids)]);
+    return rows.map((row) => ({
+      mediaId: row.id,
+      type: row.type,
+      thumbnailUrl: this.urls.url(stillOf(row)),
+      prompt: row.prompt,
+      isPublic: row.is_public,
+      owner: row.owner_id
+        ? { id: row.owner_id, name: row.owner_name, username: row.owner_username, banned: row.owner_banned === true }
+        : null,
+      moderation: { state: row.moderation, reason: row.moderation_reason },
+      reasons: Object.fromEntries(counts.filter((c) => c.media_id === row.id).map((c) => [c.reason, c.count])),
+      openReports: row.open_reports,
+      notes: notes.filter((n) => n.media_id === row.id).map((n) => ({ reason: n.reason, note: n.note, createdAt: n.created_at.toISOString() })),
+      screening: screeningOf(row.screening),
+      firstReportedAt: row.first_reported_at?.toISOString() ?? null,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  /**
+   * The admin's decision on an item of the queue: keep (nothing holds it: the owner's own
+   * public/private choice stands), hide (public nowhere; its owner sees why) or delete (as the
+   * Media tab deletes, files too), closing its open reports with that decision; `banOwner`
+   * bans its owner as the Users tab does. Each step is in the audit log.
+   */
+  async resolveReport(actor: AdminActor, input: { mediaId: string; action: ResolveAction; banOwner: boolean }) {
+    const media = await this.repos.media.findById(input.mediaId);
+    if (!media) throw noSuch('media');
+    let resolved: number;
+    if (input.action === 'delete') {
+      // The reports go with the row (on delete cascade): the decision is recorded before.
+      resolved = await this.repos.reports.resolveOpen(media.id, 'delete');
+      await this.audit(actor, 'delete-media', media.id, { userId: media.user_id, type: media.type, review: true, reports: resolved });
+      await removeMedia(this.repos.media, this.storage, media);
+    } else {
+      const reason = input.action === 'hide' ? ((await this.repos.reports.topOpenReason(media.id)) ?? media.moderation_reason ?? topClassOf(media.screening)) : null;
+      await this.repos.media.setModeration(media.id, input.action === 'hide' ? 'hidden' : 'clear', reason);
+      resolved = await this.repos.reports.resolveOpen(media.id, input.action);
+      await this.audit(actor, input.action === 'hide' ? 'hide-media' : 'keep-media', media.id, {
+        userId: media.user_id,
+        was: media.moderation,
+        ...(reason ? { reason } : {}),
+        reports: resolved,
+      });
+    }
+    const ownerBanned = input.banOwner && media.user_id !== null ? await this.setBanned(actor, media.user_id, true) : false;
+    if (input.action !== 'keep' || ownerBanned) this.firstScreen.forget();
+    return { success: true as const, mediaId: media.id, action: input.action, resolved, ownerBanned };
+  }
+
   settings(): Promise<AdminSettings> {
     return this.launch.read();
   }
@@ -143,6 +200,33 @@ export class AdminService {
     await this.repos.adminAudit.record({ action, target, details, ip: actor.ip });
     this.logger.info({ action, target, ip: actor.ip }, 'admin action');
   }
+}
+
+/** The still the queue shows: the thumbnail, else a video's first frame, else the file itself. */
+function stillOf(row: Pick<Media, 'thumbnail_url' | 'final_url' | 'type'> & { metadata: Record<string, unknown> }): string | null {
+  if (row.thumbnail_url) return row.thumbnail_url;
+  if (typeof row.metadata.imageUrl === 'string') return row.metadata.imageUrl;
+  return row.type === 'image' ? row.final_url : null;
+}
+
+/** The stored screening as the queue shows it; anything else (an older shape) as none. */
+function screeningOf(value: unknown): ReviewEntry['screening'] {
+  if (!value || typeof value !== 'object') return null;
+  const screening = value as Partial<Screening>;
+  if (typeof screening.classifier !== 'string' || !screening.scores || typeof screening.scores !== 'object') return null;
+  return {
+    classifier: screening.classifier,
+    scores: Object.fromEntries(Object.entries(screening.scores).filter((entry): entry is [string, number] => typeof entry[1] === 'number')),
+    ...(typeof screening.providerFlagged === 'boolean' ? { providerFlagged: screening.providerFlagged } : {}),
+    verdict: String(screening.verdict ?? ''),
+    screenedAt: String(screening.screenedAt ?? ''),
+  };
+}
+
+/** The screening's class that scored highest (the reason of a hide nobody reported). */
+function topClassOf(screening: Screening | null): string | null {
+  const top = Object.entries(screening?.scores ?? {}).sort((a, b) => b[1] - a[1])[0];
+  return top ? top[0] : null;
 }
 
 function toAdminUserRow(user: User): AdminUserRow {

@@ -84,7 +84,10 @@ export class FeedService {
    */
   async item(id: string, viewerId?: string) {
     const row = await this.visible(id, viewerId);
-    return { success: true as const, item: toFeedItem(row, this.urls, viewerId) };
+    const item = toFeedItem(row, this.urls, viewerId);
+    // What holds it back is told to its owner only (a stranger never sees such an item at all).
+    const held = row.moderation !== 'clear' && viewerId !== undefined && row.user_id === viewerId;
+    return { success: true as const, item: held ? { ...item, moderation: { state: row.moderation, reason: row.moderation_reason } } : item };
   }
 
   /** The row of an item `viewerId` (none: anyone) may see, with its storage keys; else NotFoundError. */

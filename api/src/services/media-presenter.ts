@@ -84,6 +84,8 @@ export function toMediaItem(media: Media, urls: MediaUrls, receipt?: RunReceipt)
     metadata: { ...view.metadata, width: media.width, height: media.height },
     ...(receipt ? { receipt } : {}),
     variationOf: media.variation_of,
+    // The owner's own view only: they read "Hidden by moderation" or "Waiting for review".
+    moderation: { state: media.moderation, reason: media.moderation_reason },
   };
 }
 

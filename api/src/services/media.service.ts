@@ -4,7 +4,7 @@ import type { Media, User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { removeMedia } from '@app/shared/server/media';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
-import { DomainError } from '@app/shared/server/domain-errors';
+import { DomainError, InvalidInputError } from '@app/shared/server/domain-errors';
 import type { FirstScreenService } from './first-screen.service';
 import { toMediaItem } from './media-presenter';
 import type { RunReceipts } from './run-receipt';
@@ -13,6 +13,9 @@ import type { RepositoryPorts } from './repository-ports';
 
 /** What a person reads when one item of a bulk delete fails for a reason not meant for them. */
 export const DELETE_FAILED = 'Could not delete this item. Please try again.';
+
+/** The owner's answer when they try to make public what an admin hid (issue 42). */
+export const HIDDEN_BY_MODERATION = "This creation was hidden by moderation and can't be made public.";
 
 export type DeleteReport = Required<DeleteMediaResponse>;
 
@@ -70,6 +73,10 @@ export class MediaService {
   }
 
   async setPublic(user: User, mediaId: string, isPublic: boolean) {
+    if (isPublic) {
+      const media = await this.repos.media.findById(mediaId);
+      if (media?.user_id === user.id && media.moderation === 'hidden') throw new InvalidInputError(HIDDEN_BY_MODERATION, 'HIDDEN_BY_MODERATION');
+    }
     if (!(await this.repos.media.setPublic(user.id, mediaId, isPublic))) throw noSuch('media');
     this.firstScreen.forget();
     return { success: true as const, isPublic };

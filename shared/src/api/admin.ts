@@ -48,6 +48,8 @@ export const adminStatsSchema = z.object({
   /** People active in the last 7 days. */
   activeUsers: z.number(),
   totalCredits: z.number(),
+  /** Reports nobody has resolved yet (issue 42). */
+  openReports: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -8,6 +8,7 @@ import { FEED_PAGE_SIZE, LIKED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '../cons
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { mediaCoreSchema, mediaKindSchema } from './media';
+import { ownModerationSchema } from './moderation';
 import { cursorPage, cursorPageQuery, pageCursor, pageLimit } from './paging';
 
 
@@ -39,6 +40,8 @@ export const feedItemSchema = z.extend(mediaCoreSchema, {
     successfulVideos: z.number(),
     identity: z.optional(z.unknown()),
   }),
+  /** Its owner looking (get-media-item): what holds the item back, when something does. Never sent to anyone else. */
+  moderation: z.optional(ownModerationSchema),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 

@@ -26,6 +26,7 @@ import { MEDIA_PAGE_SIZE } from '../constants';
 import { safeText, uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { pageLimit } from './paging';
+import { ownModerationSchema } from './moderation';
 import { runReceiptSchema } from './run-receipt';
 
 /** How a media file is stored. */
@@ -79,6 +80,8 @@ export const mediaItemSchema = z.extend(mediaCoreSchema, {
   receipt: z.optional(runReceiptSchema),
   /** The item this one is a variation of (the library groups it there); null for an original. */
   variationOf: z.optional(z.nullable(z.string())),
+  /** What holds the item back from the public (issue 42): hidden by moderation, or waiting for review. */
+  moderation: z.optional(ownModerationSchema),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

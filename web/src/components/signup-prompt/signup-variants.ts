@@ -1,5 +1,8 @@
-/** The five variants of the sign-up prompt (spec 1 §2), each a title, a description and three benefits. */
-export type SignUpVariant = 'remix' | 'save' | 'share' | 'upload' | 'ai';
+/**
+ * The five variants of the sign-up prompt (spec 1 §2), and `report` (issue 42: reports come from
+ * signed-in people), each a title, a description and three benefits.
+ */
+export type SignUpVariant = 'remix' | 'save' | 'share' | 'upload' | 'ai' | 'report';
 
 export interface SignUpVariantContent {
   title: string;
@@ -36,6 +39,11 @@ export const SIGN_UP_VARIANTS: Readonly<Record<SignUpVariant, SignUpVariantConte
     title: 'Access AI Filters',
     description: 'Unreal Reflection, Parallel Self, Studio and more — every AI filter, ready for your photo.',
     benefits: ['Every weekly preset as it drops', 'The free magic wand for better prompts', 'Identity-checked results that still look like you'],
+  },
+  report: {
+    title: 'Sign in to report',
+    description: 'Reports come from signed-in people, so each one can be reviewed and followed up.',
+    benefits: ['Report anything that breaks the rules', 'A person reviews every report', 'Your report is seen by our team only'],
   },
 };
 

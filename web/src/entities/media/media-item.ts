@@ -1,6 +1,7 @@
 import { PRESET_TYPE_LABELS, findPresetLook, isPresetType } from '@app/shared';
 import type { FeedItem as FeedAnswerItem } from '@app/shared/api/feed';
 import type { MediaItem as LibraryAnswerItem, MediaVariant, RunMedia } from '@app/shared/api/media';
+import type { OwnModeration } from '@app/shared/api/moderation';
 import type { RunReceipt } from '@app/shared/api/run-receipt';
 
 /**
@@ -68,6 +69,8 @@ export interface MediaItem {
   charged?: number | null;
   /** The item this one is a variation of (the owner's library groups it there). */
   variationOf?: string | null;
+  /** What holds the owner's item back from the public (issue 42); the server tells the owner only. */
+  moderation?: OwnModeration | null;
 }
 
 /**
@@ -171,6 +174,7 @@ export function fromFeedItem(raw: FeedAnswerItem): MediaItem | null {
     identity: identityOf(raw.metadata.identity),
     tags: raw.tags,
     creator: { name: raw.user.name, avatar: raw.user.avatar, username: raw.user.username },
+    moderation: raw.moderation ?? null,
   };
 }
 
@@ -222,6 +226,7 @@ export function fromLibraryItem(raw: LibraryAnswerItem): MediaItem {
     provider: typeof metadata.provider === 'string' ? metadata.provider : null,
     receipt: raw.receipt ?? null,
     variationOf: raw.variationOf ?? null,
+    moderation: raw.moderation ?? null,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   adminVerifyCall,
   type AdminSettings,
 } from '@app/shared/api/admin';
+import { adminGetReportsCall, adminResolveReportCall, type ResolveAction } from '@app/shared/api/reports';
 import { ADMIN_MEDIA_PAGE_SIZE } from '@app/shared';
 import type { ApiCall } from '@app/shared/api/define-call';
 import type { $ZodType } from 'zod/v4/core';
@@ -54,6 +55,12 @@ export const getAdminMedia = (offset: number, signal?: AbortSignal) =>
   adminCall(adminMediaCall, { query: { limit: ADMIN_MEDIA_PAGE_SIZE, offset }, signal });
 
 export const deleteAdminMedia = (id: string, type: 'image' | 'video') => adminCall(adminDeleteMediaCall, { body: { id, type } });
+
+/** The review queue (issue 42), most urgent first. */
+export const getReviewQueue = async (signal?: AbortSignal) => (await adminCall(adminGetReportsCall, { query: { limit: 100 }, signal })).entries;
+
+export const resolveReport = (mediaId: string, action: ResolveAction, banOwner: boolean) =>
+  adminCall(adminResolveReportCall, { body: { mediaId, action, banOwner } });
 
 export const getAdminSettings = async (signal?: AbortSignal) => (await adminCall(adminSettingsCall, { signal })).settings;
 

@@ -1,4 +1,5 @@
 import type { AdminMediaRow, AdminSettings, AdminUserRow } from '@app/shared/api/admin';
+import type { ResolveAction } from '@app/shared/api/reports';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
@@ -11,6 +12,8 @@ import {
   getAdminSettings,
   getAdminUsers,
   getAuditLog,
+  getReviewQueue,
+  resolveReport,
   setBanned,
   updateAdminSettings,
 } from './admin-api';
@@ -192,5 +195,48 @@ export function useAdminMedia() {
     loadingMore: isFetchingNextPage,
     loadMore,
     remove,
+  };
+}
+
+/**
+ * The Reports tab (issue 42): the review queue, read again with the diagnosis's rhythm; an
+ * item leaves it as soon as the admin's decision is in.
+ */
+const REVIEW_QUEUE_KEY = queryKeys.admin('reports');
+
+export function useReviewQueue() {
+  const refresh = useRefreshAfterAction();
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: REVIEW_QUEUE_KEY, queryFn: ({ signal }) => getReviewQueue(signal), refetchInterval: CONFIG_REFRESH_MS });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const resolve = useCallback(
+    async (mediaId: string, action: ResolveAction, banOwner: boolean) => {
+      setBusy(mediaId);
+      setFailed(null);
+      try {
+        await resolveReport(mediaId, action, banOwner);
+        client.setQueryData<Awaited<ReturnType<typeof getReviewQueue>>>(REVIEW_QUEUE_KEY, (entries) => entries?.filter((entry) => entry.mediaId !== mediaId));
+        void client.invalidateQueries({ queryKey: REVIEW_QUEUE_KEY });
+        // A ban changes the Users tab too.
+        if (banOwner) void client.invalidateQueries({ queryKey: queryKeys.admin('users') });
+        refresh();
+      } catch (error) {
+        logFailure('resolving a report')(error);
+        setFailed(mediaId);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [client, refresh],
+  );
+
+  return {
+    entries: query.data ?? [],
+    status: query.isPending ? ('loading' as const) : query.isError && !query.data ? ('error' as const) : ('ready' as const),
+    busy,
+    failed,
+    resolve,
   };
 }

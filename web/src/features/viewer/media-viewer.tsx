@@ -10,13 +10,15 @@ import {
   RemixIcon,
   ShareIcon,
 } from '../../components/icons/creation-icons';
-import { CloseIcon, GlobeIcon, LockIcon, SparkleIcon, TrashIcon } from '../../components/icons/line-icons';
+import { CloseIcon, FlagIcon, GlobeIcon, LockIcon, ShieldIcon, SparkleIcon, TrashIcon } from '../../components/icons/line-icons';
 import { showSignUpPrompt } from '../../components/signup-prompt/signup-prompt-store';
 import { paths } from '../../config/paths';
 import { LikeButton } from '../../entities/media/like-button';
 import { RunReceiptView } from '../../entities/media/run-receipt-view';
 import { identityLine, identityPassed } from '../../entities/media/media-format';
 import { captionOf } from '../../entities/media/caption';
+import { moderationLine } from '../../entities/media/moderation';
+import { useStore } from '../../lib/create-store';
 import { ViewerVariationProgress } from './viewer-variation-progress';
 import { useProfile } from '../../state/profile';
 import { isReady, isWaitingForVideos, type MediaItem, presetTypeLabel } from '../../entities/media/media-item';
@@ -28,6 +30,8 @@ import { ViewerMedia } from './viewer-media';
 import { useViewerUrl } from './viewer-url';
 import { ViewerCreator } from './viewer-creator';
 import { ViewerTags } from './viewer-tags';
+import { ReportDialog } from './report-dialog';
+import { reportedItems } from './report-store';
 import './viewer.css';
 import '../../styles/stack.css';
 import '../../styles/cluster.css';
@@ -69,7 +73,9 @@ type MediaViewerProps = {
 export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewerProps) {
   const item = items[index];
   const navigate = useNavigate();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const reported = useStore(reportedItems);
+  const [reporting, setReporting] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
@@ -125,7 +131,10 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
     const state: RemixState = { remixPrompt: item.prompt ?? '', remixPresetType: item.presetType, remixPresetKey: item.presetKey };
     void navigate(paths.home.getHref(), { state, replace: true });
   };
-  const gated = (variant: 'remix' | 'save' | 'share', action: () => void) => () => {
+  const held = moderationLine(item.moderation);
+  // One's own creation is not reported (the server refuses it too); a visitor is asked to sign in first.
+  const reportable = !owner && item.userId !== (user?.id ?? null);
+  const gated = (variant: 'remix' | 'save' | 'share' | 'report', action: () => void) => () => {
     if (!isAuthenticated) showSignUpPrompt(variant);
     else action();
   };
@@ -209,6 +218,12 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
               {item.isPublic ? 'Public' : 'Private'}
             </span>
           )}
+          {held && (
+            <span className={`viewer__badge viewer__badge--held inline-row${item.moderation?.state === 'hidden' ? ' is-hidden' : ''}`} data-testid="moderation-line">
+              <ShieldIcon />
+              {held}
+            </span>
+          )}
         </div>
 
         {caption.title && <h2 className="viewer__title">{caption.title}</h2>}
@@ -249,6 +264,18 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             <span className="caps-label">Made with</span>
             <span className="viewer__engine-name">{engine}</span>
           </p>
+        )}
+
+        {reportable && (
+          <button
+            type="button"
+            className="viewer__report inline-row"
+            onClick={gated('report', () => setReporting(item.id))}
+            disabled={reported.has(item.id)}
+          >
+            <FlagIcon />
+            {reported.has(item.id) ? 'Reported' : 'Report'}
+          </button>
         )}
 
         {owner ? (
@@ -299,6 +326,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
           </div>
         )}
       </aside>
+      {reporting && <ReportDialog mediaId={reporting} onClose={() => setReporting(null)} />}
     </div>,
     document.body,
   );

@@ -16,11 +16,18 @@ export class AdminInsightsRepository {
       ])
       .executeTakeFirstOrThrow();
     const media = await this.db.selectFrom('media').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    // Open reports use media_reports_queue_idx (partial: resolved_at is null), so this stays a small read.
+    const reports = await this.db
+      .selectFrom('media_reports')
+      .select((eb) => eb.fn.countAll<string>().as('open'))
+      .where('resolved_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return {
       totalUsers: Number(users.total),
       totalMedia: Number(media.total),
       activeUsers: Number(users.active),
       totalCredits: Number(users.credits),
+      openReports: Number(reports.open),
     };
   }
 

@@ -15,6 +15,7 @@ import { ReferralsRepository } from './referrals.repository';
 import { RunControlRepository } from './run-control.repository';
 import { RunEventsRepository } from './run-events.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { ReportsRepository } from './reports.repository';
 import { SettingsRepository } from './settings.repository';
 import { StoriesRepository } from './stories.repository';
 import { SignInCodesRepository } from './sign-in-codes.repository';
@@ -40,6 +41,7 @@ export interface Repositories {
   runControl: RunControlRepository;
   runEvents: RunEventsRepository;
   refreshTokens: RefreshTokensRepository;
+  reports: ReportsRepository;
   settings: SettingsRepository;
   signInCodes: SignInCodesRepository;
   stories: StoriesRepository;
@@ -69,6 +71,7 @@ export function createRepositories(db: Db): Repositories {
     runControl: new RunControlRepository(db),
     runEvents: new RunEventsRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
+    reports: new ReportsRepository(db),
     settings: new SettingsRepository(db),
     signInCodes: new SignInCodesRepository(db),
     stories: new StoriesRepository(db),
@@ -94,6 +97,7 @@ export * from './referrals.repository';
 export * from './run-control.repository';
 export * from './run-events.repository';
 export * from './refresh-tokens.repository';
+export * from './reports.repository';
 export * from './settings.repository';
 export * from './sign-in-codes.repository';
 export * from './stories.repository';

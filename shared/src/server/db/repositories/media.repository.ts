@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import type { Media, NewMedia, StoredVariant } from '../schema';
+import type { Media, ModerationState, NewMedia, StoredVariant } from '../schema';
 import { countRows } from './count-rows';
 
 export class MediaRepository {
@@ -103,6 +103,16 @@ export class MediaRepository {
       .set({ is_public: isPublic, updated_at: new Date() })
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** What holds the item back from the public (issue 42), and why; false when there is no such item. */
+  async setModeration(id: string, moderation: ModerationState, reason: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('media')
+      .set({ moderation, moderation_reason: reason, updated_at: new Date() })
+      .where('id', '=', id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

@@ -7,6 +7,7 @@ import { healthTone } from '../admin-rules';
 import { forgetAdminSecret } from '../admin-session';
 import { useAdminConfig } from '../use-admin-data';
 import { MediaTab } from './media-tab';
+import { ReportsTab } from './reports-tab';
 import '../../../components/form/forms.css';
 import '../../../styles/icon-tile.css';
 import '../../../styles/panels.css';
@@ -22,18 +23,19 @@ const TABS = [
   { id: 'system', label: 'System Diagnosis' },
   { id: 'users', label: 'Users' },
   { id: 'media', label: 'Media' },
+  { id: 'reports', label: 'Reports' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 const HEALTH_LABEL = { healthy: 'Healthy', degraded: 'Degraded', down: 'Down' } as const;
 
-/** The logged-in state (spec 3 §2): stat cards above the tabs System Diagnosis, Users and Media. */
+/** The logged-in state (spec 3 §2): stat cards above the tabs System Diagnosis, Users, Media and Reports (issue 42). */
 export function AdminDashboard() {
   const [tab, setTab] = useState<TabId>('system');
   const config = useAdminConfig();
   const client = useQueryClient();
   const baseId = useId();
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ system: null, users: null, media: null });
+  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ system: null, users: null, media: null, reports: null });
   const health = config.data?.systemConfig.overall_health;
 
   // Logged out (or gone elsewhere): nothing the secret read stays in memory.
@@ -97,6 +99,7 @@ export function AdminDashboard() {
         {tab === 'system' && <SystemDiagnosisTab config={config} />}
         {tab === 'users' && <UsersTab />}
         {tab === 'media' && <MediaTab />}
+        {tab === 'reports' && <ReportsTab />}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ const CARDS: { key: keyof AdminStats; label: string; hint: string }[] = [
   { key: 'totalMedia', label: 'Total media', hint: 'images and videos' },
   { key: 'activeUsers', label: 'Active users', hint: 'last 7 days' },
   { key: 'totalCredits', label: 'Total credits', hint: 'held by everyone' },
+  { key: 'openReports', label: 'Open reports', hint: 'waiting for review' },
 ];
 
 /** The admin stats (spec 3 §3) above the tabs. */

@@ -6,6 +6,7 @@ import { CheckIcon, FingerprintIcon, GlobeIcon, SparkleIcon, TrashIcon } from '.
 import { formatCardDate, identityLabel } from '../../../entities/media/media-format';
 import { captionOf } from '../../../entities/media/caption';
 import { isReady, type MediaItem, presetTypeLabel } from '../../../entities/media/media-item';
+import { moderationLine } from '../../../entities/media/moderation';
 import { declaredRatio, useMediaRatio } from '../../../entities/media/use-media-ratio';
 import { credits } from '../../../lib/count-text';
 import { MediaPreview } from './media-preview';
@@ -50,6 +51,7 @@ export function MediaCard({
   const ready = isReady(item);
   const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   const selecting = selection !== undefined;
+  const held = moderationLine(item.moderation);
   const selected = selection?.selected ?? false;
   const classes = ['media-card', selected && 'is-selected', selecting && 'is-selecting', item.pending && 'is-pending']
     .filter(Boolean)
@@ -106,7 +108,7 @@ export function MediaCard({
         </div>
 
         {/* Public: bottom left, across from the likeness score. */}
-        {item.isPublic && !item.pending && (
+        {item.isPublic && !item.pending && !held && (
           <span className="media-chip inline-row media-chip--icon media-chip--public glass-pill" title="Shared to the public feed">
             <GlobeIcon />
             <span className="visually-hidden">Public</span>
@@ -141,6 +143,11 @@ export function MediaCard({
           {caption.text}
         </p>
         <p className="media-card__meta">{item.pending ? pendingCaption(item) : formatCardDate(item.createdAt)}</p>
+        {held && (
+          <p className={`media-card__moderation${item.moderation?.state === 'hidden' ? ' is-hidden' : ''}`} data-testid="moderation-line">
+            {held}
+          </p>
+        )}
       </div>
       {footer}
     </article>
