@@ -72,7 +72,7 @@ export class FeedService {
     const hasMore = rows.length > query.limit;
     return {
       success: true as const,
-      items: items.map((row) => ({ ...toFeedItem(row, this.urls, userId), likedAt: row.liked_at.toISOString() })),
+      items: items.map((row) => ({ ...toFeedItem(row, this.urls, userId, row.listed), likedAt: row.liked_at.toISOString() })),
       hasMore,
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.liked_at, id: last.id }) : null,
     };
@@ -84,7 +84,7 @@ export class FeedService {
    */
   async item(id: string, viewerId?: string) {
     const row = await this.visible(id, viewerId);
-    return { success: true as const, item: toFeedItem(row, this.urls, viewerId) };
+    return { success: true as const, item: toFeedItem(row, this.urls, viewerId, row.listed) };
   }
 
   /** The row of an item `viewerId` (none: anyone) may see, with its storage keys; else NotFoundError. */
