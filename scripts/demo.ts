@@ -13,7 +13,7 @@ import { getConfig } from '@app/shared/server/config';
 import { openInfrastructure } from '@app/shared/server/infrastructure';
 import { createLogger } from '@app/shared/server/logger';
 import { createRepositories } from '@app/shared/server/repositories';
-import { MediaUrls } from '@app/shared/server/storage';
+import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 import { composeApi, listen } from '../api/src/compose';
 import { StoriesService } from '../api/src/services/stories.service';
 
@@ -156,7 +156,7 @@ async function main() {
       for (const [j, id] of mediaIds.entries()) if ((i + j) % 3 === 0) await call(base, 'toggleLike', person.token, { mediaId: id });
     }
 
-    const urls = new MediaUrls(infra.storage);
+    const urls = new MediaUrls(infra.storage, new MediaSigner(infra.secrets.signingSecret));
     const stories = new StoriesService(repos, urls);
     const images = new Map((await repos.media.listForAdmin({ limit: 50, offset: 0 })).filter((m) => m.type === 'image' && m.final_url).map((m) => [m.id, m.final_url]));
     // A story about a person is illustrated with one of their creations (a different one each).

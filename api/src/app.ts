@@ -12,7 +12,7 @@ import { originOf, securityHeaders } from './http/security-headers';
 import { rejectUnstorableText } from './http/validation';
 import { mountFunctions } from './routes/functions';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
-import { mediaFileRoutes } from './routes/media-files';
+import { type MediaFileGuards, mediaFileRoutes } from './routes/media-files';
 import { type HomeRenderer, type PageMetaResolver, webAppRoutes } from './routes/web-app';
 
 export interface AppDependencies {
@@ -20,6 +20,8 @@ export interface AppDependencies {
   config: Pick<Config, 'webDistDir'> & { http?: Pick<Config['http'], 'publicUrl' | 'trustProxy'> };
   logger: Logger;
   storage: Storage;
+  /** Who may read each file under /media (absent in tests that build a bare app: no /media then). */
+  mediaFiles?: MediaFileGuards;
   /** Records every request's duration; absent in tests that build a bare app. */
   metrics?: Metrics;
   readiness: Record<string, ReadinessCheck>;
@@ -55,7 +57,8 @@ export function createApp(deps: AppDependencies): Express {
 
   for (const router of deps.routes ?? []) app.use(router);
   mountFunctions(app, deps.functions);
-  if (deps.storage.kind === 'local') app.use(mediaFileRoutes(deps.storage));
+  // Every stored file is addressed here, local or S3: the route decides who may read it (issue 42).
+  if (deps.mediaFiles) app.use(mediaFileRoutes(deps.storage, deps.mediaFiles));
 
   // Unknown calls under an API base answer JSON 404, never the web app.
   app.use(['/api', '/.netlify', '/media', '/v1_1', '/admin/queues', '/webhooks'], notFoundHandler);
@@ -73,5 +76,7 @@ function mediaOrigins(deps: AppDependencies): string[] {
   } catch {
     storageOrigin = undefined; // a stand-in storage without URLs (tests)
   }
-  return [originOf(deps.config.http?.publicUrl), storageOrigin].filter((o): o is string => o !== undefined);
+  // S3: an owner's signed address redirects to a presigned GET on the bucket's own address.
+  const presignOrigin = deps.storage.presignOrigin;
+  return [originOf(deps.config.http?.publicUrl), storageOrigin, presignOrigin].filter((o): o is string => o !== undefined);
 }

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { sql } from 'kysely';
 import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
-import { MediaUrls } from '@app/shared/server/storage';
+import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
 import { RunQueue, WorkerHeartbeats } from '@app/shared/server/queue';
@@ -11,7 +11,7 @@ import { createRedis } from '@app/shared/server/redis';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
-import { authenticate } from './http/authenticate';
+import { authenticate, signedInViewer } from './http/authenticate';
 import { RateLimits } from './http/rate-limits';
 import { adminSecretOfBody, requireAdmin } from './http/admin-auth';
 import { SecretGuessThrottle } from './http/shared-secret';
@@ -58,6 +58,7 @@ import { GenerationService } from './services/generation.service';
 import { LikesService } from './services/likes.service';
 import { MailService } from './services/mail.service';
 import { MediaService } from './services/media.service';
+import { MediaFileAccess } from './services/media-file-access';
 import { OtpService, WrongCodeBudget } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
@@ -85,7 +86,8 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const denylist = new SessionDenylist(infra.redis, config.queuePrefix);
   const launch = new LaunchSettings(repos, config.betaAccountCap);
   // Stored media are keys; answers carry addresses made from the storage's public base.
-  const urls = new MediaUrls(infra.storage);
+  const mediaSigner = new MediaSigner(infra.secrets.signingSecret);
+  const urls = new MediaUrls(infra.storage, mediaSigner);
   const auth = new AuthService(repos, otp, mail, tokens, launch, denylist, urls);
   // The drawn home (reused a second) is forgotten by every action that changes what strangers see.
   const feed = new FeedService(repos, urls);
@@ -95,7 +97,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const limits = new RateLimits(infra.redis, config.queuePrefix);
   const bearer = { tokens, users: repos.users, denylist };
   const signedIn = authenticate({ require: 'user' }, bearer);
-  const uploads = new UploadService(repos, infra.storage, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
+  const uploads = new UploadService(repos, infra.storage, urls, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
   const runQueue = new RunQueue(infra.queues, infra.redis, () => {
     // Blocking reads of the run events hold their connection, and must wait out a Redis restart rather than fail.
@@ -135,6 +137,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     config,
     logger: subsystem(logger, 'http'),
     storage: infra.storage,
+    mediaFiles: { access: new MediaFileAccess(repos), signer: mediaSigner, viewer: (req) => signedInViewer(req, bearer) },
     metrics,
     pageMeta: (pathname, options) => pageMeta.forPath(pathname, options),
     home: (device) => firstScreen.home(device),

@@ -1,9 +1,10 @@
 import type { GenerationRun, Media, Upload, User } from '@app/shared/server/db';
 import type { FeedRow } from '@app/shared/server/repositories';
-import { MediaUrls } from '@app/shared/server/storage';
+import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 
 /** Addresses as a storage serving from http://media.test/ makes them. */
-export const testMediaUrls = new MediaUrls({ publicUrl: (key) => `http://media.test/${key}` });
+export const testMediaSigner = new MediaSigner('unit-test-media-signing');
+export const testMediaUrls = new MediaUrls({ publicUrl: (key) => `http://media.test/${key}` }, testMediaSigner);
 
 /** Rows as the repositories return them, for services' unit tests. */
 export function aUser(overrides: Partial<User> = {}): User {

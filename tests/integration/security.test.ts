@@ -130,8 +130,9 @@ describe(`the api on its default settings (${dialect})`, () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeUndefined(); // PUBLIC_URL is http
     }
-    await ctx.infra.storage.put('users/u1/media/m1/full.jpg', Buffer.from('not really a jpeg'), { contentType: 'image/jpeg', immutable: true });
-    const media = await request(ctx.app).get('/media/users/u1/media/m1/full.jpg').set('Origin', 'https://elsewhere.example');
+    // A public file (outside people's folders, as a share image is).
+    await ctx.infra.storage.put('share/m/cors-probe.jpg', Buffer.from('not really a jpeg'), { contentType: 'image/jpeg', immutable: true });
+    const media = await request(ctx.app).get('/media/share/m/cors-probe.jpg').set('Origin', 'https://elsewhere.example');
     expect(media.status).toBe(200);
     expect(media.headers['access-control-allow-origin']).toBe('*');
     expect(media.headers['cross-origin-resource-policy']).toBe('cross-origin');
@@ -323,7 +324,10 @@ describe(`pictures shown to other people (${dialect})`, () => {
     const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
     const ours = await profile(upload.secure_url);
     expect(ours.status).toBe(200);
-    expect(ours.body.profile.avatar).toBe(upload.secure_url);
+    // The upload is signed (a photo of one's own), the avatar plain: shown to everyone (issue 42).
+    const avatar = upload.secure_url.split('?')[0]!;
+    expect(ours.body.profile.avatar).toBe(avatar);
+    await expect.poll(async () => (await request(ctx.app).get(new URL(avatar).pathname)).status, { timeout: 2000 }).toBe(200);
   });
 
   it("takes a story's hero image only over https, or from our own storage", async () => {

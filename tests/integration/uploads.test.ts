@@ -16,9 +16,11 @@ import { uploadRoutes, uploadSignRoutes } from '../../api/src/routes/uploads';
 import { RATE_RULES, RateLimits } from '../../api/src/http/rate-limits';
 import { SingleUse } from '../../api/src/services/single-use';
 import { UploadService } from '../../api/src/services/upload.service';
+import { MediaFileAccess } from '../../api/src/services/media-file-access';
 import { UploadSigner } from '../../api/src/services/upload-signature';
 import { TokenService } from '../../api/src/services/tokens';
 import { createLogger } from '@app/shared/server/logger';
+import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 import { canDecodeImage, findVideoTool } from '@app/shared/server/media';
 import { UploadsRepository } from '@app/shared/server/repositories';
 import { createRepositories } from '@app/shared/server/repositories';
@@ -93,6 +95,12 @@ function pixelBomb(): Buffer {
   ]);
 }
 
+/** The path and query of an address the api gave (a signed one keeps its signature). */
+const pathOf = (address: string): string => {
+  const url = new URL(address);
+  return `${url.pathname}${url.search}`;
+};
+
 describe(`media uploads (${dialect})`, () => {
   let ctx: TestContext;
   let app: Express;
@@ -108,7 +116,10 @@ describe(`media uploads (${dialect})`, () => {
     // Built here rather than through compose.ts, with a 1 MB image limit so "too large" stays cheap.
     const singleUse = new SingleUse(ctx.infra.redis, ctx.config.queuePrefix);
     const limits = new RateLimits(ctx.infra.redis, ctx.config.queuePrefix, { ...RATE_RULES, uploadsPerUser: { points: UPLOADS_PER_MINUTE, durationSeconds: 60 } });
-    const uploads = new UploadService(createRepositories(ctx.infra.db), ctx.infra.storage, signer, singleUse, limits, { limits: { maxImageBytes: MAX_IMAGE_BYTES } });
+    const repos = createRepositories(ctx.infra.db);
+    const mediaSigner = new MediaSigner(ctx.infra.secrets.signingSecret);
+    const urls = new MediaUrls(ctx.infra.storage, mediaSigner);
+    const uploads = new UploadService(repos, ctx.infra.storage, urls, signer, singleUse, limits, { limits: { maxImageBytes: MAX_IMAGE_BYTES } });
     const signedIn = authenticate(
       { require: 'user' },
       { tokens: new TokenService(ctx.infra.secrets.jwtSecret), users: createRepositories(ctx.infra.db).users, denylist: new SessionDenylist(ctx.infra.redis, ctx.config.queuePrefix) },
@@ -117,6 +128,7 @@ describe(`media uploads (${dialect})`, () => {
       config: ctx.config,
       logger: createLogger(ctx.config, 'uploads-test'),
       storage: ctx.infra.storage,
+      mediaFiles: { access: new MediaFileAccess(repos), signer: mediaSigner, viewer: () => Promise.resolve(undefined) },
       readiness: {},
       functions: [uploadSignRoutes(uploads, signedIn)],
       routes: [uploadRoutes(uploads, { tmpDir })],
@@ -230,11 +242,14 @@ describe(`media uploads (${dialect})`, () => {
       expect(res.body.public_id).toMatch(/^[0-9a-f]{24}$/);
       expect(res.body.bytes).toBeGreaterThan(0);
       expect(new Date(res.body.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
-      // Local storage's public URL is plain http on localhost (see the report); S3 gives https.
-      expect(res.body.secure_url).toBe(`http://localhost:3000/media/users/${alice.user.id}/uploads/${res.body.public_id}.jpg`);
+      // Local storage's URL is plain http on localhost (see the report); S3 gives https. A source
+      // photo is its owner's: the address is signed, and unsigned it answers no one (issue 42).
+      const plain = `http://localhost:3000/media/users/${alice.user.id}/uploads/${res.body.public_id}.jpg`;
+      expect(res.body.secure_url).toMatch(new RegExp(`^${plain.replace(/[.]/g, '\\.')}\\?exp=\\d+&sig=[\\w-]+$`));
       expect(res.body.url).toBe(res.body.secure_url);
+      expect((await request(app).get(new URL(plain).pathname)).status).toBe(404);
 
-      const served = await request(app).get(new URL(res.body.secure_url).pathname).buffer(true);
+      const served = await request(app).get(pathOf(res.body.secure_url)).buffer(true);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       const body = served.body as Buffer;
@@ -270,8 +285,8 @@ describe(`media uploads (${dialect})`, () => {
       const res = await upload(await sign(alice), png, { filename: 'photo.jpg', contentType: 'image/jpeg' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ format: 'png', width: 40, height: 30 });
-      expect(res.body.secure_url).toMatch(/\.png$/);
-      const served = await request(app).get(new URL(res.body.secure_url).pathname).buffer(true);
+      expect(new URL(res.body.secure_url).pathname).toMatch(/\.png$/);
+      const served = await request(app).get(pathOf(res.body.secure_url)).buffer(true);
       expect(served.headers['content-type']).toBe('image/png');
     });
 
@@ -505,7 +520,7 @@ describe(`media uploads (${dialect})`, () => {
       const res = await upload(await sign(alice), clip, { filename: 'clip.jpg', contentType: 'image/jpeg' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ resource_type: 'video', format: 'mp4', width: 64, height: 48, duration: 1, bytes: clip.length });
-      const served = await request(app).get(new URL(res.body.secure_url).pathname).buffer(true);
+      const served = await request(app).get(pathOf(res.body.secure_url)).buffer(true);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('video/mp4');
       expect(Buffer.compare(served.body as Buffer, clip)).toBe(0);

@@ -76,6 +76,15 @@ async function userOfToken(req: Request, { tokens, users, denylist }: Authentica
   return denied ? undefined : user;
 }
 
+/**
+ * The person a bearer token names when their account is in good standing, else undefined: for a
+ * route that asks only when it must (the /media files of an owner's private items).
+ */
+export async function signedInViewer(req: Request, sources: AuthenticationSources): Promise<User | undefined> {
+  const user = await userOfToken(req, sources);
+  return user && !user.banned ? user : undefined;
+}
+
 /** Sets on the request what `how` asks for, or throws the 401 / 403 it calls for. */
 async function admit(req: Request, how: Authentication, sources: AuthenticationSources): Promise<void> {
   switch (how.require) {
@@ -83,8 +92,8 @@ async function admit(req: Request, how: Authentication, sources: AuthenticationS
       req.user = accountInGoodStanding(await userOfToken(req, sources));
       return;
     case 'none': {
-      const user = await userOfToken(req, sources);
-      if (user && !user.banned) req.user = user;
+      const user = await signedInViewer(req, sources);
+      if (user) req.user = user;
       return;
     }
     case 'session': {

@@ -36,7 +36,8 @@ async function serve(objects: Record<string, ReturnType<typeof slowObject>>) {
     },
   });
   const storage: Pick<Storage, 'get'> = { get: (key) => Promise.resolve(objects[key] ?? null) };
-  const app = express().use(mediaFileRoutes(storage)).use(errorHandler(pino({ level: 'info' }, sink)));
+  const guards = { access: { of: () => Promise.resolve({ public: true as const }) }, signer: { remainingSeconds: () => null }, viewer: () => Promise.resolve(undefined) };
+  const app = express().use(mediaFileRoutes(storage, guards)).use(errorHandler(pino({ level: 'info' }, sink)));
   const server = app.listen(0, '127.0.0.1');
   servers.push(server);
   await new Promise((resolve) => server.once('listening', resolve));

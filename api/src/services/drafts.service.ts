@@ -35,6 +35,6 @@ export class DraftsService {
 
   /** A draft's media is stored as a reference (a key when it is ours); the answer carries its address. */
   private toView(draft: Draft): DraftView {
-    return { ...draft, media_url: this.urls.url(draft.media_url), created_at: draft.created_at.toISOString(), updated_at: draft.updated_at.toISOString() };
+    return { ...draft, media_url: this.urls.ownUrl(draft.media_url, draft.user_id), created_at: draft.created_at.toISOString(), updated_at: draft.updated_at.toISOString() };
   }
 }

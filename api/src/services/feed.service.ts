@@ -72,7 +72,7 @@ export class FeedService {
     const hasMore = rows.length > query.limit;
     return {
       success: true as const,
-      items: items.map((row) => ({ ...toFeedItem(row, this.urls, userId), likedAt: row.liked_at.toISOString() })),
+      items: items.map((row) => ({ ...toFeedItem(row, this.urls, userId, row.listed), likedAt: row.liked_at.toISOString() })),
       hasMore,
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.liked_at, id: last.id }) : null,
     };
@@ -84,7 +84,7 @@ export class FeedService {
    */
   async item(id: string, viewerId?: string) {
     const row = await this.visible(id, viewerId);
-    const item = toFeedItem(row, this.urls, viewerId);
+    const item = toFeedItem(row, this.urls, viewerId, row.listed);
     // What holds it back is told to its owner only (a stranger never sees such an item at all).
     const held = row.moderation !== 'clear' && viewerId !== undefined && row.user_id === viewerId;
     return { success: true as const, item: held ? { ...item, moderation: { state: row.moderation, reason: row.moderation_reason } } : item };

@@ -3,7 +3,7 @@ import { getUserMediaCall, runMediaSchema } from '@app/shared/api/media';
 import { MediaUrls } from '@app/shared/server/storage';
 import { describe, expect, it } from 'vitest';
 import { toFeedItem, toMediaItem, toRunMedia, toTrendingItem } from './media-presenter';
-import { aFeedRow, aMedia, testMediaUrls as urls } from '../../testing/rows';
+import { aFeedRow, aMedia, testMediaSigner, testMediaUrls as urls } from '../../testing/rows';
 
 describe('the media presenter', () => {
   it('answers getUserMedia in the shape of its schema, the preset kind under `type`', () => {
@@ -43,20 +43,25 @@ describe('the media presenter', () => {
       source_url: 'users/u-1/uploads/p.jpg',
       metadata: { imageUrl: `${base}/full.jpg`, videoResults: [{ index: 0, success: true, videoUrl: `${base}/clip-0.mp4` }, { index: 1, success: false, error: 'x' }] },
     };
+    // The owner's view: signed addresses (issue 42), which still name their keys.
+    const signed = (key: string) => expect.stringMatching(new RegExp(`^http://media\\.test/${key.replace(/\./g, '\\.')}\\?exp=\\d+&sig=[\\w-]{43}$`));
     const item = toMediaItem(aMedia({ ...stored, type: 'video' }), urls);
     expect(item).toMatchObject({
-      finalUrl: `http://media.test/${base}/clip-0.mp4`,
-      url: `http://media.test/${base}/clip-0.mp4`,
-      imageUrl: `http://media.test/${base}/full.jpg`,
-      thumbnailUrl: `http://media.test/${base}/thumb.webp`,
+      finalUrl: signed(`${base}/clip-0.mp4`),
+      url: signed(`${base}/clip-0.mp4`),
+      imageUrl: signed(`${base}/full.jpg`),
+      thumbnailUrl: signed(`${base}/thumb.webp`),
     });
-    expect(item.metadata).toMatchObject({ imageUrl: `http://media.test/${base}/full.jpg`, videoResults: [{ videoUrl: `http://media.test/${base}/clip-0.mp4` }, { success: false, error: 'x' }] });
+    expect(item.metadata).toMatchObject({ imageUrl: signed(`${base}/full.jpg`), videoResults: [{ videoUrl: signed(`${base}/clip-0.mp4`) }, { success: false, error: 'x' }] });
     const row = aFeedRow({ ...stored, avatar_url: 'users/u-1/avatar/a.webp' });
     const feedItem = toFeedItem(row, urls, row.user_id!);
-    expect(feedItem).toMatchObject({ source_url: 'http://media.test/users/u-1/uploads/p.jpg', user: { avatar: 'http://media.test/users/u-1/avatar/a.webp' } });
+    // A listed item's files are plain (CDN-cacheable); its source photo is signed, for its owner only.
+    expect(feedItem).toMatchObject({ finalUrl: `http://media.test/${base}/clip-0.mp4`, source_url: signed('users/u-1/uploads/p.jpg'), user: { avatar: 'http://media.test/users/u-1/avatar/a.webp' } });
     expect(feedItem.metadata.videoResults).toEqual([{ index: 0, success: true, videoUrl: `http://media.test/${base}/clip-0.mp4` }, { index: 1, success: false, error: 'x' }]);
+    // The owner's own item that is not listed (their private item's page): signed.
+    expect(toFeedItem(row, urls, row.user_id!, false)).toMatchObject({ finalUrl: signed(`${base}/clip-0.mp4`), thumbnailUrl: signed(`${base}/thumb.webp`) });
     // Another deployment's base serves the same rows at its own addresses.
-    const elsewhere = new MediaUrls({ publicUrl: (key) => `https://cdn.example.org/m/${key}` });
+    const elsewhere = new MediaUrls({ publicUrl: (key) => `https://cdn.example.org/m/${key}` }, testMediaSigner);
     expect(toFeedItem(row, elsewhere).finalUrl).toBe(`https://cdn.example.org/m/${base}/clip-0.mp4`);
   });
 

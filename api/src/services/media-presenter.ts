@@ -34,21 +34,31 @@ interface StoredVideoResult {
   videoUrl?: unknown;
 }
 
+/**
+ * How an answer addresses an item's files (issue 42): plainly (CDN-cacheable) while the item is
+ * publicly listed, else by short-lived signed addresses, which only its owner (or an admin) is given.
+ */
+type Address = (ref: string | null) => string | null;
+
+function addressing(urls: MediaUrls, listed: boolean): Address {
+  return (ref) => urls.urlFor(ref, listed);
+}
+
 /** The stored metadata with its media references (`imageUrl`, each result's `videoUrl`) made addresses. */
-function withAddresses(metadata: Record<string, unknown>, urls: MediaUrls): Record<string, unknown> {
+function withAddresses(metadata: Record<string, unknown>, address: Address): Record<string, unknown> {
   const resolved: Record<string, unknown> = { ...metadata };
-  if (typeof metadata.imageUrl === 'string') resolved.imageUrl = urls.url(metadata.imageUrl);
+  if (typeof metadata.imageUrl === 'string') resolved.imageUrl = address(metadata.imageUrl);
   if (Array.isArray(metadata.videoResults)) {
     resolved.videoResults = (metadata.videoResults as StoredVideoResult[]).map((result) =>
-      typeof result?.videoUrl === 'string' ? { ...result, videoUrl: urls.url(result.videoUrl) } : result,
+      typeof result?.videoUrl === 'string' ? { ...result, videoUrl: address(result.videoUrl) } : result,
     );
   }
   return resolved;
 }
 
-function core(row: MediaColumns, urls: MediaUrls) {
-  const metadata = withAddresses(row.metadata as Record<string, unknown>, urls);
-  const finalUrl = urls.url(row.final_url);
+function core(row: MediaColumns, address: Address) {
+  const metadata = withAddresses(row.metadata as Record<string, unknown>, address);
+  const finalUrl = address(row.final_url);
   return {
     id: row.id,
     userId: row.user_id,
@@ -58,10 +68,10 @@ function core(row: MediaColumns, urls: MediaUrls) {
     prompt: row.prompt,
     finalUrl,
     imageUrl: typeof metadata.imageUrl === 'string' ? metadata.imageUrl : finalUrl,
-    thumbnailUrl: urls.url(row.thumbnail_url),
+    thumbnailUrl: address(row.thumbnail_url),
     width: row.width,
     height: row.height,
-    variants: (row.variants ?? []).map((v) => ({ url: urls.url(v.key), width: v.width, format: v.format })),
+    variants: (row.variants ?? []).map((v) => ({ url: address(v.key)!, width: v.width, format: v.format })),
     tags: row.tags,
     likes_count: row.likes_count,
     createdAt: row.created_at.toISOString(),
@@ -72,7 +82,9 @@ function core(row: MediaColumns, urls: MediaUrls) {
 
 /** A media item as its owner sees it (getUserMedia; spec 2 §3), with its run's receipt when given. */
 export function toMediaItem(media: Media, urls: MediaUrls, receipt?: RunReceipt): MediaItem {
-  const view = core(media, urls);
+  // Signed even while the item is public: the owner's addresses must keep working when they make
+  // it private (the library keeps the ones it has), and nobody else is given these views.
+  const view = core(media, addressing(urls, false));
   return {
     ...view,
     runId: media.run_id,
@@ -96,7 +108,8 @@ export function toRunMedia(media: Media, urls: MediaUrls, receipt?: RunReceipt):
 
 /** A row of the admin's Media tab (spec 3 §7): every field, the source photo included. */
 export function toAdminMediaRow(media: Media, urls: MediaUrls): AdminMediaRow {
-  const view = core(media, urls);
+  // Signed whatever the item's state: the admin sees banned owners' and held items too.
+  const view = core(media, addressing(urls, false));
   return {
     id: media.id,
     user_id: media.user_id,
@@ -106,7 +119,7 @@ export function toAdminMediaRow(media: Media, urls: MediaUrls): AdminMediaRow {
     created_at: media.created_at.toISOString(),
     status: media.status,
     prompt: media.prompt,
-    source_url: urls.url(media.source_url),
+    source_url: urls.privateUrl(media.source_url),
     likes_count: media.likes_count,
     preset_type: media.preset_type,
     is_public: media.is_public,
@@ -120,7 +133,7 @@ export function toAdminMediaRow(media: Media, urls: MediaUrls): AdminMediaRow {
  */
 /** An item of a tag page (spec 3 §3 tag page response). */
 export function toTagMedia(row: FeedRow, urls: MediaUrls): TagPage['media'][number] {
-  const view = core(row, urls);
+  const view = core(row, addressing(urls, true));
   return {
     id: row.id,
     image_url: view.imageUrl,
@@ -136,8 +149,12 @@ export function toTagMedia(row: FeedRow, urls: MediaUrls): TagPage['media'][numb
   };
 }
 
-export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string): FeedItem {
-  const { metadata, ...view } = core(row, urls);
+/**
+ * `listed`: false for a row its owner is shown though strangers are not (their private item's
+ * page, their own likes), whose files then get signed addresses.
+ */
+export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string, listed = true): FeedItem {
+  const { metadata, ...view } = core(row, addressing(urls, listed));
   return {
     ...view,
     mediaType: row.type === 'video' ? 'video' : 'image',
@@ -145,7 +162,7 @@ export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string): Fe
     created_at: row.created_at.toISOString(),
     user: { avatar: urls.url(row.avatar_url), tier: row.tier ?? 'free', name: displayName(row), username: row.username },
     type: row.preset_type,
-    source_url: viewerId !== undefined && row.user_id === viewerId ? urls.url(row.source_url) : null,
+    source_url: viewerId !== undefined && row.user_id === viewerId ? urls.privateUrl(row.source_url) : null,
     metadata: {
       videoResults: Array.isArray(metadata.videoResults) ? metadata.videoResults : [],
       totalVideos: typeof metadata.totalVideos === 'number' ? metadata.totalVideos : 0,

@@ -9,7 +9,7 @@ import { MemoryStorage } from '@app/shared/testing/memory-storage';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FakeUploads } from '../../testing/fake-uploads';
-import { aUser } from '../../testing/rows';
+import { aUser, testMediaUrls } from '../../testing/rows';
 import { UPLOAD_ERRORS, type UploadFields, UploadService } from './upload.service';
 import { UploadSigner } from './upload-signature';
 
@@ -61,7 +61,7 @@ function setup(options: { users?: User[]; quota?: number } = {}) {
   const quota = fakeQuota(options.quota ?? 100);
   const users = options.users ?? [aUser()];
   const repos = { uploads, users: { findById: async (id: string) => users.find((u) => u.id === id) } };
-  const service = new UploadService(repos, storage, signer, new FakeSingleUse(), quota, { limits: { maxImageBytes: MAX_IMAGE_BYTES } });
+  const service = new UploadService(repos, storage, testMediaUrls, signer, new FakeSingleUse(), quota, { limits: { maxImageBytes: MAX_IMAGE_BYTES } });
   /** The form fields the browser sends back with a signature from `sign`. */
   const signedFields = (user: User = users[0]!, folder = 'sources'): UploadFields => {
     const signed = service.sign(user, { folder });
@@ -76,7 +76,9 @@ describe('UploadService', () => {
     const answer = await service.upload(signedFields(), received(await photo()), 'auto');
     const key = `users/${aUser().id}/uploads/${answer.public_id}.jpg`;
     expect(answer).toMatchObject({ resource_type: 'image', format: 'jpg', width: 30, height: 20, folder: 'sources', type: 'upload' });
-    expect(answer.secure_url).toBe(storage.publicUrl(key));
+    // A source photo is its owner's: a signed address of its key.
+    expect(testMediaUrls.keyOf(answer.secure_url)).toBe(key);
+    expect(answer.secure_url).toMatch(/\?exp=\d+&sig=/);
     expect(storage.objects.get(key)?.contentType).toBe('image/jpeg');
     expect(answer.bytes).toBe(storage.objects.get(key)?.data.length);
     expect(uploads.rows).toEqual([expect.objectContaining({ user_id: aUser().id, public_id: answer.public_id, storage_key: key })]);

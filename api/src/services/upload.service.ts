@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SignUploadAnswer, SignUploadRequest, UploadAnswer } from '@app/shared/api/generation';
 import type { Upload, User } from '@app/shared/server/db';
-import type { Storage } from '@app/shared/server/storage';
+import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
 import { type IngestLimits, type IngestedMedia, MediaIngest, type ReceivedFile } from '@app/shared/server/media/ingest';
 import type { RateQuota } from './rate-quota';
@@ -54,6 +54,8 @@ export class UploadService {
   constructor(
     private readonly repos: UploadRepositories,
     private readonly storage: Pick<Storage, 'put' | 'delete' | 'publicUrl'>,
+    /** An upload (a source photo) is its owner's: answered with a short-lived signed address. */
+    private readonly urls: Pick<MediaUrls, 'privateUrl'>,
     private readonly signer: UploadSigner,
     private readonly singleUse: Pick<SingleUse, 'claim' | 'release'>,
     private readonly quota: RateQuota<'uploadsPerUser'>,
@@ -211,8 +213,8 @@ export class UploadService {
       width: row.width,
       height: row.height,
       folder: row.folder,
-      url: this.storage.publicUrl(row.storage_key),
-      secure_url: this.storage.publicUrl(row.storage_key),
+      url: this.urls.privateUrl(row.storage_key),
+      secure_url: this.urls.privateUrl(row.storage_key),
       ...(row.duration_seconds !== null ? { duration: row.duration_seconds } : {}),
     };
   }

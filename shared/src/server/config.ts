@@ -152,6 +152,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool.default(true),
   S3_PUBLIC_URL: url.optional(),
+  S3_PRESIGN_ENDPOINT: url.optional(),
 
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
   ADMIN_SECRET: z.string().min(ADMIN_SECRET_MIN_LENGTH, `must be at least ${ADMIN_SECRET_MIN_LENGTH} characters`).optional(),
@@ -260,7 +261,10 @@ export interface Config {
         accessKeyId?: string;
         secretAccessKey?: string;
         forcePathStyle: boolean;
+        /** The api's /media path (default), or a CDN in front of it: the bucket itself stays private. */
         publicBaseUrl?: string;
+        /** The S3 endpoint as browsers reach it, for presigned downloads (S3_PRESIGN_ENDPOINT; default the endpoint). */
+        presignEndpoint?: string;
       };
   webDistDir: string;
   adminSecret: string | undefined;
@@ -404,7 +408,9 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          publicBaseUrl: e.S3_PUBLIC_URL,
+          // Files are addressed through the api's /media, which decides who may read each (issue 42).
+          publicBaseUrl: e.S3_PUBLIC_URL ?? `${publicUrl}/media`,
+          presignEndpoint: e.S3_PRESIGN_ENDPOINT,
         }
       : { driver: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: `${publicUrl}/media` },
     webDistDir: path.resolve(e.WEB_DIST_DIR),

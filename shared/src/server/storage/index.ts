@@ -2,3 +2,4 @@
 export * from './storage';
 export * from './create-storage';
 export * from './media-urls';
+export * from './media-signature';

@@ -1,3 +1,4 @@
+import type { MediaSigner } from './media-signature';
 import { assertValidKey, type Storage } from './storage';
 
 /** A reference has a scheme when it is an address of a file we don't host; a key never does. */
@@ -12,6 +13,11 @@ function isValidKey(ref: string): boolean {
   }
 }
 
+/** Exactly the two parameters of a signed address. */
+function isSignatureQuery(params: URLSearchParams): boolean {
+  return [...params.keys()].sort().join('&') === 'exp&sig';
+}
+
 /**
  * Stored media references and the addresses browsers load. The database keeps a *reference*: the
  * storage key of a file of ours (`users/<id>/media/<id>/full.jpg`), or the absolute address of one
@@ -23,12 +29,42 @@ export class MediaUrls {
   /** Where our files are served from, ending in '/'. */
   readonly base: string;
 
-  constructor(storage: Pick<Storage, 'publicUrl'>) {
+  constructor(
+    storage: Pick<Storage, 'publicUrl'>,
+    private readonly signer: Pick<MediaSigner, 'sign'>,
+  ) {
     this.base = storage.publicUrl('probe').replace(/probe$/, '');
     this.publicUrl = (key) => storage.publicUrl(key);
   }
 
   private readonly publicUrl: (key: string) => string;
+
+  /**
+   * The short-lived signed address of a file that is not public (a private or held item's, a
+   * source photo): only its owner is ever given one (issue 42). Anything but a key is as `url`.
+   */
+  privateUrl(ref: string): string;
+  privateUrl(ref: string | null): string | null;
+  privateUrl(ref: string | null): string | null {
+    if (ref === null || ref === '' || ADDRESS.test(ref) || !isValidKey(ref)) return ref;
+    const { exp, sig } = this.signer.sign(ref);
+    return `${this.publicUrl(ref)}?exp=${exp}&sig=${sig}`;
+  }
+
+  /**
+   * For a reference a person stored themselves (a draft's media): signed when it is a key in their
+   * own folder, plain otherwise, so storing someone else's key never earns its signed address.
+   */
+  ownUrl(ref: string, userId: string): string;
+  ownUrl(ref: string | null, userId: string): string | null;
+  ownUrl(ref: string | null, userId: string): string | null {
+    return ref !== null && ref.startsWith(`users/${userId}/`) ? this.privateUrl(ref) : this.url(ref);
+  }
+
+  /** `url` for a public item's files, `privateUrl` for anything else. */
+  urlFor(ref: string | null, isPublic: boolean): string | null {
+    return isPublic ? this.url(ref) : this.privateUrl(ref);
+  }
 
   /**
    * The address of a stored reference. Text that is neither an address nor a key (a draft's media
@@ -41,11 +77,15 @@ export class MediaUrls {
     return this.publicUrl(ref);
   }
 
-  /** The key of an address under our public base (parsed, so `..` or another host never pass); else undefined. */
+  /**
+   * The key of an address under our public base (parsed, so `..` or another host never pass); else
+   * undefined. A signed address we gave (its query only `exp` and `sig`) names its key too.
+   */
   keyOf(address: string): string | undefined {
     if (!URL.canParse(address)) return undefined;
     const url = new URL(address);
-    if (url.username || url.password || url.hash || url.search) return undefined;
+    if (url.username || url.password || url.hash || (url.search && !isSignatureQuery(url.searchParams))) return undefined;
+    url.search = '';
     if (!url.href.startsWith(this.base)) return undefined;
     let key: string;
     try {

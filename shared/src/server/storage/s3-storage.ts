@@ -11,6 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { BucketLocationConstraint, CreateBucketCommandInput } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { encodeKeyForUrl, normalizePrefix } from './local-storage';
@@ -27,8 +28,13 @@ export interface S3StorageOptions {
   secretAccessKey?: string;
   /** `true` for MinIO/s3rver (`endpoint/bucket/key`), `false` for virtual-hosted style. */
   forcePathStyle: boolean;
-  /** Where browsers load objects from (CDN or public bucket URL); defaults to the endpoint. */
+  /**
+   * Where browsers load objects from: the api's /media path, or a CDN whose origin it is (the
+   * bucket stays private; docs/operations.md). Defaults to the endpoint (tests, tools).
+   */
   publicBaseUrl?: string;
+  /** The endpoint as browsers reach it, for presigned downloads; defaults to `endpoint`. */
+  presignEndpoint?: string;
 }
 
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -60,7 +66,22 @@ export class S3Storage implements Storage {
     this.options = options;
     this.bucket = options.bucket;
     this.client = createS3Client(options);
+    // Presigning is computed here, never sent: a client for the browsers' address of the service.
+    this.presigner = options.presignEndpoint ? createS3Client({ ...options, endpoint: options.presignEndpoint }) : this.client;
     this.urlBase = publicUrlBase(options);
+    const { publicBaseUrl: _public, ...direct } = options;
+    this.presignOrigin = new URL(publicUrlBase({ ...direct, ...(options.presignEndpoint ? { endpoint: options.presignEndpoint } : {}) })).origin;
+  }
+
+  private readonly presigner: S3Client;
+  readonly presignOrigin: string;
+
+  /** A presigned GET of the object, valid `expiresInSeconds`; the answer is private to whoever holds it. */
+  async presignedGetUrl(key: string, expiresInSeconds: number): Promise<string> {
+    assertValidKey(key);
+    const seconds = Math.max(1, Math.floor(expiresInSeconds));
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseCacheControl: `private, max-age=${seconds}` });
+    return getSignedUrl(this.presigner, command, { expiresIn: seconds });
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<void> {

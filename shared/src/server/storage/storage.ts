@@ -27,6 +27,10 @@ export interface Storage {
   /** Removes every key under the prefix; returns how many were removed. */
   deletePrefix(prefix: string): Promise<number>;
   publicUrl(key: string): string;
+  /** S3: a presigned GET of a private object, valid `expiresInSeconds` (local storage has none). */
+  presignedGetUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  /** The origin presigned GETs point at (pages must be allowed to load media from it). */
+  readonly presignOrigin?: string;
   /** Cheap reachability check for /readyz. */
   ping(): Promise<void>;
 }

@@ -209,7 +209,7 @@ export class FeedRepository {
       .selectFrom('likes')
       .innerJoin('media', 'media.id', 'likes.media_id')
       .leftJoin('users', 'users.id', 'media.user_id')
-      .select([...FEED_COLUMNS, 'likes.created_at as liked_at'])
+      .select([...FEED_COLUMNS, 'likes.created_at as liked_at', publiclyListed.as('listed')])
       .where('likes.user_id', '=', userId)
       .where('media.status', '=', 'completed')
       .where((eb) => eb.or([publiclyListedWithOwner, eb('media.user_id', '=', userId)]))

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Media, ModerationState, NewMedia, StoredVariant } from '../schema';
 import { countRows } from './count-rows';
+import { publiclyListed } from './feed.repository';
 
 export class MediaRepository {
   constructor(private readonly db: Db) {}
@@ -39,6 +40,14 @@ export class MediaRepository {
   }
 
   /** The admin's Media tab: every item, newest first. */
+  /**
+   * Who may read an item's files (the /media route): its owner, and everyone while it is publicly
+   * listed (the feed's one predicate, so a made-private, held or hidden item's files close with it).
+   */
+  fileAccess(id: string): Promise<{ user_id: string | null; listed: boolean } | undefined> {
+    return this.db.selectFrom('media').select(['user_id', publiclyListed.as('listed')]).where('id', '=', id).executeTakeFirst();
+  }
+
   listForAdmin(query: { limit: number; offset: number }): Promise<Media[]> {
     return this.db.selectFrom('media').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute();
   }

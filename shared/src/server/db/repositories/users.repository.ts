@@ -11,6 +11,12 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whether `key` is the person's avatar (shown to everyone), which makes that upload public. */
+  async hasAvatar(id: string, key: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('id', '=', id).where('avatar_url', '=', key).executeTakeFirst();
+    return row !== undefined;
+  }
+
   findByEmail(email: string): Promise<User | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   }
