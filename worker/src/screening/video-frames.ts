@@ -15,14 +15,12 @@ export function videoFrames(video: Buffer): Promise<Buffer[]> {
     const duration = (await probeVideo(file, { format: 'mp4' })).durationSeconds ?? 0;
     const ffmpeg = await resolveFfmpeg();
     const times = [0, duration / 2, Math.max(0, duration - 0.1)];
-    const frames: Buffer[] = [];
-    for (const [index, time] of times.entries()) {
-      const out = path.join(dir, `frame-${index}.png`);
-      const args = ['-v', 'error', '-protocol_whitelist', 'file', '-ss', time.toFixed(3), '-i', `file:${file}`, '-frames:v', '1', '-y', out];
-      const result = await run(ffmpeg.path, args);
-      if (result.code !== 0) throw new Error(`ffmpeg could not take a frame at ${time.toFixed(2)} s (exit ${result.code}): ${result.stderr.trim().slice(-500)}`);
-      frames.push(await readFile(out));
-    }
+    // One ffmpeg for the three: each time seeks an input of its own, each output takes one frame.
+    const inputs = times.flatMap((time) => ['-ss', time.toFixed(3), '-i', `file:${file}`]);
+    const outputs = times.flatMap((_, index) => ['-map', `${index}:v:0`, '-frames:v', '1', path.join(dir, `frame-${index}.png`)]);
+    const result = await run(ffmpeg.path, ['-v', 'error', '-protocol_whitelist', 'file', ...inputs, '-y', ...outputs]);
+    if (result.code !== 0) throw new Error(`ffmpeg could not take the clip's frames (exit ${result.code}): ${result.stderr.trim().slice(-500)}`);
+    const frames = await Promise.all(times.map((_, index) => readFile(path.join(dir, `frame-${index}.png`))));
     return frames;
   });
 }
