@@ -27,6 +27,8 @@ export default {
           '-1px',
           '/^-?\\d*\\.?\\d+%$/',
           '/^env\\(/',
+          // an anchor's edge (CSS anchor positioning) is a place, not a length of the scale
+          '/^anchor\\(/',
           `/^(calc|clamp|min|max)\\((?!.*${rawLengthInside}).*\\)$/`,
         ],
         message: 'Use a token of web/src/styles/tokens.css for ${property} (got "${value}")',

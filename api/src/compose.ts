@@ -93,7 +93,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
   const runQueue = new RunQueue(infra.queues, infra.redis, () => {
     // Blocking reads of the run events hold their connection, and must wait out a Redis restart rather than fail.
-    const reader = createRedis(infra.redisUrl, 'worker');
+    const reader = createRedis(infra.redisEndpoint, 'worker');
     reader.on('error', (error) => logger.debug({ err: error }, 'run events reader connection error'));
     return reader;
   });

@@ -4,6 +4,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { closeViewer, settle, uploadAstronaut, viewportShot } from '../support/screen';
 import { signedInPage } from '../support/ui-sign-in';
+import { openMode, uploadSelfie } from '../support/composer-ui';
 
 /**
  * Issue 41 §6: a showing toast never covers a screen's primary controls, at 1440×900 and 390×844.
@@ -84,7 +85,18 @@ async function coveredOn(page: Page, selector: string, shot: string): Promise<st
 const NAVIGATION = '.top-bar a, .top-bar button, .top-bar [data-testid="token-balance"], .action-column a, .action-column button, .bottom-nav a';
 const GALLERY = '.gallery-header h1, .gallery-header button, .gallery-header .token-pill, .gallery-views a';
 const CONTROLS = {
-  home: `${NAVIGATION}, .home-hero__copy a, .home-hero__copy button, .composer button, .composer textarea, .composer [role="group"]`,
+  // The hero's showcase too on a desktop; on a phone, between the hero's buttons and the docked
+  // composer, the toasts pass over its previews (the one room for them there).
+  home: {
+    desktop: `${NAVIGATION}, .home-hero__copy a, .home-hero__copy button, .home-hero__showcase button, .composer button, .composer textarea, .composer [role="group"]`,
+    phone: `${NAVIGATION}, .home-hero__copy a, .home-hero__copy button, .composer button, .composer textarea, .composer [role="group"]`,
+  },
+  // A look panel opens upward from its mode button to the top bar: its looks and header; Generate and
+  // the prompt. (On a phone the panel covers the hero, and the tray's mode buttons are not what is used then.)
+  panel: {
+    desktop: `${NAVIGATION}, .home-hero__copy a, .home-hero__copy button, .preset-panel button, .preset-panel [role="menuitemradio"], .composer button`,
+    phone: `${NAVIGATION}, .preset-panel button, .preset-panel [role="menuitemradio"], .composer textarea, .composer button[aria-label="Generate"]`,
+  },
   viewer: '.viewer button, .viewer a',
   gallery: `${NAVIGATION}, ${GALLERY}`,
   // On a phone the library is the gallery.
@@ -124,7 +136,17 @@ describe('toasts never cover a control (issue 41 §6)', () => {
       await page.goto(`${app.baseUrl}/`);
       await page.getByRole('region', { name: 'Composer' }).waitFor();
       await settle(page);
-      covered.push(...await coveredOn(page, CONTROLS.home, `toasts-home-${label}`));
+      covered.push(...await coveredOn(page, CONTROLS.home[label], `toasts-home-${label}`));
+
+      // With a photo in, each look panel open in turn (the first from the left, the last from "More").
+      await uploadSelfie(page);
+      for (const mode of ['Unreal Reflection', 'Story Time']) {
+        await openMode(page, mode);
+        await page.getByRole('menu', { name: `${mode} presets` }).waitFor();
+        await settle(page);
+        covered.push(...await coveredOn(page, CONTROLS.panel[label], `toasts-panel-${mode.replace(' ', '-').toLowerCase()}-${label}`));
+        await page.getByRole('button', { name: 'Close presets' }).click();
+      }
 
       await page.goto(`${app.baseUrl}/profile`);
       const card = page.locator('.media-card').first();

@@ -129,7 +129,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       const config = parseConfig(raw);
       expect(config).toMatchObject({ isProduction: true, http: { host: '0.0.0.0' }, queuePrefix: '{mirrorverse}', storage: { driver: 's3' } });
       expect(config.database).toHaveProperty('url');
-      expect(config.redis).toHaveProperty('url');
+      expect(config.redis).toHaveProperty('endpoint.kind', 'standalone');
       expect(container.resources?.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
       expect(container.resources?.limits).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
       if (name === 'mirrorverse-worker') {

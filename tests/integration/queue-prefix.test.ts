@@ -82,7 +82,8 @@ describe(`a hash-tagged QUEUE_PREFIX on plain Redis, api and in-process worker (
     expect(generation?.jobs.map((j) => j.id)).toEqual([runId]);
 
     // Every key this app wrote starts with the tag: queues, heartbeats, rate limits, upload tokens.
-    const keys = await scanKeys(ctx.infra.redis, `*${id}*`);
+    // (This suite's Redis is one node, which SCAN walks whole.)
+    const keys = await scanKeys(ctx.infra.redis as Redis, `*${id}*`);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.filter((key) => !key.startsWith(`${tag}:`))).toEqual([]);
     const kinds = new Set(keys.map((key) => key.slice(tag.length + 1).split(':')[0]));
@@ -138,7 +139,7 @@ describe('a hash-tagged QUEUE_PREFIX on a one-node Redis Cluster', () => {
     const workers = startWorkers({
       config,
       logger: createLogger(config, 'test'),
-      redisUrl: url,
+      redisEndpoint: { kind: 'standalone', url: url },
       prefix: tag,
       handlers: { maintenance: { 'expire-guest-media': async (_data, job) => void done.push(job.id ?? '') } },
     });

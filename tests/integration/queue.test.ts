@@ -40,7 +40,7 @@ describe('queues and workers over real Redis', () => {
     const workers = startWorkers({
       config,
       logger,
-      redisUrl: inject('redisUrl'),
+      redisEndpoint: { kind: 'standalone', url: inject('redisUrl') },
       prefix,
       handlers: { generation: { generate: async (data) => void seen.push(data.runId) } },
     });
@@ -66,7 +66,7 @@ describe('queues and workers over real Redis', () => {
     const workers = startWorkers({
       config,
       logger,
-      redisUrl: inject('redisUrl'),
+      redisEndpoint: { kind: 'standalone', url: inject('redisUrl') },
       prefix,
       handlers: {
         maintenance: {
@@ -92,7 +92,7 @@ describe('queues and workers over real Redis', () => {
     const workers = startWorkers({
       config,
       logger,
-      redisUrl: inject('redisUrl'),
+      redisEndpoint: { kind: 'standalone', url: inject('redisUrl') },
       prefix,
       handlers: { maintenance: { 'expire-guest-media': async () => undefined } },
     });

@@ -44,7 +44,10 @@ export interface FaultStack {
 
 export interface FaultStackOptions {
   postgresUrl: string;
+  /** The test's own reads of the queue (a stuck run's job); the processes' too unless `redisEnv` says otherwise. */
   redisUrl: string;
+  /** How the processes reach Redis when not by REDIS_URL (REDIS_SENTINELS…, REDIS_CLUSTER_NODES…). */
+  redisEnv?: Record<string, string>;
   /** Added to every process's environment (api and workers). */
   env?: Record<string, string>;
   /** Added to the first api process's environment only. */
@@ -73,7 +76,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
   const apiUrl = `http://127.0.0.1:${port}`;
   const common = {
     DATABASE_URL: databaseUrl,
-    REDIS_URL: options.redisUrl,
+    ...(options.redisEnv ?? { REDIS_URL: options.redisUrl }),
     QUEUE_PREFIX: `faults-${randomBytes(4).toString('hex')}`,
     DATA_DIR: dataDir,
     JWT_SECRET,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type FaultStack, type FaultStackOptions, type LoadAccount, type Submission, createLoadAccount, driveLoad, startFaultStack, until } from './fault-stack';
+import { type FaultStack, type FaultStackOptions, type LoadAccount, type Submission, createLoadAccount, driveLoad, startFaultStack, submitRun, until } from './fault-stack';
 
 /** What a fault test works on: its stack and the accounts that load it. Set once beforeAll has run. */
 export interface FaultSuite {
@@ -13,7 +13,7 @@ export interface FaultSuiteOptions extends Pick<FaultStackOptions, 'env' | 'apiE
   accounts: number;
   credits: number;
   /** Where the stack's Postgres and Redis are: the machine's by default; a test that stops one starts its own here. */
-  servers?: () => Promise<{ postgresUrl: string; redisUrl: string }>;
+  servers?: () => Promise<Pick<FaultStackOptions, 'postgresUrl' | 'redisUrl' | 'redisEnv'>>;
   /** Before the stack closes (a server the test stopped must be back for the database to be dropped). */
   beforeClose?: () => void | Promise<void>;
   /** After the stack closed (the test's own servers go). */
@@ -64,4 +64,37 @@ export async function untilApiReady(stack: FaultStack, timeoutMs = 30_000): Prom
     throw new Error(`${error.message}; api exit ${stack.api.child.exitCode}:\n${stack.api.output().slice(-3_000)}`);
   });
   return Date.now() - from;
+}
+
+/**
+ * Runs submitted at a steady rate (one every `everyMs`, round-robin over the accounts) until
+ * stopped; each account stays under the product's per-person submit limit.
+ */
+export function steadyLoad(stack: FaultStack, accounts: LoadAccount[], everyMs: number) {
+  const pending: Promise<Submission>[] = [];
+  let running = true;
+  const loop = (async () => {
+    for (let i = 0; running; i += 1) {
+      pending.push(submitRun(stack, accounts[i % accounts.length]!));
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return Promise.all(pending);
+    },
+  };
+}
+
+/** Seconds from `from` until a run is accepted again (the probes join `into`, so the books cover them). */
+export async function secondsToAccept(stack: FaultStack, account: LoadAccount, from: number, into: Submission[], timeoutMs = 90_000): Promise<number> {
+  for (;;) {
+    const probe = await submitRun(stack, account);
+    into.push(probe);
+    if (probe.status === 202) return (Date.now() - from) / 1000;
+    if (Date.now() - from > timeoutMs) throw new Error(`no run accepted ${timeoutMs} ms after the fault; last ${probe.status} ${JSON.stringify(probe.body)}`);
+    await sleep(200);
+  }
 }

@@ -8,6 +8,8 @@ export interface RedisServerProcess {
   start(): Promise<void>;
   /** SIGTERM: Redis writes its append-only file and exits. */
   stop(): Promise<void>;
+  /** Sends a signal as it is: SIGKILL (a crash), SIGSTOP / SIGCONT (a frozen host). */
+  signal(signal: NodeJS.Signals): void;
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -21,9 +23,14 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-export function redisServerProcess(port: number, dir: string): RedisServerProcess {
+/** `extraArgs` come after the defaults (e.g. `--replicaof 127.0.0.1 <port>`); `leading` before them (a config file, `--sentinel`). */
+export function redisServerProcess(port: number, dir: string, extra: { leading?: string[]; extraArgs?: string[] } = {}): RedisServerProcess {
   let child: ChildProcess | undefined;
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction', '--loglevel', 'warning'];
+  const args = [
+    ...(extra.leading ?? []),
+    ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction', '--loglevel', 'warning'],
+    ...(extra.extraArgs ?? []),
+  ];
   return {
     url: `redis://127.0.0.1:${port}`,
     start: async () => {
@@ -44,6 +51,9 @@ export function redisServerProcess(port: number, dir: string): RedisServerProces
       const forced = setTimeout(() => proc.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(forced);
+    },
+    signal: (signal) => {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
   };
 }

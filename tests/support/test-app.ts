@@ -58,7 +58,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
   const infra: Infrastructure = {
     db: handle.db,
     dialect: handle.dialect,
-    redisUrl,
+    redisEndpoint: { kind: 'standalone', url: redisUrl },
     redis,
     queues,
     storage,

@@ -89,7 +89,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
   await maintenance.upsertJobScheduler('make-media-variants', { every: 60_000 }, { name: 'make-media-variants', data: {} });
   await maintenance.upsertJobScheduler('reconcile-runs', { every: config.generation.reconcile.everySeconds * 1000 }, { name: 'reconcile-runs', data: {} });
-  const workers = startWorkers({ config, logger, redisUrl: infra.redisUrl, handlers, prefix: config.queuePrefix });
+  const workers = startWorkers({ config, logger, redisEndpoint: infra.redisEndpoint, handlers, prefix: config.queuePrefix });
   const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({
     queues: workers.queues,
     concurrency: Object.fromEntries(workers.queues.map((queue) => [queue, config.worker.concurrency[queue]])),

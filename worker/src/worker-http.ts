@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 import { metricsAccess } from '@app/shared/server/access';
 import { withTimeout } from '@app/shared/server/concurrency';
 import type { Logger } from '@app/shared/server/logger';
@@ -21,7 +21,7 @@ export async function startWorkerHttp(options: {
   metrics: Metrics;
   queues: PrometheusQueue[];
   metricsToken: string | undefined;
-  redis: Pick<Redis, 'ping'>;
+  redis: Pick<RedisClient, 'ping'>;
   logger: Logger;
 }): Promise<{ port: number; close: () => Promise<void> }> {
   const loop = monitorEventLoopDelay({ resolution: 50 });

@@ -2,7 +2,7 @@ import { type Job, MetricsTime, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '@app/shared/server/config';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { ALL_QUEUES, type QueueName } from '@app/shared/server/queue';
-import { createRedis } from '@app/shared/server/redis';
+import { createRedis, type RedisEndpoint } from '@app/shared/server/redis';
 import type { JobHandlers } from './job-handlers';
 
 export type { JobHandlers } from './job-handlers';
@@ -19,7 +19,7 @@ export interface RunningWorkers {
 export function startWorkers(options: {
   config: Pick<Config, 'worker'>;
   logger: Logger;
-  redisUrl: string;
+  redisEndpoint: RedisEndpoint;
   handlers: JobHandlers;
   prefix: string;
 }): RunningWorkers {
@@ -29,7 +29,7 @@ export function startWorkers(options: {
   for (const queue of ALL_QUEUES) {
     const handlers = options.handlers[queue] as Record<string, ((data: unknown, job: Job) => Promise<unknown>) | undefined> | undefined;
     if (!handlers || Object.keys(handlers).length === 0) continue;
-    const connection = createRedis(options.redisUrl, 'worker');
+    const connection = createRedis(options.redisEndpoint, 'worker');
     const worker = new Worker(
       queue,
       async (job) => {

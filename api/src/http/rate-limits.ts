@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '@app/shared/server/domain-errors';
 import { TOO_MANY_REQUESTS } from './errors';
@@ -31,7 +31,7 @@ export type RateRuleName = keyof typeof RATE_RULES;
 export class RateLimits {
   private readonly limiters = new Map<RateRuleName, RateLimiterRedis>();
 
-  constructor(redis: Redis, prefix: string, rules: Record<RateRuleName, Rule> = RATE_RULES) {
+  constructor(redis: RedisClient, prefix: string, rules: Record<RateRuleName, Rule> = RATE_RULES) {
     for (const [name, rule] of Object.entries(rules) as Array<[RateRuleName, Rule]>) {
       this.limiters.set(
         name,

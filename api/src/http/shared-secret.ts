@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 import { sameSecret } from '@app/shared/server/access';
 import { NotAuthenticatedError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { TOO_MANY_REQUESTS } from './errors';
@@ -56,7 +56,7 @@ return slot - now
 /** `SecretGuessPacing` in Redis, so every api process paces together. */
 export class SecretGuessThrottle implements SecretGuessPacing {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly baseMs: number,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

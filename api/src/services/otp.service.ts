@@ -3,7 +3,7 @@ import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@app/shared';
 import type { SignInCodePurpose } from '@app/shared/server/db';
 import { InvalidInputError, TooManyRequestsError } from '@app/shared/server/domain-errors';
 import type { RepositoryPorts } from './repository-ports';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 
 export const INVALID_CODE = 'Invalid code';
 export const CODE_EXPIRED = 'This code has expired. Please request a new one.';
@@ -24,7 +24,7 @@ export const GUESSING_CLOSED = 'Too many wrong codes were tried for this address
  */
 export class WrongCodeBudget {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 
 /**
@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
  */
 export class SessionDenylist {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly ttlSeconds = ACCESS_TOKEN_TTL_SECONDS + 60,
   ) {}

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 
 /**
  * Things that may be used once (upload signatures), remembered in Redis so every api process
@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  */
 export class SingleUse {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -38,9 +38,41 @@ describe('parseConfig', () => {
     });
     expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app', poolSize: 10, preparedStatements: true });
     expect(parseConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false });
-    expect(config.redis).toEqual({ url: 'redis://cache:6379' });
+    expect(config.redis).toEqual({ endpoint: { kind: 'standalone', url: 'redis://cache:6379' } });
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', endpoint: 'http://minio:9000', forcePathStyle: true });
     expect(config.http.publicUrl).toBe('https://app.example.com');
+  });
+
+  it('reads Sentinel and Cluster settings, and says what is wrong with them by name (issue 43)', () => {
+    expect(parseConfig({ REDIS_SENTINELS: 's1:26379, s2:26379,[::1]:26380', REDIS_SENTINEL_NAME: 'main', REDIS_PASSWORD: 'pw', REDIS_TLS: 'true' }).redis).toEqual({
+      endpoint: {
+        kind: 'sentinel',
+        sentinels: [
+          { host: 's1', port: 26379 },
+          { host: 's2', port: 26379 },
+          { host: '::1', port: 26380 },
+        ],
+        name: 'main',
+        sentinelPassword: undefined,
+        password: 'pw',
+        tls: true,
+      },
+    });
+    expect(parseConfig({ REDIS_CLUSTER_NODES: 'n1:7000,n2:7001', QUEUE_PREFIX: '{mv}' }).redis).toEqual({
+      endpoint: { kind: 'cluster', nodes: [{ host: 'n1', port: 7000 }, { host: 'n2', port: 7001 }], password: undefined, tls: false },
+    });
+    expect(problemsOf({ REDIS_URL: 'redis://a:6379', REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'main' })).toEqual([
+      'REDIS_URL, REDIS_SENTINELS: set one of them (a single endpoint, Sentinel or Cluster), not 2',
+    ]);
+    expect(problemsOf({ REDIS_SENTINELS: 's1:26379' })).toEqual(['REDIS_SENTINEL_NAME: required with REDIS_SENTINELS (the master group the sentinels watch)']);
+    expect(problemsOf({ REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'main' })).toEqual(['REDIS_SENTINELS: "s1" is not host:port']);
+    expect(problemsOf({ REDIS_CLUSTER_NODES: 'n1:7000' })).toEqual([
+      'QUEUE_PREFIX: a Redis Cluster needs a hash-tagged prefix, e.g. QUEUE_PREFIX={mirrorverse}, so each queue\'s keys share one slot',
+    ]);
+    expect(problemsOf({ REDIS_CLUSTER_NODES: 'n1:99999', QUEUE_PREFIX: '{mv}' })).toEqual(['REDIS_CLUSTER_NODES: "n1:99999" is not host:port']);
+    expect(problemsOf({ REDIS_PASSWORD: 'pw' })).toEqual([
+      'REDIS_PASSWORD / REDIS_TLS: only with REDIS_SENTINELS or REDIS_CLUSTER_NODES (a REDIS_URL carries its own)',
+    ]);
   });
 
   it('reports every bad variable at once, each by name', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SERVICE_MODES } from '../generation/modes';
 import { isAiProvider, modeEnvSuffix, PROVIDER_NAMES, type ProviderName } from '../generation/providers';
 import type { ServiceMode } from '../generation/types';
+import { parseHostPorts, type RedisEndpoint } from './redis/redis-endpoint';
 
 /**
  * Every setting of every process, parsed once from the environment at start-up.
@@ -164,6 +165,16 @@ const envSchema = z.object({
   /** Off behind a pooler that cannot keep named statements (PgBouncer in transaction mode without max_prepared_statements). */
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  // Sentinel (issue 43): the sentinels' host:port list and the master group they watch.
+  REDIS_SENTINELS: optionalString,
+  REDIS_SENTINEL_NAME: optionalString,
+  REDIS_SENTINEL_PASSWORD: optionalString,
+  // Cluster: seed nodes, host:port comma-separated.
+  REDIS_CLUSTER_NODES: optionalString,
+  /** Of the data nodes with Sentinel or Cluster (a REDIS_URL carries its own). */
+  REDIS_PASSWORD: optionalString,
+  /** TLS to the data nodes (and sentinels) with Sentinel or Cluster; a REDIS_URL says rediss://. */
+  REDIS_TLS: bool.optional(),
   REDIS_SERVER_BIN: z.string().min(1).default('redis-server'),
   // A name, or a name in braces: `{mirrorverse}` is a Redis Cluster hash tag, so every key of every queue hashes to
   // one slot (BullMQ's multi-key scripts need that on a cluster; Dragonfly locks per tag). Plain Redis takes either.
@@ -277,7 +288,7 @@ export interface Config {
   dataDir: string;
   log: { level: Env['LOG_LEVEL']; pretty: boolean };
   database: { url: string; poolSize: number; preparedStatements: boolean } | { pgliteDir: string };
-  redis: { url: string } | { embedded: { bin: string; dir: string } };
+  redis: { endpoint: RedisEndpoint } | { embedded: { bin: string; dir: string } };
   /** Starts every Redis key (BullMQ's and ours), so several deployments (or test runs) can share one Redis; `{name}` keeps them in one cluster slot. */
   queuePrefix: string;
   storage:
@@ -415,6 +426,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const thresholds = screeningThresholds(e, problems);
+  const redisEndpoint = redisEndpointOf(e, problems);
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   return {
@@ -426,9 +438,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, preparedStatements: e.DATABASE_PREPARED_STATEMENTS }
       : { pgliteDir: path.join(dataDir, 'db') },
-    redis: e.REDIS_URL
-      ? { url: e.REDIS_URL }
-      : { embedded: { bin: e.REDIS_SERVER_BIN, dir: path.join(dataDir, 'redis') } },
+    redis: redisEndpoint ? { endpoint: redisEndpoint } : { embedded: { bin: e.REDIS_SERVER_BIN, dir: path.join(dataDir, 'redis') } },
     queuePrefix: e.QUEUE_PREFIX,
     storage: e.S3_BUCKET
       ? {
@@ -552,4 +562,48 @@ export function getConfig(): Config {
 /** For tests that change the environment between cases. */
 export function resetConfigCache(): void {
   cached = undefined;
+}
+
+/**
+ * Exactly one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES, or none (the embedded
+ * redis-server); what is wrong goes into `problems`, each naming its variable.
+ */
+function redisEndpointOf(e: Env, problems: string[]): RedisEndpoint | undefined {
+  const chosen = (['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_CLUSTER_NODES'] as const).filter((name) => e[name]);
+  if (chosen.length > 1) {
+    problems.push(`${chosen.join(', ')}: set one of them (a single endpoint, Sentinel or Cluster), not ${chosen.length}`);
+    return undefined;
+  }
+  const hostPorts = (name: 'REDIS_SENTINELS' | 'REDIS_CLUSTER_NODES', value: string) => {
+    try {
+      return parseHostPorts(value);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+      return [];
+    }
+  };
+  const tls = e.REDIS_TLS ?? false;
+  if (e.REDIS_URL) return { kind: 'standalone', url: e.REDIS_URL };
+  if (e.REDIS_SENTINELS) {
+    const sentinels = hostPorts('REDIS_SENTINELS', e.REDIS_SENTINELS);
+    if (!e.REDIS_SENTINEL_NAME) problems.push('REDIS_SENTINEL_NAME: required with REDIS_SENTINELS (the master group the sentinels watch)');
+    return {
+      kind: 'sentinel',
+      sentinels,
+      name: e.REDIS_SENTINEL_NAME ?? '',
+      sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+      password: e.REDIS_PASSWORD,
+      tls,
+    };
+  }
+  if (e.REDIS_SENTINEL_NAME || e.REDIS_SENTINEL_PASSWORD) problems.push('REDIS_SENTINELS: required with REDIS_SENTINEL_NAME / REDIS_SENTINEL_PASSWORD');
+  if (e.REDIS_CLUSTER_NODES) {
+    // BullMQ's scripts touch several keys of a queue at once: on a cluster they must share a slot.
+    if (!e.QUEUE_PREFIX.startsWith('{')) {
+      problems.push(`QUEUE_PREFIX: a Redis Cluster needs a hash-tagged prefix, e.g. QUEUE_PREFIX={${e.QUEUE_PREFIX}}, so each queue's keys share one slot`);
+    }
+    return { kind: 'cluster', nodes: hostPorts('REDIS_CLUSTER_NODES', e.REDIS_CLUSTER_NODES), password: e.REDIS_PASSWORD, tls };
+  }
+  if (e.REDIS_PASSWORD || e.REDIS_TLS !== undefined) problems.push('REDIS_PASSWORD / REDIS_TLS: only with REDIS_SENTINELS or REDIS_CLUSTER_NODES (a REDIS_URL carries its own)');
+  return undefined;
 }

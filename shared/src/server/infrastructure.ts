@@ -1,12 +1,12 @@
 import { migrateToLatest } from '@app/migrations';
-import type { Redis } from 'ioredis';
 import { JobQueues } from './queue/job-queue';
 import type { Config } from './config';
 import { assertDatabaseReachable, createDatabase, type DatabaseHandle } from './db/database';
 import type { Db } from './db/db';
 import type { Logger } from './logger';
 import { type EmbeddedRedis, startEmbeddedRedis } from './redis/embedded-redis';
-import { assertRedisReachable, createRedis, whenReady } from './redis/redis';
+import { assertRedisReachable, createRedis, type RedisClient, whenReady } from './redis/redis';
+import { describeRedisEndpoint, type RedisEndpoint } from './redis/redis-endpoint';
 import { type Secrets, resolveSecrets } from './secrets';
 import { StartupError, describeError } from './startup-error';
 import { createStorage } from './storage/create-storage';
@@ -16,9 +16,10 @@ import type { Storage } from './storage/storage';
 export interface Infrastructure {
   db: Db;
   dialect: DatabaseHandle['dialect'];
-  redisUrl: string;
+  /** Where Redis is: every further client (BullMQ workers, event readers) connects there too. */
+  redisEndpoint: RedisEndpoint;
   /** Commands of the api and other producers: fail fast while Redis is down. */
-  redis: Redis;
+  redis: RedisClient;
   /** The producer side of every queue. */
   queues: JobQueues;
   storage: Storage;
@@ -64,9 +65,9 @@ export async function openInfrastructure(config: Config, logger: Logger, options
       if (applied.length > 0) logger.info({ applied }, 'database migrated');
     }
 
-    const { url: redisUrl, embedded } = await openRedisServer(config, logger);
+    const { endpoint: redisEndpoint, embedded } = await openRedisServer(config, logger);
     if (embedded) closers.push(embedded.stop);
-    const redis = createRedis(redisUrl, 'producer');
+    const redis = createRedis(redisEndpoint, 'producer');
     redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
     closers.push(async () => {
       await redis.quit().catch(() => redis.disconnect());
@@ -81,7 +82,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
       throw new StartupError(`${variable}: storage is not usable — ${describeError(error)}`);
     });
 
-    return { db: handle.db, dialect: handle.dialect, redisUrl, redis, queues, storage, secrets: resolveSecrets(config), close };
+    return { db: handle.db, dialect: handle.dialect, redisEndpoint, redis, queues, storage, secrets: resolveSecrets(config), close };
   } catch (error) {
     await close();
     throw error;
@@ -115,19 +116,21 @@ async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHan
   }
 }
 
-async function openRedisServer(config: Config, logger: Logger): Promise<{ url: string; embedded?: EmbeddedRedis }> {
-  if ('url' in config.redis) {
+async function openRedisServer(config: Config, logger: Logger): Promise<{ endpoint: RedisEndpoint; embedded?: EmbeddedRedis }> {
+  if ('endpoint' in config.redis) {
+    const { endpoint } = config.redis;
     try {
-      await assertRedisReachable(config.redis.url);
+      await assertRedisReachable(endpoint);
     } catch (error) {
-      throw new StartupError(`REDIS_URL: cannot reach Redis at ${redact(config.redis.url)} — ${describeError(error)}`);
+      const variable = { standalone: 'REDIS_URL', sentinel: 'REDIS_SENTINELS', cluster: 'REDIS_CLUSTER_NODES' }[endpoint.kind];
+      throw new StartupError(`${variable}: cannot reach Redis at ${describeRedisEndpoint(endpoint)} — ${describeError(error)}`);
     }
-    return { url: config.redis.url };
+    return { endpoint };
   }
   try {
     const embedded = await startEmbeddedRedis(config.redis.embedded);
     logger.info({ url: embedded.url, dir: config.redis.embedded.dir }, 'started the embedded redis-server');
-    return { url: embedded.url, embedded };
+    return { endpoint: { kind: 'standalone', url: embedded.url }, embedded };
   } catch (error) {
     throw new StartupError(describeError(error), { cause: error });
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 import { RUN_EVENTS_TICKET_SECONDS } from '@app/shared/api/runs';
 
 /**
@@ -9,7 +9,7 @@ import { RUN_EVENTS_TICKET_SECONDS } from '@app/shared/api/runs';
  */
 export class RunEventTickets {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis';
 
 /** What a person reads on a canceled run (the worker's failureText of a cancel says the same). */
 export const RUN_CANCELED = 'Generation canceled. Your credits were refunded.';
@@ -10,7 +10,7 @@ export const RUN_CANCELED = 'Generation canceled. Your credits were refunded.';
  */
 export class CancelRequests {
   constructor(
-    private readonly redis: Pick<Redis, 'set' | 'exists' | 'del'>,
+    private readonly redis: Pick<RedisClient, 'set' | 'exists' | 'del'>,
     private readonly prefix: string,
     private readonly ttlSeconds = 3600,
   ) {}

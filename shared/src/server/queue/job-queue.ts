@@ -1,5 +1,5 @@
 import { type JobsOptions, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis';
 import { ALL_QUEUES, type JobData, type JobName, type QueueName } from './jobs';
 
 /** Retries with backoff for transient failures; finished jobs are trimmed, not kept forever. */
@@ -28,7 +28,7 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
 export class JobQueues {
   private readonly queues: Map<QueueName, Queue>;
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(connection: RedisClient, prefix: string) {
     this.queues = new Map(
       ALL_QUEUES.map((name) => [
         name,

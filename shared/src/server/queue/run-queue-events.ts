@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis';
 import { type RunProgress, runProgressSchema } from './run-progress';
 
 /**
@@ -33,7 +33,7 @@ export function movesQueue(event: RunQueueEvent): boolean {
   return event.kind !== 'progress' && event.kind !== 'other';
 }
 
-/** The largest part of an event id (a Redis stream id `<ms>-<seq>`): Redis refuses a bigger one. */
+/** The largest part of an event id (a Redis stream id `<ms>-<seq>`): RedisClient refuses a bigger one. */
 const MAX_ID_PART = 2n ** 64n - 1n;
 
 /** An event id's two parts; undefined for anything that is not one (a client's Last-Event-ID). */
@@ -109,10 +109,10 @@ export interface RunQueueEventReader {
  */
 export class RunQueueEventLog {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: string,
     /** A new connection for a blocking reader (XREAD BLOCK holds it). */
-    private readonly connect: () => Redis,
+    private readonly connect: () => RedisClient,
   ) {}
 
   /** The newest event's id; `0-0` for an empty log. */

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis';
 import type { RunId } from '@app/shared';
 import type { JobQueues } from './job-queue';
 import { RunQueueEventLog } from './run-queue-events';
@@ -27,9 +27,9 @@ export class RunQueue {
 
   constructor(
     private readonly queues: Pick<JobQueues, 'add' | 'queue'>,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** A new connection for a blocking reader of the events. */
-    connect: () => Redis,
+    connect: () => RedisClient,
   ) {
     this.events = new RunQueueEventLog(redis, this.queue.keys.events!, connect);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis';
 import type { WorkerHeartbeat } from '../../api/admin';
 
 /** How often a worker says it is alive, and how long the word lasts: a stopped worker is gone within 10 s. */
@@ -13,7 +13,7 @@ export const HEARTBEAT_TTL_MS = 10_000;
  */
 export class WorkerHeartbeats {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,8 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import type { RedisEndpoint } from './redis-endpoint';
+
+/** Every client the product makes: a plain connection, or a Cluster's. BullMQ takes either. */
+export type RedisClient = Redis | Cluster;
 
 /**
  * Producers (the api) fail fast when Redis is down instead of queueing commands in memory;
@@ -6,34 +10,71 @@ import { Redis, type RedisOptions } from 'ioredis';
  */
 export type RedisRole = 'producer' | 'worker';
 
-export function createRedis(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
-  const options: RedisOptions =
-    role === 'producer'
-      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 }
-      : { maxRetriesPerRequest: null, enableReadyCheck: false };
-  return new Redis(url, { ...options, ...extra, lazyConnect: false });
+const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
+  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 },
+  worker: { maxRetriesPerRequest: null, enableReadyCheck: false },
+};
+
+/**
+ * A client for `role` at `endpoint`. Sentinel: ioredis asks the sentinels for the master and
+ * asks again on every reconnect, so a failover is followed; Cluster: ioredis follows MOVED/ASK
+ * and refreshes the slot map when a master fails over.
+ */
+export function createRedis(url: string, role: RedisRole, extra?: RedisOptions): Redis;
+export function createRedis(at: RedisEndpoint | string, role: RedisRole, extra?: RedisOptions): RedisClient;
+export function createRedis(at: RedisEndpoint | string, role: RedisRole, extra: RedisOptions = {}): RedisClient {
+  const endpoint: RedisEndpoint = typeof at === 'string' ? { kind: 'standalone', url: at } : at;
+  const options: RedisOptions = { ...ROLE_OPTIONS[role], ...extra, lazyConnect: extra.lazyConnect ?? false };
+  switch (endpoint.kind) {
+    case 'standalone':
+      return new Redis(endpoint.url, options);
+    case 'sentinel':
+      return new Redis({
+        ...options,
+        sentinels: endpoint.sentinels,
+        name: endpoint.name,
+        sentinelPassword: endpoint.sentinelPassword,
+        password: endpoint.password,
+        ...(endpoint.tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+        // A sentinel that is down or not yet told of the new master is skipped, not fatal.
+        sentinelRetryStrategy: (times: number) => Math.min(times * 200, 2_000),
+        // After a failover the old master answers READONLY as a replica: reconnect, ask again.
+        reconnectOnError: (error: Error) => error.message.startsWith('READONLY'),
+      });
+    case 'cluster': {
+      const { enableOfflineQueue, maxRetriesPerRequest, lazyConnect, ...perNode } = options;
+      const clusterOptions: ClusterOptions = {
+        lazyConnect,
+        enableOfflineQueue,
+        // BullMQ's workers block; the api fails fast: the same rule, as the Cluster reads it.
+        maxRedirections: 16,
+        retryDelayOnFailover: 200,
+        redisOptions: { ...perNode, maxRetriesPerRequest, password: endpoint.password, ...(endpoint.tls ? { tls: {} } : {}) },
+        ...(maxRetriesPerRequest === null ? { enableReadyCheck: false } : {}),
+      };
+      return new Cluster(endpoint.nodes, clusterOptions);
+    }
+  }
 }
 
 /** Fails fast with a readable reason when Redis cannot be reached. */
-export async function assertRedisReachable(url: string, timeoutMs = 5_000): Promise<void> {
-  const probe = new Redis(url, {
+export async function assertRedisReachable(endpoint: RedisEndpoint | string, timeoutMs = 5_000): Promise<void> {
+  const probe = createRedis(endpoint, 'producer', {
     lazyConnect: true,
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
-    enableOfflineQueue: false,
   });
   probe.on('error', () => {});
   try {
-    await probe.connect();
-    await probe.ping();
+    await withTimeout(probe.connect().then(() => probe.ping()), timeoutMs);
   } finally {
     probe.disconnect();
   }
 }
 
 /** Resolves once the connection is ready, so the first command is not refused by a fail-fast client. */
-export function whenReady(redis: Redis, timeoutMs = 5_000): Promise<void> {
+export function whenReady(redis: RedisClient, timeoutMs = 5_000): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -50,4 +91,12 @@ export function whenReady(redis: Redis, timeoutMs = 5_000): Promise<void> {
     };
     redis.on('ready', onReady);
   });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

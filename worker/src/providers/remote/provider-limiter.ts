@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@app/shared/server/redis';
 import type { ProviderLimit } from './remote-api';
 
 /**
@@ -46,7 +46,7 @@ const NO_LEASE: Lease = { release: async () => {} };
 
 export class RedisProviderLimiter implements ProviderLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     /** How long a lease lasts without release (the provider deadline, plus a margin). */
     private readonly leaseMs: number,

@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { RedisEndpoint } from '@app/shared/server/redis';
+import { freePort } from './ports';
+import { type RedisServerProcess, redisServerProcess } from './redis-server-process';
+import { until } from './wait';
+
+/** The master group the test's sentinels watch. */
+export const MASTER_GROUP = 'mirrorverse';
+
+/**
+ * A master, a replica and three sentinels of a test's own (issue 43 §2), on 127.0.0.1: the
+ * sentinels call the master down after 1 s and fail over within seconds.
+ */
+export interface SentinelTopology {
+  endpoint: Extract<RedisEndpoint, { kind: 'sentinel' }>;
+  /** The data nodes by the port they listen on; which one is master changes with failovers. */
+  nodes: Map<number, RedisServerProcess>;
+  /** The port of the master the sentinels name now. */
+  masterPort(): Promise<number>;
+  /** Waits until the sentinels name a master other than `port`, and returns it. */
+  failedOverFrom(port: number, timeoutMs?: number): Promise<number>;
+  stopSentinels(): Promise<void>;
+  startSentinels(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSentinelTopology(): Promise<SentinelTopology> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-sentinel-'));
+  const [masterPort, replicaPort] = [await freePort(), await freePort()];
+  const master = redisServerProcess(masterPort, mkdir(dir, `node-${masterPort}`));
+  const replica = redisServerProcess(replicaPort, mkdir(dir, `node-${replicaPort}`), { extraArgs: ['--replicaof', '127.0.0.1', String(masterPort)] });
+  await master.start();
+  await replica.start();
+  const nodes = new Map([
+    [masterPort, master],
+    [replicaPort, replica],
+  ]);
+
+  const sentinelPorts = [await freePort(), await freePort(), await freePort()];
+  let sentinels: ChildProcess[] = [];
+  const startSentinels = async () => {
+    sentinels = sentinelPorts.map((port) => {
+      // A sentinel rewrites its own file as it learns the topology: each keeps one, kept across restarts.
+      const file = path.join(dir, `sentinel-${port}.conf`);
+      if (!fs.existsSync(file)) {
+        fs.writeFileSync(
+          file,
+          [
+            `port ${port}`,
+            'bind 127.0.0.1',
+            `dir ${dir}`,
+            `sentinel monitor ${MASTER_GROUP} 127.0.0.1 ${masterPort} 2`,
+            `sentinel down-after-milliseconds ${MASTER_GROUP} 1000`,
+            `sentinel failover-timeout ${MASTER_GROUP} 5000`,
+            `sentinel parallel-syncs ${MASTER_GROUP} 1`,
+            '',
+          ].join('\n'),
+        );
+      }
+      return spawn('redis-server', [file, '--sentinel', '--loglevel', 'warning'], { stdio: 'ignore' });
+    });
+    // Ready when every sentinel knows the replica (and so can promote it).
+    await until(
+      async () => {
+        for (const port of sentinelPorts) {
+          const replicas = await askSentinel(port, (s) => s.call('SENTINEL', 'REPLICAS', MASTER_GROUP)).catch(() => []);
+          if (!Array.isArray(replicas) || replicas.length === 0) return false;
+        }
+        return true;
+      },
+      (known) => known,
+      30_000,
+      'the sentinels to know the replica',
+    );
+  };
+  const stopSentinels = async () => {
+    await Promise.all(sentinels.map((child) => stopChild(child)));
+    sentinels = [];
+  };
+  await startSentinels();
+
+  const masterPortNow = async () => {
+    for (const port of sentinelPorts) {
+      const answer = await askSentinel(port, (s) => s.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', MASTER_GROUP)).catch(() => null);
+      if (Array.isArray(answer)) return Number(answer[1]);
+    }
+    throw new Error('no sentinel answers');
+  };
+
+  return {
+    endpoint: { kind: 'sentinel', sentinels: sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: MASTER_GROUP, tls: false },
+    nodes,
+    masterPort: masterPortNow,
+    failedOverFrom: async (port, timeoutMs = 30_000) => {
+      return until(() => masterPortNow().catch(() => port), (now) => now !== port, timeoutMs, `a failover away from ${port}`);
+    },
+    stopSentinels,
+    startSentinels,
+    close: async () => {
+      await stopSentinels();
+      for (const node of nodes.values()) {
+        node.signal('SIGCONT');
+        await node.stop();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function mkdir(parent: string, name: string): string {
+  const dir = path.join(parent, name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function askSentinel<T>(port: number, ask: (sentinel: Redis) => Promise<T>): Promise<T> {
+  const sentinel = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
+  sentinel.on('error', () => {});
+  try {
+    await sentinel.connect();
+    return await ask(sentinel);
+  } finally {
+    sentinel.disconnect();
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(forced);
+}
