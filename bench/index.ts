@@ -11,7 +11,7 @@ import { startEmbeddedRedis } from '@app/shared/server/redis';
 import { type BenchRow, printTable } from './table';
 
 /** In the order they run: the submit path first, the CPU-bound renders last. */
-const MODULES = ['submit-path', 'run-status', 'queue', 'feed-depth', 'first-view', 'local-provider', 'image-variants', 'event-loop'];
+const MODULES = ['submit-path', 'run-status', 'queue', 'feed-depth', 'first-view', 'local-provider', 'image-variants', 'screening', 'event-loop'];
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';

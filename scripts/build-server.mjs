@@ -20,6 +20,8 @@ const MUST_STAY_EXTERNAL = new Set([
   '@tensorflow/tfjs-core',
   '@tensorflow/tfjs-converter',
   '@tensorflow/tfjs-backend-wasm',
+  '@tensorflow/tfjs',
+  'nsfwjs',
   '@ffmpeg-installer/ffmpeg',
   'pino',
   'pino-pretty',
@@ -76,6 +78,7 @@ const result = await build({
     // The local engine's render threads (worker/src/providers/threads/): an entry of its own.
     'local-render-thread': 'worker/src/providers/threads/local-render-thread.ts',
     'face-embed-thread': 'worker/src/pipeline/identity/face-embed-thread.ts',
+    'screen-thread': 'worker/src/screening/screen-thread.ts',
   },
   outdir,
   bundle: true,

@@ -23,46 +23,16 @@ const SEEDED_KEY = 'demo-seeded';
 /**
  * Three people, each with a portrait of a person (the fixtures' cat is for the identity check's
  * tests, not for people's content) and four creations of their own: twelve different looks and
- * prompts, so the feed, trending and the stories' pictures show people, never the same prompt twice.
+ * prompts, so the feed, trending and the stories' pictures show people, never the same prompt
+ * twice. In the fixtures, as the screening's test classifies what they make.
  */
-const PEOPLE: Array<{ name: string; username: string; email: string; photo: string; creations: Array<Record<string, unknown>> }> = [
-  {
-    name: 'Mira Vale',
-    username: 'mira.vale',
-    email: 'mira@demo.mirrorverse.local',
-    photo: 'grace_hopper.jpg',
-    creations: [
-      { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_gothic_pact' },
-      { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_tears' },
-      { mode: 'custom', prompt: 'portrait by lantern light in an antique shop window, rain on the glass' },
-      { mode: 'parallelself', parallelSelfPresetId: 'parallel_self_mechanic' },
-    ],
-  },
-  {
-    name: 'Theo Lin',
-    username: 'theo.lin',
-    email: 'theo@demo.mirrorverse.local',
-    photo: 'camera.png',
-    creations: [
-      { mode: 'cyber-siren', cyberSirenPresetId: 'neo_tokyo_visor' },
-      { mode: 'custom', prompt: 'street photographer under a neon overpass in the rain, cinematic' },
-      { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_syndicate' },
-      { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_shock' },
-    ],
-  },
-  {
-    name: 'Ada Okafor',
-    username: 'ada.okafor',
-    email: 'ada@demo.mirrorverse.local',
-    photo: 'astronaut.png',
-    creations: [
-      { mode: 'custom', prompt: 'golden hour portrait on a windswept beach, warm film grain' },
-      { mode: 'unrealreflection', unrealReflectionPresetId: 'unreal_reflection_oracle_of_seoul' },
-      { mode: 'parallelself', parallelSelfPresetId: 'parallel_self_getaway_lookbook' },
-      { mode: 'ghiblireact', ghibliReactionPresetId: 'ghibli_reaction_sparkle' },
-    ],
-  },
-];
+const PEOPLE = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../tests/fixtures/demo-people.json'), 'utf8')) as Array<{
+  name: string;
+  username: string;
+  email: string;
+  photo: string;
+  creations: Array<Record<string, unknown>>;
+}>;
 
 const STORIES = [
   {

@@ -21,6 +21,31 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     );
   });
 
+  it('gives a retried run\'s output its new screening, but keeps an item an admin hid hidden', async () => {
+    const user = await newUser();
+    const output = async (runId: string, moderation: 'clear' | 'held', fields: Record<string, unknown> = {}) => {
+      await repos.media.insertRunOutput({
+        run_id: runId, output_index: 0, user_id: user.id, type: 'image', preset_type: 'custom_prompt', status: 'completed', is_public: true, final_url: 'a.jpg', width: 8, height: 8,
+        moderation, moderation_reason: moderation === 'held' ? 'Porn' : null, screening: JSON.stringify({ classifier: 'fake', scores: {}, verdict: moderation === 'held' ? 'block' : 'public', screenedAt: 'now' }),
+        ...(moderation === 'held' ? { is_public: false } : {}),
+        ...fields,
+      });
+      return repos.db.selectFrom('media').select(['id', 'is_public', 'moderation', 'moderation_reason', 'screening']).where('run_id', '=', runId).executeTakeFirstOrThrow();
+    };
+    for (const runId of [`run-screen-${dialect}-1`, `run-screen-${dialect}-2`]) {
+      await repos.db.insertInto('generation_runs').values({ run_id: runId, user_id: user.id, mode: 'custom-prompt', request: JSON.stringify({}) }).execute();
+    }
+    const first = `run-screen-${dialect}-1`;
+    expect(await output(first, 'clear')).toMatchObject({ is_public: true, moderation: 'clear' });
+    // The retry made something that is held: it goes private with its reason.
+    expect(await output(first, 'held')).toMatchObject({ is_public: false, moderation: 'held', moderation_reason: 'Porn', screening: { verdict: 'block' } });
+
+    const second = `run-screen-${dialect}-2`;
+    const { id } = await output(second, 'clear');
+    await repos.db.updateTable('media').set({ moderation: 'hidden', moderation_reason: 'harassment' }).where('id', '=', id).execute();
+    expect(await output(second, 'clear')).toMatchObject({ moderation: 'hidden', moderation_reason: 'harassment', screening: { verdict: 'public' } });
+  });
+
   it('stores e-mails lowercased and finds them whatever the case', async () => {
     const user = await newUser();
     expect(user.email).toBe(`person${counter}@example.com`);

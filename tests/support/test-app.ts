@@ -15,6 +15,7 @@ import { createStorage } from '@app/shared/server/storage';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { composeApi } from '../../api/src/compose';
 import { type WorkerOverrides, composeWorkers } from '../../worker/src/compose';
+import { FakeScreener } from '../../worker/testing/fake-screener';
 import { type Dialect, openTestDatabase } from './database';
 
 export interface TestContext {
@@ -71,7 +72,10 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
   // The workers run in-process too, so queued jobs (e-mail, generations) really happen.
   // One registry for both, as in the all-in-one process: /metrics shows the workers' runs.
   const metrics = createMetrics('test');
-  const workers = options.workers === false ? undefined : await composeWorkers(config, logger, infra, { metrics, ...options.overrides });
+  // A classifier that passes everything, unless the suite brings its own: the real model would load
+  // in every suite that makes a run (~1–3 s of a core each); screening-model.test.ts runs it.
+  const screening = { screener: new FakeScreener() };
+  const workers = options.workers === false ? undefined : await composeWorkers(config, logger, infra, { metrics, ...screening, ...options.overrides });
   return {
     config,
     infra,

@@ -22,6 +22,9 @@ import type { ImageProvider } from './providers/provider';
 import { onlyProvider } from './providers/provider-routing';
 import { RedisProviderLimiter } from './providers/remote/provider-limiter';
 import { runMetricsObserver } from './run-metrics';
+import type { ContentScreener } from './screening/content-screener';
+import { RunScreening } from './screening/run-screening';
+import { createThreadedScreener } from './screening/threaded-screener';
 import { startWorkers } from './worker';
 import { startWorkerHttp } from './worker-http';
 
@@ -34,6 +37,8 @@ export interface WorkerOverrides {
   provider?: ImageProvider;
   /** The all-in-one process shares one registry between api and workers. */
   metrics?: Metrics;
+  /** Replaces the nsfwjs classifier (tests: a fake with chosen scores). Ignored with SCREENING=off. */
+  screener?: ContentScreener;
 }
 
 /** Every mode is served by the instant provider, which never asks for a likeness check. */
@@ -49,6 +54,8 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const checksLikeness = overrides.provider ? overrides.provider.checksIdentity !== false : needsIdentityModel(config);
   const embedder = checksLikeness ? await createThreadedFaceEmbedder() : undefined;
   const repos = createRepositories(infra.db);
+  // The classifier's thread and model load on the first image screened, not here.
+  const screener = config.screening.enabled ? (overrides.screener ?? createThreadedScreener()) : null;
   const metrics = overrides.metrics ?? createMetrics('worker');
   // A lease outlives the deadline a little, so a killed worker's slot frees itself soon after.
   const limiter = new RedisProviderLimiter(infra.redis, config.queuePrefix, config.generation.providerTimeoutMs + 30_000);
@@ -60,6 +67,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     providers,
     identity: embedder ? new IdentityChecker(embedder) : NO_FACE_MODEL,
     video: createVideoMaker(config, job, { name: 'local', animate: (still, options, signal) => animateStill(still, options, signal) }),
+    screening: new RunScreening({ screener, thresholds: config.screening.thresholds, uploads: repos.uploads, logger: subsystem(logger, 'screening') }),
     logger: subsystem(logger, 'generation'),
     providerTimeoutMs: config.generation.providerTimeoutMs,
     observer: runMetricsObserver(metrics),
@@ -117,6 +125,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
       await workers.close();
       await providers.close();
       await embedder?.close();
+      await screener?.close();
       mailer.close();
     },
   };

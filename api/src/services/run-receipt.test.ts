@@ -26,7 +26,14 @@ describe('runReceipt', () => {
       runningSeconds: 26,
       reason: null,
       seed: 20260817,
+      screening: null,
     });
+  });
+
+  it('shows the screening\'s verdict and each class\'s score', () => {
+    const screening = { classifier: 'nsfwjs 4.4.0 MobileNetV2', scores: { Drawing: 0.01, Hentai: 0, Neutral: 0.09, Porn: 0.9, Sexy: 0 }, verdict: 'block' as const, screenedAt: created.toISOString() };
+    const receipt = runReceipt(aRun(), aMedia({ screening }));
+    expect(runReceiptSchema.parse(receipt).screening).toEqual({ classifier: 'nsfwjs 4.4.0 MobileNetV2', verdict: 'block', scores: screening.scores, providerFlagged: false });
   });
 
   it('says in plain words that the safety filter declined a moderated run, and that it was refunded', () => {

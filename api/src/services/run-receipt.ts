@@ -16,7 +16,7 @@ export const EXPIRED_REASON = 'The AI service took too long, so the run was stop
  * refund, written with their ledger entries in one transaction), each likeness attempt with the
  * threshold, who made it, how long it waited and ran, and why it failed in plain words.
  */
-export function runReceipt(run: ReceiptRun, media?: Pick<Media, 'metadata'>): RunReceipt {
+export function runReceipt(run: ReceiptRun, media?: Pick<Media, 'metadata'> & Partial<Pick<Media, 'screening'>>): RunReceipt {
   const metadata = (media?.metadata ?? {}) as Record<string, unknown>;
   const { attempts, threshold } = likeness(run, metadata);
   const refunded = run.status === 'processing' ? 0 : run.credits_refunded;
@@ -33,14 +33,21 @@ export function runReceipt(run: ReceiptRun, media?: Pick<Media, 'metadata'>): Ru
     runningSeconds: run.started_at ? seconds(run.started_at, run.finished_at) : null,
     reason: reasonOf(run, attempts, threshold),
     seed: run.seed === undefined || run.seed === null ? null : Number(run.seed),
+    screening: screeningOf(media?.screening),
   };
+}
+
+function screeningOf(screening: Media['screening'] | undefined): RunReceipt['screening'] {
+  if (!screening) return null;
+  const { classifier, verdict, scores, providerFlagged } = screening;
+  return { classifier, verdict, scores, providerFlagged: providerFlagged === true };
 }
 
 /** Receipts for the items of a library page, keyed by run id: one query whatever the page size. */
 export class RunReceipts {
   constructor(private readonly repos: { runControl: Pick<RunControlRepository, 'findMany'> }) {}
 
-  async forMedia(userId: string, items: Array<Pick<Media, 'run_id' | 'metadata'>>): Promise<Map<string, RunReceipt>> {
+  async forMedia(userId: string, items: Array<Pick<Media, 'run_id' | 'metadata'> & Partial<Pick<Media, 'screening'>>>): Promise<Map<string, RunReceipt>> {
     const runIds = [...new Set(items.flatMap((m) => (m.run_id ? [m.run_id] : [])))];
     const runs = new Map((await this.repos.runControl.findMany(userId, runIds)).map((run) => [run.run_id, run]));
     const receipts = new Map<string, RunReceipt>();

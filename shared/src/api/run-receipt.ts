@@ -11,6 +11,14 @@ export const receiptAttemptSchema = z.object({
   passed: z.nullable(z.boolean()),
 });
 
+/** The classifier's verdict on the run's output and sources, with each class's highest score (issue 42). */
+export const receiptScreeningSchema = z.object({
+  classifier: z.string(),
+  verdict: z.enum(['public', 'review', 'block']),
+  scores: z.record(z.string(), z.number()),
+  providerFlagged: z.boolean(),
+});
+
 /** What a run cost and how it went, in numbers a person can check. */
 export const runReceiptSchema = z.object({
   creditsReserved: z.number(),
@@ -26,5 +34,7 @@ export const runReceiptSchema = z.object({
   reason: z.nullable(z.string()),
   /** The seed the engine was given (a variation's differs from its original's); null when unknown. */
   seed: z.optional(z.nullable(z.number())),
+  /** The screening before the output could be public; null when it was not screened (SCREENING=off, a classifier failure). */
+  screening: z.optional(z.nullable(receiptScreeningSchema)),
 });
 export type RunReceipt = z.output<typeof runReceiptSchema>;

@@ -189,4 +189,34 @@ describe('parseConfig', () => {
       expect(parseConfig({ FAL_KEY: 'f', FAL_QUEUE_URL: 'http://127.0.0.1:9000/' }).providers.fal?.baseUrl).toBe('http://127.0.0.1:9000');
     });
   });
+
+  describe('screening', () => {
+    it('screens by default, with review and block thresholds per class', () => {
+      const { screening } = parseConfig({});
+      expect(screening.enabled).toBe(true);
+      expect(screening.thresholds).toEqual({
+        Drawing: { review: null, block: null },
+        Hentai: { review: 0.6, block: 0.85 },
+        Neutral: { review: null, block: null },
+        Porn: { review: 0.6, block: 0.85 },
+        Sexy: { review: 0.8, block: null },
+      });
+    });
+
+    it('takes an operator\'s thresholds (a score, or off) and SCREENING=off', () => {
+      const { screening } = parseConfig({ SCREENING: 'off', SCREENING_PORN_BLOCK: '0.9', SCREENING_SEXY_BLOCK: '0.97', SCREENING_HENTAI_REVIEW: 'off' });
+      expect(screening.enabled).toBe(false);
+      expect(screening.thresholds.Porn).toEqual({ review: 0.6, block: 0.9 });
+      expect(screening.thresholds.Sexy).toEqual({ review: 0.8, block: 0.97 });
+      expect(screening.thresholds.Hentai).toEqual({ review: null, block: 0.85 });
+    });
+
+    it('refuses a threshold that is not a score, and a review above its block', () => {
+      expect(problemsOf({ SCREENING_PORN_BLOCK: '85' })).toEqual(['SCREENING_PORN_BLOCK: must be a score from 0 to 1, or off']);
+      expect(problemsOf({ SCREENING: 'maybe' })[0]).toMatch(/^SCREENING:/);
+      expect(problemsOf({ SCREENING_PORN_REVIEW: '0.9', SCREENING_PORN_BLOCK: '0.8' })).toEqual([
+        'SCREENING_PORN_REVIEW: 0.9 is above SCREENING_PORN_BLOCK (0.8); a score reviews before it blocks',
+      ]);
+    });
+  });
 });

@@ -112,6 +112,44 @@ const PROVIDER_KEY_VARIABLE: Record<Exclude<ProviderName, 'local' | 'instant'>, 
   comfyui: 'COMFYUI_URL',
 };
 
+/** The classes nsfwjs scores (each 0..1; the five add up to 1). */
+export const SCREENING_CLASSES = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const;
+export type ScreeningClass = (typeof SCREENING_CLASSES)[number];
+
+/** A class's two thresholds: a score at or above `review` waits for an admin, at or above `block` is held private. Null = never. */
+export interface ScreeningThreshold {
+  review: number | null;
+  block: number | null;
+}
+
+/**
+ * The defaults (docs/operations.md, "Screening"): explicit classes review at 0.6 and block at 0.85;
+ * "Sexy" (swimwear, underwear, low necklines) only reviews, at 0.8, since a beach portrait is
+ * not something to hold; Drawing and Neutral never count.
+ */
+const SCREENING_DEFAULTS: Record<ScreeningClass, ScreeningThreshold> = {
+  Drawing: { review: null, block: null },
+  Hentai: { review: 0.6, block: 0.85 },
+  Neutral: { review: null, block: null },
+  Porn: { review: 0.6, block: 0.85 },
+  Sexy: { review: 0.8, block: null },
+};
+
+/** A threshold: a score from 0 to 1, or `off`. */
+const threshold = z.union([
+  z.literal('off').transform(() => null),
+  z.coerce.number({ error: 'must be a score from 0 to 1, or off' }).min(0, 'must be a score from 0 to 1, or off').max(1, 'must be a score from 0 to 1, or off'),
+]);
+
+function screeningVariable(name: ScreeningClass, level: keyof ScreeningThreshold): `SCREENING_${string}` {
+  return `SCREENING_${name.toUpperCase()}_${level.toUpperCase()}`;
+}
+
+/** `SCREENING_<CLASS>_REVIEW` and `SCREENING_<CLASS>_BLOCK` for every class, e.g. SCREENING_PORN_BLOCK=0.9. */
+const SCREENING_VARIABLES = Object.fromEntries(
+  SCREENING_CLASSES.flatMap((name) => (['review', 'block'] as const).map((level) => [screeningVariable(name, level), threshold.optional()])),
+) as Record<`SCREENING_${string}`, z.ZodOptional<typeof threshold>>;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -182,6 +220,9 @@ const envSchema = z.object({
   SECRET_GUESS_DELAY_MS: positiveInt.default(100),
   GENERATION_PROVIDER: z.enum(PROVIDER_NAMES).default('local'),
   ...MODE_PROVIDER_VARIABLES,
+  /** Every output and source photo is classified before it can be public; `off` only where another system screens. */
+  SCREENING: z.enum(['on', 'off']).default('on'),
+  ...SCREENING_VARIABLES,
   PROVIDER_WEBHOOK_URL: baseUrl.optional(),
   FAL_KEY: optionalString,
   FAL_QUEUE_URL: baseUrl.default('https://queue.fal.run'),
@@ -227,7 +268,9 @@ const envSchema = z.object({
  * The parsed variables. z.object's type keeps only named keys, so the `GENERATION_PROVIDER_<MODE>`
  * ones the schema also checks (MODE_PROVIDER_VARIABLES) are added here by their pattern.
  */
-export type Env = z.infer<typeof envSchema> & { [variable: `GENERATION_PROVIDER_${string}`]: ProviderName | undefined };
+export type Env = z.infer<typeof envSchema> & { [variable: `GENERATION_PROVIDER_${string}`]: ProviderName | undefined } & {
+  [variable: `SCREENING_${string}`]: number | null | undefined;
+};
 
 /** The variable that routes one service mode to a provider. */
 function modeProviderVariable(mode: ServiceMode): `GENERATION_PROVIDER_${string}` {
@@ -306,6 +349,11 @@ export interface Config {
      */
     reconcile: { graceSeconds: number; deadlineSeconds: number; everySeconds: number };
   };
+  /**
+   * Classifying outputs and source photos before anything is public (SCREENING, default on):
+   * each class's review and block thresholds (SCREENING_<CLASS>_REVIEW / _BLOCK).
+   */
+  screening: { enabled: boolean; thresholds: Record<ScreeningClass, ScreeningThreshold> };
   /** An OpenAI-compatible chat endpoint for the magic wand; unset = the local enhancer. */
   promptEnhancer: { url: string; apiKey: string | undefined; model: string } | undefined;
   shutdownTimeoutMs: number;
@@ -385,6 +433,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${PROVIDER_KEY_VARIABLE[provider]}: required because ${chosenBy}=${provider}`);
     }
   }
+  const thresholds = screeningThresholds(e, problems);
   const redisEndpoint = redisEndpointOf(e, problems);
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
@@ -441,6 +490,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       maxRunsInFlight: e.MAX_RUNS_IN_FLIGHT,
       reconcile: { graceSeconds: e.RECONCILE_GRACE_SECONDS, deadlineSeconds: e.RECONCILE_DEADLINE_SECONDS, everySeconds: e.RECONCILE_EVERY_SECONDS },
     },
+    screening: { enabled: e.SCREENING === 'on', thresholds },
     promptEnhancer: e.PROMPT_ENHANCER_URL
       ? { url: e.PROMPT_ENHANCER_URL, apiKey: e.PROMPT_ENHANCER_API_KEY, model: e.PROMPT_ENHANCER_MODEL }
       : undefined,
@@ -492,6 +542,24 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     version: e.APP_VERSION,
     observability: { metricsToken: e.METRICS_TOKEN, workerMetricsPort: e.WORKER_METRICS_PORT, queueStaleSeconds: e.QUEUE_STALE_SECONDS },
   };
+}
+
+/** Each class's thresholds: its variables over the defaults; a review above its block is a mistake. */
+function screeningThresholds(e: Env, problems: string[]): Record<ScreeningClass, ScreeningThreshold> {
+  const thresholds = {} as Record<ScreeningClass, ScreeningThreshold>;
+  for (const name of SCREENING_CLASSES) {
+    const value = (level: keyof ScreeningThreshold) => {
+      const set = e[screeningVariable(name, level)];
+      return set === undefined ? SCREENING_DEFAULTS[name][level] : set;
+    };
+    const review = value('review');
+    const block = value('block');
+    if (review !== null && block !== null && review > block) {
+      problems.push(`${screeningVariable(name, 'review')}: ${review} is above ${screeningVariable(name, 'block')} (${block}); a score reviews before it blocks`);
+    }
+    thresholds[name] = { review, block };
+  }
+  return thresholds;
 }
 
 let cached: Config | undefined;

@@ -9,6 +9,9 @@ import type { RunMediaRow } from './output-storage';
 import { FakeProvider, MemoryStorage, fakeIdentity, fakeVideo, solidImage } from '../../testing/pipeline-fakes';
 import { PermanentGenerationError } from './ports';
 import { onlyProvider } from '../providers/provider-routing';
+import { RunScreening } from '../screening/run-screening';
+import { FakeScreener } from '../../testing/fake-screener';
+import { parseConfig } from '@app/shared/server/config';
 
 const runId: RunId = runIdSchema.parse('run-00000001');
 const request = {
@@ -23,7 +26,13 @@ const request = {
   seed: 1,
 };
 
-async function setUp(scores: number[], storedRequest: Record<string, unknown> = request) {
+const thresholds = parseConfig({ NODE_ENV: 'test' }).screening.thresholds;
+
+async function setUp(
+  scores: number[],
+  storedRequest: Record<string, unknown> = request,
+  { screener = new FakeScreener() as FakeScreener | null, shareToFeed = false } = {},
+) {
   const fakes = new FakeRunRepositories();
   fakes.balances.set('friend', 0);
   fakes.addRun({ runId, userId: 'friend', creditsReserved: 5, request: storedRequest });
@@ -39,7 +48,7 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
         return 1;
       },
     },
-    users: { findById: async (id: string) => ({ id, share_to_feed: false, referrer_id: 'inviter' }) as User },
+    users: { findById: async (id: string) => ({ id, share_to_feed: shareToFeed, referrer_id: 'inviter' }) as User },
     media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
     runEvents: {
       saveIdentityScores: async (_id: string, scores: IdentityScores) => void identityScores.push(scores),
@@ -54,6 +63,7 @@ async function setUp(scores: number[], storedRequest: Record<string, unknown> = 
     providers: onlyProvider(provider),
     identity: fakeIdentity(scores),
     video: fakeVideo,
+    screening: new RunScreening({ screener, thresholds, uploads: { findByPublicId: async () => undefined, saveScreening: async () => {} }, logger: pino({ level: 'silent' }) }),
     logger: pino({ level: 'silent' }),
     providerTimeoutMs: 5_000,
   });
@@ -139,5 +149,53 @@ describe('GenerationPipeline', () => {
     const { pipeline, fakes } = await setUp([0.9]);
     expect(await pipeline.run(runId, { progress: () => Promise.reject(new Error('redis away')) })).toBe('done');
     expect(fakes.runsById.get(runId)?.status).toBe('done');
+  });
+
+  describe('screening before the media row is written (default thresholds)', () => {
+    it('stores an item scored above "block" private and held, with the class as the reason, and still settles the run', async () => {
+      const screener = new FakeScreener().answer({ Porn: 0.93, Neutral: 0.07 });
+      const { pipeline, fakes, media } = await setUp([0.9], request, { screener, shareToFeed: true });
+      expect(await pipeline.run(runId)).toBe('done');
+      expect(media[0]).toMatchObject({ is_public: false, moderation: 'held', moderation_reason: 'Porn' });
+      expect(JSON.parse(media[0]?.screening as string)).toMatchObject({ classifier: 'fake', verdict: 'block', scores: { Porn: 0.93 } });
+      expect(fakes.runsById.get(runId)).toMatchObject({ status: 'done' });
+    });
+
+    it('keeps the owner\'s public choice for an item between "review" and "block", which waits for review', async () => {
+      const screener = new FakeScreener().answer({ Sexy: 0.85, Neutral: 0.15 });
+      const { pipeline, media } = await setUp([0.9], request, { screener, shareToFeed: true });
+      await pipeline.run(runId);
+      expect(media[0]).toMatchObject({ is_public: true, moderation: 'review', moderation_reason: 'Sexy' });
+    });
+
+    it('clears a plain portrait, output and source photo both classified', async () => {
+      const screener = new FakeScreener();
+      const { pipeline, media } = await setUp([0.9], request, { screener, shareToFeed: true });
+      await pipeline.run(runId);
+      expect(screener.screened).toBe(2);
+      expect(media[0]).toMatchObject({ is_public: true, moderation: 'clear', moderation_reason: null });
+      expect(JSON.parse(media[0]?.screening as string)).toMatchObject({ verdict: 'public' });
+    });
+
+    it('holds the output when the source photo scores above "block" (the worst of them wins)', async () => {
+      const screener = new FakeScreener().answer({ Neutral: 1 }, { Hentai: 0.9 });
+      const { pipeline, media } = await setUp([0.9], request, { screener, shareToFeed: true });
+      await pipeline.run(runId);
+      expect(media[0]).toMatchObject({ is_public: false, moderation: 'held', moderation_reason: 'Hentai' });
+    });
+
+    it('keeps the run when the classifier fails: the item waits for review as unscreened', async () => {
+      const screener = new FakeScreener().answer(new Error('model crashed'));
+      const { pipeline, fakes, media } = await setUp([0.9], request, { screener, shareToFeed: true });
+      expect(await pipeline.run(runId)).toBe('done');
+      expect(media[0]).toMatchObject({ is_public: true, moderation: 'review', moderation_reason: 'unscreened', screening: null });
+      expect(fakes.runsById.get(runId)).toMatchObject({ status: 'done' });
+    });
+
+    it('with SCREENING=off, stores the item clear and unscreened', async () => {
+      const { pipeline, media } = await setUp([0.9], request, { screener: null, shareToFeed: true });
+      await pipeline.run(runId);
+      expect(media[0]).toMatchObject({ is_public: true, moderation: 'clear', screening: null });
+    });
   });
 });

@@ -8,6 +8,7 @@ import { RUN_ALREADY_SETTLED } from '@app/shared/server/queue';
 import { type StoredRunRequest, UnreadableRunRequestError, readStoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { ProviderRouting } from '../providers/provider-routing';
 import type { RunObserver } from '../run-metrics';
+import type { RunScreening, ScreenSource } from '../screening/run-screening';
 import { storeOutput } from './output-storage';
 import { type IdentityPort, PermanentGenerationError, type VideoPort } from './ports';
 import { OutputProducer } from './produce-output';
@@ -30,6 +31,8 @@ export interface PipelineDeps {
   providers: ProviderRouting;
   identity: IdentityPort;
   video: VideoPort;
+  /** Classifies the output and its sources before the media row is written. */
+  screening: Pick<RunScreening, 'screen'>;
   logger: Logger;
   providerTimeoutMs: number;
   /** Told about every settled run (the process's metrics). */
@@ -73,6 +76,8 @@ export class GenerationPipeline {
     reporter.started(providerName);
 
     const sources = await this.readSources(request);
+    // The person's own photos (a text-only prompt's canvas is not one).
+    const screenSources: ScreenSource[] = request.sources.map((source, index) => ({ publicId: source.publicId, data: sources[index] as Buffer }));
     const preset = request.presetId ? findPreset(request.serviceMode, request.presetId) : undefined;
     const output = await this.producer.produce(runId, request, preset, sources, { progress: reporter, ...(signal ? { signal } : {}) });
     if (output.identityScores) await repos.runEvents.saveIdentityScores(runId, output.identityScores);
@@ -80,8 +85,10 @@ export class GenerationPipeline {
     const user = await repos.users.findById(run.user_id);
     if (!user) return RUN_ALREADY_SETTLED; // The account was deleted meanwhile: nothing to keep.
     const owner = { runId, userId: user.id, isPublic: user.share_to_feed };
+    // Nothing is stored before it is screened: a held item's row goes in private.
+    const moderation = await this.deps.screening.screen(runId, output, screenSources);
     const { row, cost } = await storeOutput(this.deps.storage, owner, request, preset, output);
-    await repos.media.insertRunOutput(row);
+    await repos.media.insertRunOutput({ ...row, ...moderation });
 
     const identityFailed = output.identity ? !output.identity.passed : false;
     const settled = await settleRun(

@@ -33,6 +33,12 @@ export interface GeneratedImage {
   provider: string;
   model?: string;
   requestId?: string;
+  /**
+   * The provider's own safety system flagged the image yet returned it: the screening then holds
+   * it like a "block" score. (fal, BFL, Stability and Replicate send no usable image with their
+   * flag; those runs end `moderated` and refunded before anything is stored.)
+   */
+  flagged?: boolean;
 }
 
 /** A failure that retrying cannot fix (an unreadable source, a missing upload). */

@@ -210,11 +210,11 @@ type FailureListeners = Record<(typeof FAILURE_EVENTS)[number], ReturnType<NodeJ
 // Typed as a plain emitter: Node's typings overload these two events one by one.
 const processEvents = process as NodeJS.EventEmitter;
 
-function processFailureListeners(): FailureListeners {
+export function processFailureListeners(): FailureListeners {
   return { uncaughtException: processEvents.listeners('uncaughtException'), unhandledRejection: processEvents.listeners('unhandledRejection') };
 }
 
-function removeListenersAddedSince(before: FailureListeners): void {
+export function removeListenersAddedSince(before: FailureListeners): void {
   for (const event of FAILURE_EVENTS) {
     for (const listener of processEvents.listeners(event)) {
       if (!before[event].includes(listener)) processEvents.removeListener(event, listener as (...args: unknown[]) => void);

@@ -29,6 +29,11 @@ export class MediaRepository {
             metadata: eb.ref('excluded.metadata'),
             variants: eb.ref('excluded.variants'),
             tags: eb.ref('excluded.tags'),
+            // The new output's screening; an item an admin hid stays hidden, and a held one goes private.
+            moderation: sql<ModerationState>`case when media.moderation = 'hidden' then media.moderation else excluded.moderation end`,
+            moderation_reason: sql<string | null>`case when media.moderation = 'hidden' then media.moderation_reason else excluded.moderation_reason end`,
+            screening: eb.ref('excluded.screening'),
+            is_public: sql<boolean>`case when excluded.moderation = 'held' then false else media.is_public end`,
             updated_at: new Date(),
           })),
       )

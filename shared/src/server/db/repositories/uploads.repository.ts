@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db';
-import type { Upload, UploadsTable } from '../schema';
+import type { Screening, Upload, UploadsTable } from '../schema';
 
 export type NewUpload = Insertable<UploadsTable>;
 
@@ -14,6 +14,11 @@ export class UploadsRepository {
 
   findByPublicId(publicId: string): Promise<Upload | undefined> {
     return this.db.selectFrom('uploads').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  }
+
+  /** The screening's scores on a source photo (kept, so a photo used again is classified once). */
+  async saveScreening(publicId: string, screening: Screening): Promise<void> {
+    await this.db.updateTable('uploads').set({ screening: JSON.stringify(screening) }).where('public_id', '=', publicId).execute();
   }
 
   /** A person's uploads, newest first. */
