@@ -23,10 +23,11 @@ const dist = path.join(repoRoot, 'web/dist');
 /**
  * The first view's JavaScript, gzip, that the home screen may cost: issue 30's goal of 150 KB
  * (149.1 KB measured after it: every web schema zod/mini, dialogs, uploads and drafts loaded on
- * first use), plus 1 KB for the price on every control that spends (issue 41 §1, 150.1 KB); see
- * docs/performance.md "First view".
+ * first use), plus 1 KB for the price on every control that spends (issue 41 §1, 150.1 KB), plus
+ * 1 KB for moderation (issue 42: the owner's "Hidden by moderation" on feed items, the sign-in
+ * prompt to report; 151.1 KB); see docs/performance.md "First view".
  */
-const FIRST_VIEW_JS_GZIP_BUDGET = 151 * 1024;
+const FIRST_VIEW_JS_GZIP_BUDGET = 152 * 1024;
 
 interface RawAnswer {
   status: number;
