@@ -140,7 +140,9 @@ describe(`generation end to end through the api and the worker (${dialect})`, ()
     expect(probed).toMatchObject({ codec: 'h264' });
     const balance = (await request(ctx.app).get('/api/getQuota').set(bearer(session))).body.currentBalance;
     expect(typeof balance).toBe('number');
-  });
+    // Three clips, each rendered and then screened at three frames: on a busy 2-core box (both
+    // dialects' suites at once) that outlasts the default minute; the poll above bounds it.
+  }, 240_000);
 
   it('creates one run and one debit for a run id sent twice', async () => {
     const runId = newRunId();
