@@ -38,8 +38,9 @@ export function createRedis(at: RedisEndpoint | string, role: RedisRole, extra: 
         ...(endpoint.tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
         // A sentinel that is down or not yet told of the new master is skipped, not fatal.
         sentinelRetryStrategy: (times: number) => Math.min(times * 200, 2_000),
-        // After a failover the old master answers READONLY as a replica: reconnect, ask again.
-        reconnectOnError: (error: Error) => error.message.startsWith('READONLY'),
+        // After a failover the old master answers READONLY as a replica: reconnect (the sentinels
+        // name the new master) and send that command again there (2), rather than fail it.
+        reconnectOnError: (error: Error) => (error.message.startsWith('READONLY') ? 2 : false),
       });
     case 'cluster': {
       const { enableOfflineQueue, maxRetriesPerRequest, lazyConnect, ...perNode } = options;
