@@ -44,16 +44,20 @@ export function redisServerProcess(port: number, dir: string, extra: { leading?:
       }
     },
     stop: async () => {
-      const proc = child;
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-      proc.kill('SIGTERM');
-      const forced = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(forced);
+      if (child) await stopChild(child, 10_000);
     },
     signal: (signal) => {
       if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
   };
+}
+
+/** SIGTERM, then SIGKILL after `forceAfterMs`; resolves once the process has exited (at once if it had). */
+export async function stopChild(child: ChildProcess, forceAfterMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
+  await exited;
+  clearTimeout(forced);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { RedisEndpoint } from '@app/shared/server/redis';
 import { freePort } from './ports';
-import { type RedisServerProcess, redisServerProcess } from './redis-server-process';
+import { type RedisServerProcess, redisServerProcess, stopChild } from './redis-server-process';
 import { until } from './wait';
 
 /** The master group the test's sentinels watch. */
@@ -126,13 +126,4 @@ async function askSentinel<T>(port: number, ask: (sentinel: Redis) => Promise<T>
   } finally {
     sentinel.disconnect();
   }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(forced);
 }
