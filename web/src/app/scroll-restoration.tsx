@@ -88,24 +88,33 @@ export function ScrollRestoration({ screen }: { screen: Location }) {
   return null;
 }
 
-/** How long a restore keeps its place while the page settles (its data and images arriving). */
-const RESTORE_WAIT_MS = 3_000;
+/** A restore lets go once the page has kept its size this long (its data and images arrived)… */
+const SETTLED_AFTER_MS = 2_000;
+/** …or after this long in all, on a page that never settles. */
+const RESTORE_WAIT_MS = 15_000;
 
 /**
  * Scrolls to `y`, and again each time the page changes size while it settles: a page coming back
  * may be shorter for a moment than when it was left (its list rendering again: a scroll past its
  * end stops short), and a part above the place may take its final size only after it got there
- * (the home's composer docking), which the browser's scroll anchoring would follow. The person's
- * own wheel, touch, key or pointer ends the wait. Answers how to stop it.
+ * (the home's composer docking), which the browser's scroll anchoring would follow. The wait ends
+ * when the page has settled, not after a fixed time: on a busy phone the last change can come
+ * seconds late. The person's own wheel, touch, key or pointer ends it at once. Answers how to stop it.
  */
 function restoreScroll(y: number): () => void {
   window.scrollTo(0, y);
-  const observer = new ResizeObserver(() => window.scrollTo(0, y));
+  let quiet = window.setTimeout(() => stop(), SETTLED_AFTER_MS);
+  const longest = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    window.clearTimeout(quiet);
+    quiet = window.setTimeout(() => stop(), SETTLED_AFTER_MS);
+  });
   const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-  const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
   function stop() {
     observer.disconnect();
-    window.clearTimeout(timer);
+    window.clearTimeout(quiet);
+    window.clearTimeout(longest);
     for (const input of inputs) window.removeEventListener(input, stop);
   }
   observer.observe(document.documentElement);
