@@ -98,14 +98,15 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
       logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'job failed'),
     );
     worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));
-    return worker;
+    return { worker, connection };
   };
-  const closeWorker = async (worker: Worker, force = false) => {
+  // BullMQ closes the blocking connection it made itself, never the one it was given: that goes here.
+  const closeWorker = async ({ worker, connection }: ReturnType<typeof makeWorker>, force = false) => {
     await worker.close(force).catch((error: unknown) => logger.warn({ queue, err: error }, 'closing a worker failed'));
-    await (await worker.client).quit().catch(() => {});
+    await connection.quit().catch(() => {});
   };
 
-  let worker = makeWorker();
+  let current = makeWorker();
   const watch = new StuckWatch(settings.stuckAfterMs);
   // Looks at the queue on a connection of its own that gives up on a command after 2 s, so a
   // dead connection is a look that failed, not a watch that hangs; a failed look makes it anew.
@@ -136,8 +137,8 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
     logger.warn({ queue, waiting, inFlight, concurrency, stuckForMs: settings.stuckAfterMs, recoveries }, 'worker took no job while jobs waited; making it again');
     options.onRecovery?.(queue);
     // The old one lets its jobs in flight finish (forced after a lock's length), taking no new one.
-    const old = worker;
-    worker = makeWorker();
+    const old = current;
+    current = makeWorker();
     const forced = setTimeout(() => void closeWorker(old, true), settings.lockDurationMs);
     forced.unref();
     void closeWorker(old).finally(() => clearTimeout(forced));
@@ -159,7 +160,7 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
     close: async () => {
       closing = true;
       clearInterval(timer);
-      await closeWorker(worker);
+      await closeWorker(current);
       if (probe) {
         await probe.queue.close().catch(() => {});
         probe.redis.disconnect();
