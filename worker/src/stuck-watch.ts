@@ -9,6 +9,8 @@
 export interface QueueLook {
   /** Jobs waiting to be taken (waiting and prioritized). */
   waiting: number;
+  /** The queue is paused: its jobs wait (BullMQ 6 keeps them in the wait list), none is to be taken. */
+  paused: boolean;
   /** Jobs this worker holds now, and how many it may hold. */
   inFlight: number;
   concurrency: number;
@@ -25,7 +27,7 @@ export class StuckWatch {
 
   /** True when the worker is to be made again; the count then starts over. */
   look(now: number, queue: QueueLook): boolean {
-    const idleWithWork = queue.waiting > 0 && queue.inFlight < queue.concurrency;
+    const idleWithWork = !queue.paused && queue.waiting > 0 && queue.inFlight < queue.concurrency;
     if (!idleWithWork || (this.since !== null && queue.taken !== this.takenAtSince)) {
       this.since = idleWithWork ? now : null;
       this.takenAtSince = queue.taken;

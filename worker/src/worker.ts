@@ -118,8 +118,9 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
       return { redis, queue: new Queue(queue, { connection: redis, prefix: options.prefix }) };
     })();
     try {
-      const counts = await probe.queue.getJobCounts('wait', 'prioritized');
-      return (counts.wait ?? 0) + (counts.prioritized ?? 0);
+      // A paused queue's jobs wait and are not to be taken: BullMQ 6 keeps them in the wait list.
+      const [counts, paused] = await Promise.all([probe.queue.getJobCounts('wait', 'prioritized'), probe.queue.isPaused()]);
+      return { waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0), paused };
     } catch {
       const dead = probe;
       probe = undefined;
@@ -130,11 +131,11 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
   };
   const check = async () => {
     if (closing) return;
-    const waiting = await look();
-    if (waiting === null) return watch.unknown();
-    if (closing || !watch.look(Date.now(), { waiting, inFlight, concurrency, taken })) return;
+    const seen = await look();
+    if (seen === null) return watch.unknown();
+    if (closing || !watch.look(Date.now(), { ...seen, inFlight, concurrency, taken })) return;
     recoveries += 1;
-    logger.warn({ queue, waiting, inFlight, concurrency, stuckForMs: settings.stuckAfterMs, recoveries }, 'worker took no job while jobs waited; making it again');
+    logger.warn({ queue, waiting: seen.waiting, inFlight, concurrency, stuckForMs: settings.stuckAfterMs, recoveries }, 'worker took no job while jobs waited; making it again');
     options.onRecovery?.(queue);
     // The old one lets its jobs in flight finish (forced after a lock's length), taking no new one.
     const old = current;

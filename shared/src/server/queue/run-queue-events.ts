@@ -51,7 +51,11 @@ export function compareEventIds(a: string, b: string): number {
   return am === bm ? Number(as - bs) : am < bm ? -1 : 1;
 }
 
-/** Job states in which no worker has the job yet. */
+/**
+ * A removed job's `prev` in which no worker had it yet. BullMQ 6 has no paused state (a paused
+ * queue's jobs stay in `wait`); `paused` is only what it answers for a job still in the paused
+ * list BullMQ 5 kept, until a resume moves that list back to `wait`.
+ */
 const WAITING_STATES = new Set(['wait', 'waiting', 'prioritized', 'delayed', 'paused']);
 const SETTLED_RETURN = JSON.stringify(RUN_ALREADY_SETTLED);
 
