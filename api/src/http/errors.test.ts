@@ -6,7 +6,7 @@ import { z } from 'zod';
 import * as mini from 'zod/mini';
 import pino from 'pino';
 import { createRedis } from '@app/shared/server/redis';
-import { errorHandler } from './errors';
+import { errorHandler, isDependencyUnavailable } from './errors';
 
 /** An app whose one route parses the query with `schema`'s own parse, as a route may. */
 function appParsing(parse: (input: unknown) => unknown) {
@@ -56,5 +56,19 @@ describe('errorHandler', () => {
       redis.disconnect();
       silent.close();
     }
+  });
+
+  it.each([
+    'Too many Cluster redirections. Last error: ReplyError: MOVED 7860 127.0.0.1:32488',
+    'CLUSTERDOWN The cluster is down',
+    'Failed to refresh slots cache.',
+    'Command timed out',
+    'Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.',
+  ])('takes "%s" (Redis away or failing over) for a dependency away: 503', (message) => {
+    expect(isDependencyUnavailable(new Error(message))).toBe(true);
+  });
+
+  it('takes a plain bug for a bug: 500', () => {
+    expect(isDependencyUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
   });
 });

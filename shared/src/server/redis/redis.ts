@@ -80,6 +80,14 @@ export async function scanKeys(redis: RedisClient, pattern: string): Promise<str
   return keys;
 }
 
+/**
+ * Asks the node that holds the keys under `prefix`: on a Cluster the master of the prefix's slot
+ * (a PING reaches whichever node the client picks, alive while that master is dead).
+ */
+export async function pingKeys(redis: RedisClient, prefix: string): Promise<void> {
+  await redis.exists(`${prefix}:ping`);
+}
+
 /** Fails fast with a readable reason when Redis cannot be reached. */
 export async function assertRedisReachable(endpoint: RedisEndpoint | string, timeoutMs = 5_000): Promise<void> {
   const probe = createRedis(endpoint, 'producer', {
