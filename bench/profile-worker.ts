@@ -13,7 +13,7 @@ process.env.LOAD_WORKER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
 const cleanup = new Cleanup();
 try {
   const { figures } = await runLoad(
-    { runs: 300, accounts: 50, rate: 150, burst: 0.2, concurrency: 2, databaseUrl, redisUrl, settleSeconds: 180, etaRuns: 0, etaRate: 60 },
+    { runs: 300, accounts: 50, rate: 150, burst: 0.2, concurrency: 2, databaseUrl, redisEnv: { REDIS_URL: redisUrl }, settleSeconds: 180, etaRuns: 0, etaRate: 60 },
     cleanup,
   );
   console.log(`\nworker CPU per run ${figures.workerCpuMsPerRun.toFixed(1)} ms (profiler on)\n`);

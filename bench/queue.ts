@@ -22,7 +22,7 @@ const OPTIONS: LoadOptions = {
   burst: 0.2,
   concurrency: 2,
   databaseUrl,
-  redisUrl,
+  redisEnv: { REDIS_URL: redisUrl },
   settleSeconds: 180,
   // The bench measures the queue's pace; the ETA is `npm run load`'s.
   etaRuns: 0,

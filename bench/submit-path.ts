@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { newRunId } from '@app/shared';
 import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
-import { createRedis, freePort, whenReady } from '@app/shared/server/redis';
+import { createRedis, freePort, scanKeys, whenReady } from '@app/shared/server/redis';
 import { CreditsRepository, UploadsRepository, UsersRepository } from '@app/shared/server/repositories';
 import type { Redis } from 'ioredis';
 import { TokenService } from '../api/src/services/tokens';
@@ -68,15 +68,6 @@ class Child {
     this.child.kill('SIGKILL');
     await this.exited;
   }
-}
-
-async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
 }
 
 /**
@@ -155,7 +146,8 @@ export async function startApiStack(options: {
     await whenReady(redis);
     steps.push(async () => {
       // Every queue key of both servers (a hash-tagged prefix included): their jobs are never run.
-      await deleteKeys(redis, `*${prefix}*`);
+      const keys = await scanKeys(redis, `*${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
     });
     if (!options.apiRoot) {

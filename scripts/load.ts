@@ -24,10 +24,10 @@ import { parseArgs } from 'node:util';
 import { generationCost } from '@app/shared';
 import { createDatabase, type Db } from '@app/shared/server/db';
 import { DEFAULT_JOB_OPTIONS, JobQueues } from '@app/shared/server/queue';
-import { createRedis, freePort, whenReady } from '@app/shared/server/redis';
+import { parseConfig } from '@app/shared/server/config';
+import { type RedisClient, type RedisEndpoint, createRedis, freePort, scanKeys, whenReady } from '@app/shared/server/redis';
 import { CreditsRepository, UsersRepository } from '@app/shared/server/repositories';
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { TokenService } from '../api/src/services/tokens';
 import { ensureBuilt, root } from './ensure-built.mjs';
@@ -43,7 +43,8 @@ export interface LoadOptions {
   concurrency: number;
   /** Admin connection used to create (and drop) the load test's own database. */
   databaseUrl: string;
-  redisUrl: string;
+  /** How the processes reach Redis: the product's own variables (REDIS_URL, or REDIS_SENTINELS…, or REDIS_CLUSTER_NODES…). */
+  redisEnv: Record<string, string>;
   /** How long to wait for every accepted run to finish. */
   settleSeconds: number;
   /** Runs of the ETA phase: a steady overload the queue grows under, before the load itself (0: none). */
@@ -54,7 +55,9 @@ export interface LoadOptions {
 
 const HELP = `npm run load -- [--runs 1000] [--accounts 100] [--rate 150] [--burst 0.2] [--concurrency 2]
                  [--eta-runs 300] [--eta-rate 60]
-                 [--database-url postgres://…] [--redis-url redis://…] [--settle-seconds 180]`;
+                 [--database-url postgres://…] [--redis-url redis://…] [--settle-seconds 180]
+Redis: --redis-url, else the product's own REDIS_URL, or REDIS_SENTINELS + REDIS_SENTINEL_NAME,
+or REDIS_CLUSTER_NODES (with REDIS_PASSWORD / REDIS_TLS), as the api and workers take them.`;
 
 function positive(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -91,7 +94,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     burst: values.burst === '0' ? 0 : positive('burst', values.burst, 0.2, 1),
     concurrency: Math.round(positive('concurrency', values.concurrency, 2)),
     databaseUrl: values['database-url'] ?? env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    redisUrl: values['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisEnv: values['redis-url'] ? { REDIS_URL: values['redis-url'] } : redisEnvOf(env),
     settleSeconds: positive('settle-seconds', values['settle-seconds'], 180),
     etaRuns: values['eta-runs'] === '0' ? 0 : Math.round(positive('eta-runs', values['eta-runs'], 300)),
     etaRate: positive('eta-rate', values['eta-rate'], 60),
@@ -272,7 +275,7 @@ export async function waitForOk(url: string, proc: Pick<ProductProcess, 'name' |
 interface Stack {
   apiUrl: string;
   /** A connection to the product's Redis, for reading its queues. */
-  redis: Redis;
+  redis: RedisClient;
   databaseUrl: string;
   prefix: string;
   jwtSecret: string;
@@ -321,23 +324,36 @@ export class Cleanup {
 }
 
 /** Deletes every Redis key under a prefix (queues, heartbeats, rate limiters). */
-async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
+async function deleteKeys(redis: RedisClient, prefix: string): Promise<void> {
+  const keys = await scanKeys(redis, `${prefix}:*`);
+  // In batches: one DEL of every key could pass Redis's argument limits on a big run.
+  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+}
+
+/** The product's Redis variables, as `npm run load` found them in its environment. */
+const REDIS_VARIABLES = ['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD', 'REDIS_CLUSTER_NODES', 'REDIS_PASSWORD', 'REDIS_TLS'] as const;
+
+function redisEnvOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  const chosen = Object.fromEntries(REDIS_VARIABLES.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  return chosen.REDIS_URL || chosen.REDIS_SENTINELS || chosen.REDIS_CLUSTER_NODES ? chosen : { ...chosen, REDIS_URL: 'redis://127.0.0.1:6379' };
+}
+
+/** Where those variables point, read (and refused when wrong) by the product's own settings. */
+function redisEndpointOf(redisEnv: Record<string, string>): RedisEndpoint {
+  const { redis } = parseConfig({ ...redisEnv, QUEUE_PREFIX: '{load}' });
+  if (!('endpoint' in redis)) throw new Error('npm run load needs a Redis server (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES)');
+  return redis.endpoint;
 }
 
 async function startStack(options: LoadOptions, cleanup: Cleanup): Promise<Stack> {
   const id = randomBytes(4).toString('hex');
   const database = `load_${id}`;
-  const prefix = `load-${id}`;
+  // Hash-tagged: on a Redis Cluster every key of the run shares a slot (plain Redis takes it as it is).
+  const prefix = `{load-${id}}`;
   const jwtSecret = randomBytes(32).toString('base64url');
 
   // Registered first, so it runs last: no process is left to write under the prefix again.
-  const redis = createRedis(options.redisUrl, 'producer');
+  const redis = createRedis(redisEndpointOf(options.redisEnv), 'producer');
   await whenReady(redis);
   cleanup.add('delete the queue keys', async () => {
     await deleteKeys(redis, prefix);
@@ -358,7 +374,7 @@ async function startStack(options: LoadOptions, cleanup: Cleanup): Promise<Stack
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: options.redisUrl,
+    ...options.redisEnv,
     QUEUE_PREFIX: prefix,
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
@@ -702,9 +718,9 @@ async function verify(db: Db, queue: Queue, submissions: Submission[], accounts:
  * generation queue's options, sent as the api sends them, many at once) taken by an empty
  * worker with the product's total concurrency. Jobs per second from the first add to the last completion.
  */
-async function measureCeiling(redisUrl: string, prefix: string, jobs: number, concurrency: number): Promise<number> {
-  const producer = createRedis(redisUrl, 'producer');
-  const consumer = createRedis(redisUrl, 'worker');
+async function measureCeiling(endpoint: RedisEndpoint, prefix: string, jobs: number, concurrency: number): Promise<number> {
+  const producer = createRedis(endpoint, 'producer');
+  const consumer = createRedis(endpoint, 'worker');
   await Promise.all([whenReady(producer), whenReady(consumer)]);
   const queue = new Queue('ceiling', { connection: producer, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS.generation });
   let completed = 0;
@@ -848,7 +864,7 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
 
   let ceiling = Number.NaN;
   try {
-    ceiling = await measureCeiling(options.redisUrl, `${stack.prefix}-ceiling`, options.runs, options.concurrency * 2);
+    ceiling = await measureCeiling(redisEndpointOf(options.redisEnv), `${stack.prefix}-ceiling`, options.runs, options.concurrency * 2);
   } catch (error) {
     console.error(`the no-op ceiling could not be measured: ${(error as Error).message}`);
   }

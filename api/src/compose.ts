@@ -7,7 +7,7 @@ import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
 import { RunQueue, WorkerHeartbeats } from '@app/shared/server/queue';
-import { createRedis } from '@app/shared/server/redis';
+import { createRedis, pingKeys } from '@app/shared/server/redis';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { createApp } from './app';
@@ -147,7 +147,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
         await sql`select 1`.execute(db);
       },
       redis: async () => {
-        await infra.redis.ping();
+        await pingKeys(infra.redis, config.queuePrefix);
       },
     },
     routes: [

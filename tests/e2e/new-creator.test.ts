@@ -55,13 +55,17 @@ describe('a new creator: one name from sign-up on, and pages that open at their 
     await creator.waitFor();
     expect(await creator.getAttribute('href')).toBe(`/u/${USERNAME}`);
 
+    // The page settles first (its pictures loaded), then the card is put 300 px from the top: wholly
+    // on screen, so the click below needs no scroll of its own (Playwright scrolls a card it finds
+    // partly below the fold into view, which would move the place Back must come back to).
+    await settle(page);
     await creator.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 300));
     await creator.hover();
-    await settle(page);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'feed-card-desktop.png') });
     const feedScroll = await scrollY(page);
     expect(feedScroll).toBeGreaterThan(100);
     const tileTop = await creator.evaluate((element) => element.getBoundingClientRect().top);
+    expect(tileTop).toBeLessThan(DESKTOP.height - 100);
     await creator.click();
     await page.waitForURL(`${app.baseUrl}/u/${USERNAME}`);
     await page.getByTestId('creator-name').filter({ hasText: /^Olga$/ }).waitFor();

@@ -78,4 +78,26 @@ describe('pacing of operator secret guesses', () => {
     await pacing.succeeded('admin', '203.0.113.3');
     expect(await attempt('203.0.113.3')).toBe(0);
   });
+
+  it('lets the right secret through while Redis is away, pacing every try of the process one after another (200 ms apart)', async () => {
+    // A Redis nobody listens on: every command fails at once, as during an outage.
+    const away = createRedis('redis://127.0.0.1:1', 'producer', { lazyConnect: true, retryStrategy: () => null });
+    away.on('error', () => {});
+    let now = 1_000_000;
+    const waits: number[] = [];
+    const pacing = new SecretGuessThrottle(away, 'away', 100, async (ms) => void waits.push(ms), () => now);
+    try {
+      await Promise.all(Array.from({ length: 5 }, () => pacing.turn('admin', '203.0.113.4')));
+      await pacing.succeeded('admin', '203.0.113.4');
+      expect(waits).toEqual([200, 400, 600, 800]);
+      // Far more at once than the 30 s cap allows: the rest are refused without a check.
+      now += 10_000;
+      const burst = await Promise.allSettled(Array.from({ length: 200 }, () => pacing.turn('admin', '203.0.113.5')));
+      const refused = burst.filter((r) => r.status === 'rejected');
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((r) => (r.reason as { code?: string }).code === 'RATE_LIMITED')).toBe(true);
+    } finally {
+      away.disconnect();
+    }
+  });
 });

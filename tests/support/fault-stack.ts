@@ -175,6 +175,8 @@ export interface Submission {
   account: LoadAccount;
   status: number;
   body: { error?: string; code?: string; message?: string } & Record<string, unknown>;
+  /** When it was sent (ms since the epoch), and how long its answer took. */
+  sentAt: number;
   ms: number;
 }
 
@@ -196,10 +198,10 @@ export async function submitRun(stack: FaultStack, account: LoadAccount): Promis
     } catch {
       body = { raw: text };
     }
-    return { runId, account, status: res.status, body, ms: Date.now() - started };
+    return { runId, account, status: res.status, body, sentAt: started, ms: Date.now() - started };
   } catch (error) {
     // No answer at all (a timeout, a reset): recorded as status 0 for the test to judge.
-    return { runId, account, status: 0, body: { error: String(error) }, ms: Date.now() - started };
+    return { runId, account, status: 0, body: { error: String(error) }, sentAt: started, ms: Date.now() - started };
   }
 }
 
@@ -232,7 +234,21 @@ export async function describeStuckRuns(stack: FaultStack): Promise<string> {
       lines.push(`${run.run_id} attempts=${run.attempts} stage=${run.stage} job=${state} attemptsMade=${job?.attemptsMade} reason=${job?.failedReason}`);
     }
     const dead = [stack.api, ...stack.workers].filter((p) => p.child.exitCode !== null && p.child.signalCode !== 'SIGKILL');
-    return [processes.join(', '), ...lines, ...dead.map((p) => p.output().slice(-1_500))].join('\n');
+    // The reconciler that should have found them runs on the maintenance queue's scheduler.
+    const maintenance = new Queue('maintenance', { connection, prefix: stack.queuePrefix });
+    const schedulers = await maintenance
+      .getJobSchedulers()
+      .then((list) => list.map((s) => `${s.key} next ${s.next ? new Date(s.next).toISOString() : '-'}`).join('; '))
+      .catch((error: Error) => `schedulers unreadable: ${error.message}`)
+      .finally(() => maintenance.close());
+    const counts = await maintenance.getJobCounts().catch(() => ({}));
+    return [
+      processes.join(', '),
+      ...lines,
+      `maintenance: ${schedulers}; ${JSON.stringify(counts)}; now ${new Date().toISOString()}`,
+      ...dead.map((p) => p.output().slice(-1_500)),
+      ...stack.workers.map((w, i) => `worker ${i + 1} log tail:\n${w.output().slice(-2_000)}`),
+    ].join('\n');
   } finally {
     await queue.close();
     connection.disconnect();
@@ -339,4 +355,13 @@ export function statusCounts(submissions: Submission[]): Record<number, number> 
 export function answerTimes(submissions: Submission[]): string {
   const ms = submissions.map((s) => s.ms).sort((a, b) => a - b);
   return `answer ms min ${ms[0]}, median ${ms[Math.floor(ms.length / 2)]}, max ${ms.at(-1)}`;
+}
+
+/** The messages of the api's failed requests so far (its "request failed" log lines): why a 500 was a 500. */
+export function apiErrorMessages(stack: FaultStack): string[] {
+  return stack.api
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"request failed"'))
+    .map((line) => /"message":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? line.slice(0, 300));
 }

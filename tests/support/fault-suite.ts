@@ -98,3 +98,120 @@ export async function secondsToAccept(stack: FaultStack, account: LoadAccount, f
     await sleep(200);
   }
 }
+
+/**
+ * Seconds from `since` (when Redis answered again) until a worker finished a run again: the first
+ * run done after that moment, as the database records it.
+ */
+export async function secondsToFirstDone(stack: FaultStack, since: number, timeoutMs = 90_000): Promise<number> {
+  const first = () =>
+    stack.db
+      .selectFrom('generation_runs')
+      .select('finished_at')
+      .where('status', '=', 'done')
+      .where('finished_at', '>', new Date(since))
+      .orderBy('finished_at')
+      .limit(1)
+      .executeTakeFirst();
+  const row = await until(first, (found) => found !== undefined, timeoutMs, 'a run done after Redis answered again', 200);
+  return (row!.finished_at!.getTime() - since) / 1000;
+}
+
+/** The admin secret a fault stack is started with when a test reads the diagnosis. */
+export const FAULT_ADMIN_SECRET = 'fault-tests-admin-secret-0123456789abcdef';
+
+/**
+ * The System Diagnosis's overall health, read every 500 ms while a fault runs: the states it
+ * went through in order (`unanswered` when admin-config did not answer 200 within 10 s: a frozen
+ * Redis costs its commands their 3 s timeout). `settled()` waits until it says healthy again and
+ * answers the states seen. A measurement is reused for 3 s, so a shorter outage may not show.
+ */
+export function watchDiagnosis(stack: FaultStack) {
+  const seen: string[] = [];
+  const read = async () => {
+    const answer = await fetch(`${stack.apiUrl}/.netlify/functions/admin-config`, { headers: { 'X-Admin-Secret': FAULT_ADMIN_SECRET }, signal: AbortSignal.timeout(10_000) }).catch(() => null);
+    const health = answer?.ok ? ((await answer.json()) as { systemConfig: { overall_health: string } }).systemConfig.overall_health : 'unanswered';
+    if (seen.at(-1) !== health) seen.push(health);
+    return health;
+  };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await read();
+      await sleep(500);
+    }
+  })();
+  return {
+    settled: async (timeoutMs = 60_000): Promise<string[]> => {
+      running = false;
+      await loop;
+      await until(read, (health) => health === 'healthy', timeoutMs, 'the diagnosis to say healthy again', 500);
+      return seen;
+    },
+  };
+}
+
+/** One fault made under a steady load, as the Redis fault tests report it (issue 43). */
+export interface FaultRow {
+  fault: string;
+  submitted: number;
+  accepted: number;
+  refused5xx: number;
+  /** From the fault until the api accepted runs again: the first accepted one sent after the last refused (5xx or unanswered). */
+  recoverySeconds: number;
+  /** From Redis answering again until a worker finished a run again. */
+  jobsAgainSeconds: number;
+  /** The longest the api took to answer a submit during the fault. */
+  longestAnswerMs: number;
+  /** The System Diagnosis's overall health through the fault, in order (needs FAULT_ADMIN_SECRET). */
+  diagnosis: string[];
+}
+
+/**
+ * Makes a fault while runs are submitted at a steady rate (one every 250 ms over `load`), probes
+ * with `probe` until a run is accepted again, and measures the row. `inject` makes the fault and
+ * answers when Redis answered again (ms since the epoch). Every submission goes into `into`.
+ */
+export async function faultUnderLoad(
+  stack: FaultStack,
+  accounts: { load: LoadAccount[]; probe: LoadAccount },
+  fault: string,
+  inject: () => Promise<number>,
+  into: Submission[],
+): Promise<FaultRow> {
+  const load = steadyLoad(stack, accounts.load, 250);
+  await sleep(1_500);
+  const diagnosis = watchDiagnosis(stack);
+  const probes: Submission[] = [];
+  const from = Date.now();
+  const answering = await inject();
+  await secondsToAccept(stack, accounts.probe, from, probes);
+  const jobsAgainSeconds = await secondsToFirstDone(stack, answering);
+  await sleep(1_500);
+  const submitted = [...(await load.stop()), ...probes].sort((a, b) => a.sentAt - b.sentAt);
+  into.push(...submitted);
+  const refused = (s: Submission) => s.status >= 500 || s.status === 0;
+  const lastRefused = submitted.findLast(refused);
+  const backAt = lastRefused ? submitted.find((s) => s.sentAt > lastRefused.sentAt && s.status === 202)?.sentAt : from;
+  const recoverySeconds = Math.max(0, ((backAt ?? Date.now()) - from) / 1000);
+  return {
+    fault,
+    submitted: submitted.length,
+    accepted: submitted.filter((s) => s.status === 202).length,
+    refused5xx: submitted.filter(refused).length,
+    recoverySeconds,
+    jobsAgainSeconds,
+    longestAnswerMs: Math.max(...submitted.map((s) => s.ms)),
+    diagnosis: await diagnosis.settled(),
+  };
+}
+
+/** The table of faults a test prints (the books balanced, so lost and charged twice are 0 when it gets here). */
+export function printFaultTable(tag: string, rows: FaultRow[]): void {
+  console.log(`[${tag}] fault | submitted | accepted | refused 5xx | lost | charged twice | accepted again s | jobs done again s | longest answer ms | diagnosis`);
+  for (const row of rows) {
+    console.log(
+      `[${tag}] ${row.fault} | ${row.submitted} | ${row.accepted} | ${row.refused5xx} | 0 | 0 | ${row.recoverySeconds.toFixed(1)} | ${row.jobsAgainSeconds.toFixed(1)} | ${row.longestAnswerMs} | ${row.diagnosis.join(' → ')}`,
+    );
+  }
+}

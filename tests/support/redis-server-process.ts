@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 
 /** A redis-server of a test's own, stopped and started again on the same port and files. */
 export interface RedisServerProcess {
@@ -60,4 +61,16 @@ export async function stopChild(child: ChildProcess, forceAfterMs = 5_000): Prom
   const forced = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
   await exited;
   clearTimeout(forced);
+}
+
+/** One question to the server on `port` over a connection of its own (a sentinel, or one node of a cluster), closed after. */
+export async function askRedis<T>(port: number, question: (server: Redis) => Promise<T>): Promise<T> {
+  const server = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
+  server.on('error', () => {});
+  try {
+    await server.connect();
+    return await question(server);
+  } finally {
+    server.disconnect();
+  }
 }

@@ -2,10 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import type { RedisEndpoint } from '@app/shared/server/redis';
 import { freePort } from './ports';
-import { type RedisServerProcess, redisServerProcess, stopChild } from './redis-server-process';
+import { type RedisServerProcess, askRedis, redisServerProcess, stopChild } from './redis-server-process';
 import { until } from './wait';
 
 /** The master group the test's sentinels watch. */
@@ -13,13 +12,16 @@ export const MASTER_GROUP = 'mirrorverse';
 
 /**
  * A master, a replica and three sentinels of a test's own (issue 43 §2), on 127.0.0.1: the
- * sentinels call the master down after 1 s and fail over within seconds.
+ * sentinels call the master down after 2 s and fail over within seconds. Sentinel promotes no
+ * replica whose link to the master has been down longer than 10× down-after-milliseconds (plus the
+ * time since the master was called down): with 1 s, a replica orphaned while the sentinels were
+ * away for 10 s could never be promoted; 2 s gives it 20 s.
  */
 export interface SentinelTopology {
   endpoint: Extract<RedisEndpoint, { kind: 'sentinel' }>;
   /** The data nodes by the port they listen on; which one is master changes with failovers. */
   nodes: Map<number, RedisServerProcess>;
-  /** The port of the master the sentinels name now. */
+  /** The port of the master, once every sentinel names it and the nodes agree. */
   masterPort(): Promise<number>;
   /** Waits until the sentinels name a master other than `port`, and returns it. */
   failedOverFrom(port: number, timeoutMs?: number): Promise<number>;
@@ -54,7 +56,7 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
             'bind 127.0.0.1',
             `dir ${dir}`,
             `sentinel monitor ${MASTER_GROUP} 127.0.0.1 ${masterPort} 2`,
-            `sentinel down-after-milliseconds ${MASTER_GROUP} 1000`,
+            `sentinel down-after-milliseconds ${MASTER_GROUP} 2000`,
             `sentinel failover-timeout ${MASTER_GROUP} 5000`,
             `sentinel parallel-syncs ${MASTER_GROUP} 1`,
             '',
@@ -67,7 +69,7 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
     await until(
       async () => {
         for (const port of sentinelPorts) {
-          const replicas = await askSentinel(port, (s) => s.call('SENTINEL', 'REPLICAS', MASTER_GROUP)).catch(() => []);
+          const replicas = await askRedis(port, (s) => s.call('SENTINEL', 'REPLICAS', MASTER_GROUP)).catch(() => []);
           if (!Array.isArray(replicas) || replicas.length === 0) return false;
         }
         return true;
@@ -83,18 +85,41 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
   };
   await startSentinels();
 
+  /** What the first sentinel that answers names master now (during a failover, sentinels may differ). */
   const masterPortNow = async () => {
     for (const port of sentinelPorts) {
-      const answer = await askSentinel(port, (s) => s.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', MASTER_GROUP)).catch(() => null);
+      const answer = await askRedis(port, (s) => s.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', MASTER_GROUP)).catch(() => null);
       if (Array.isArray(answer)) return Number(answer[1]);
     }
     throw new Error('no sentinel answers');
   };
 
+  /**
+   * The master once the topology is settled: every sentinel names it, it says it is master, and
+   * every other node says it is its replica with the link up. A node frozen through a failover
+   * claims to be master for a while after it wakes; a fault made then would hit the wrong node.
+   */
+  const settledMasterPort = async () => {
+    const read = async () => {
+      const named = await Promise.all(
+        sentinelPorts.map((port) => askRedis(port, (s) => s.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', MASTER_GROUP)).then((a) => Number((a as string[])[1]), () => 0)),
+      );
+      const master = named[0]!;
+      if (!named.every((port) => port === master && port > 0)) return 0;
+      for (const port of nodes.keys()) {
+        const info = await askRedis(port, (s) => s.info('replication')).catch(() => '');
+        const ok = port === master ? info.includes('role:master') : info.includes('role:slave') && info.includes(`master_port:${master}`) && info.includes('master_link_status:up');
+        if (!ok) return 0;
+      }
+      return master;
+    };
+    return until(read, (port) => port > 0, 60_000, 'the sentinels and the nodes to agree on one master');
+  };
+
   return {
     endpoint: { kind: 'sentinel', sentinels: sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: MASTER_GROUP, tls: false },
     nodes,
-    masterPort: masterPortNow,
+    masterPort: settledMasterPort,
     failedOverFrom: async (port, timeoutMs = 30_000) => {
       return until(() => masterPortNow().catch(() => port), (now) => now !== port, timeoutMs, `a failover away from ${port}`);
     },
@@ -115,15 +140,4 @@ function mkdir(parent: string, name: string): string {
   const dir = path.join(parent, name);
   fs.mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-async function askSentinel<T>(port: number, ask: (sentinel: Redis) => Promise<T>): Promise<T> {
-  const sentinel = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
-  sentinel.on('error', () => {});
-  try {
-    await sentinel.connect();
-    return await ask(sentinel);
-  } finally {
-    sentinel.disconnect();
-  }
 }

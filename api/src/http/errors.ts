@@ -64,7 +64,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
 /** Postgres SQLSTATEs and socket codes that mean "the database or Redis is not there right now". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /Stream isn't writeable/i, /Connection is closed/i, /timeout exceeded when trying to connect/i, /connect ECONNREFUSED/i];
+const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /Stream isn't writeable/i, /Connection is closed/i, /timeout exceeded when trying to connect/i, /connect ECONNREFUSED/i, /Command timed out/i,
+  // A Redis Cluster between a master's death and its replica's promotion (ioredis gives up following MOVED).
+  /Too many Cluster redirections/i, /CLUSTERDOWN/i, /Failed to refresh slots cache/i, /None of startup nodes is available/i,
+  // A fail-fast client whose one retry met the same outage.
+  /Reached the max retries per request limit/i];
 
 /** Whether a failure is a dependency being away (a restart, a failover) rather than a bug: answered 503, so clients retry. */
 export function isDependencyUnavailable(error: unknown): boolean {

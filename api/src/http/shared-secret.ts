@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { RedisClient } from '@app/shared/server/redis';
 import { sameSecret } from '@app/shared/server/access';
 import { NotAuthenticatedError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
-import { TOO_MANY_REQUESTS } from './errors';
+import { TOO_MANY_REQUESTS, isDependencyUnavailable } from './errors';
 import { byIp } from './rate-limits';
 
 export interface SharedSecretGate {
@@ -63,7 +63,32 @@ export class SecretGuessThrottle implements SecretGuessPacing {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** While Redis is away: the next free turn of this process's own queue (ms since the epoch). */
+  private localNextFree = 0;
+
   async turn(kind: string, client: string): Promise<void> {
+    try {
+      await this.sharedTurn(kind, client);
+    } catch (error) {
+      if (!isDependencyUnavailable(error)) throw error;
+      await this.localTurn();
+    }
+  }
+
+  /**
+   * Redis away (a failover, an outage): the admin must still reach the diagnosis, so the right
+   * secret is not refused for it. Tries are paced here instead, one queue per process spaced as
+   * every address together is (2× base): no faster than guessing ever is.
+   */
+  private async localTurn(): Promise<void> {
+    const now = this.now();
+    const slot = Math.max(now, this.localNextFree);
+    if (slot - now > this.baseMs * SECRET_GUESS_RULES.maxWaitFactor) throw new TooManyRequestsError(TOO_MANY_REQUESTS, 'RATE_LIMITED', Math.ceil((slot - now) / 1000));
+    this.localNextFree = slot + this.baseMs * SECRET_GUESS_RULES.globalFactor;
+    if (slot > now) await this.sleep(slot - now);
+  }
+
+  private async sharedTurn(kind: string, client: string): Promise<void> {
     const rules = SECRET_GUESS_RULES;
     const tries = this.key(kind, 'tries', client);
     const [[, count] = []] = (await this.redis.multi().incr(tries).pexpire(tries, rules.windowMs).exec()) ?? [];
@@ -84,7 +109,10 @@ export class SecretGuessThrottle implements SecretGuessPacing {
   }
 
   async succeeded(kind: string, client: string): Promise<void> {
-    await this.redis.del(this.key(kind, 'tries', client));
+    await this.redis.del(this.key(kind, 'tries', client)).catch((error: unknown) => {
+      // Redis away: the count runs out with its window instead.
+      if (!isDependencyUnavailable(error)) throw error;
+    });
   }
 
   private key(kind: string, what: string, client: string): string {
@@ -110,7 +138,8 @@ export function requireSharedSecret(gate: SharedSecretGate, pacing: SecretGuessP
         await gate.refused?.(req, gate.kind);
         throw new NotAuthenticatedError(gate.invalid.message, gate.invalid.code);
       }
-      await pacing.succeeded(gate.kind, client);
+      // Not waited for: resetting the count must not hold the admin up while Redis is slow or away.
+      void pacing.succeeded(gate.kind, client).catch(() => {});
       next();
     } catch (error) {
       next(error);

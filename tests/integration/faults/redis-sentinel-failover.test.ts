@@ -1,18 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { type Submission, settleAndCheckBooks, statusCounts } from '../../support/fault-stack';
-import { secondsToAccept, steadyLoad, useFaultStack } from '../../support/fault-suite';
+import { type Submission, apiErrorMessages, settleAndCheckBooks, statusCounts } from '../../support/fault-stack';
+import { FAULT_ADMIN_SECRET, type FaultRow, faultUnderLoad, printFaultTable, steadyLoad, useFaultStack } from '../../support/fault-suite';
 import { type SentinelTopology, startSentinelTopology } from '../../support/sentinel-topology';
 
 const postgresUrl = inject('postgresUrl') ?? '';
-
-interface FaultRow {
-  fault: string;
-  submitted: number;
-  accepted: number;
-  refused5xx: number;
-  recoverySeconds: number;
-}
 
 /**
  * Redis behind Sentinel under load (issue 43 §2): one api and two workers from the built bundles
@@ -27,7 +19,7 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
     accounts: 12,
     credits: 400,
     // A job lost with a master that died before replicating it is found again from Postgres.
-    env: { RECONCILE_GRACE_SECONDS: '3', RECONCILE_EVERY_SECONDS: '1' },
+    env: { RECONCILE_GRACE_SECONDS: '3', RECONCILE_EVERY_SECONDS: '1', ADMIN_SECRET: FAULT_ADMIN_SECRET },
     servers: async () => {
       topology = await startSentinelTopology();
       const sentinels = topology.endpoint.sentinels.map(({ host, port }) => `${host}:${port}`).join(',');
@@ -51,18 +43,7 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
     const [probeAccount, ...loadAccounts] = accounts;
 
     const underLoad = async (fault: string, inject: () => Promise<number>) => {
-      const load = steadyLoad(stack, loadAccounts, 250);
-      await sleep(1_500);
-      const probes: Submission[] = [];
-      const from = Date.now();
-      await inject();
-      const recoverySeconds = await secondsToAccept(stack, probeAccount!, from, probes);
-      await sleep(1_500);
-      const submitted = [...(await load.stop()), ...probes];
-      all.push(...submitted);
-      const counts = statusCounts(submitted);
-      const refused5xx = submitted.filter((s) => s.status >= 500 || s.status === 0).length;
-      rows.push({ fault, submitted: submitted.length, accepted: counts[202] ?? 0, refused5xx, recoverySeconds });
+      rows.push(await faultUnderLoad(stack, { load: loadAccounts, probe: probeAccount! }, fault, inject, all));
     };
 
     // 1. The master SIGKILLed: Sentinel promotes the replica; the old master comes back as a replica.
@@ -70,8 +51,9 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
       const old = await redis.masterPort();
       redis.nodes.get(old)!.signal('SIGKILL');
       await redis.failedOverFrom(old);
+      const answering = Date.now();
       await redis.nodes.get(old)!.start();
-      return old;
+      return answering;
     });
 
     // 2. The master frozen (SIGSTOP) for 8 s, past the workers' blocking timeout, then resumed.
@@ -80,7 +62,7 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
       redis.nodes.get(frozen)!.signal('SIGSTOP');
       await sleep(8_000);
       redis.nodes.get(frozen)!.signal('SIGCONT');
-      return frozen;
+      return Date.now();
     });
 
     // 3. The master killed and the sentinels away for 10 s of the failover.
@@ -91,8 +73,9 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
       await sleep(10_000);
       await redis.startSentinels();
       await redis.failedOverFrom(old, 60_000);
+      const answering = Date.now();
       await redis.nodes.get(old)!.start();
-      return old;
+      return answering;
     });
 
     // After the faults: a steady stream is served in full.
@@ -104,10 +87,10 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
 
     const books = await settleAndCheckBooks(stack, accounts, all, 120_000);
     const accepted = all.filter((s) => s.status === 202);
-    console.log('[sentinel-failover] fault | submitted | accepted | refused 5xx | lost | charged twice | recovery s');
-    for (const row of rows) {
-      console.log(`[sentinel-failover] ${row.fault} | ${row.submitted} | ${row.accepted} | ${row.refused5xx} | 0 | 0 | ${row.recoverySeconds.toFixed(1)}`);
-    }
+    printFaultTable('sentinel-failover', rows);
+    // A job a dying master took but had not passed on is queued again from Postgres by the reconciler
+    // (api-kill-before-enqueue.test.ts makes that state on purpose); here it happens when it happens.
+    console.log(`[sentinel-failover] runs queued again from Postgres by the reconciler: ${requeuedByReconciler(stack.workers.map((w) => w.output()))}`);
     console.log(`[sentinel-failover] after: ${JSON.stringify(statusCounts(after))}; done ${books.done}, failed ${books.failed} of ${accepted.length} accepted`);
 
     // The books balanced (settleAndCheckBooks throws otherwise): every accepted run finished, one
@@ -116,10 +99,23 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
     expect(books.failed).toBe(0);
     // Refusals are the product's 503 while there is no master, never an unanswered request.
     expect(all.filter((s) => s.status === 0)).toEqual([]);
-    expect(all.filter((s) => s.status >= 500 && s.status !== 503)).toEqual([]);
+    expect(all.filter((s) => s.status >= 500 && s.status !== 503).map((s) => `${s.status} ${s.runId}`), apiErrorMessages(stack).join('\n')).toEqual([]);
     // Afterwards a steady stream is served: accepted, or held to the per-person cap of runs in flight
     // while the backlog of the faults drains (429 TOO_MANY_RUNS, the product's own rule).
     expect(after.filter((s) => s.status !== 202 && s.body.code !== 'TOO_MANY_RUNS').map((s) => `${s.status} ${JSON.stringify(s.body)}`)).toEqual([]);
     expect(after.filter((s) => s.status === 202).length).toBeGreaterThan(after.length / 2);
+    // The long faults showed in the diagnosis (Redis down), which said healthy again after each
+    // (settled() waits for it); a 2 s failover can fall between two of its 3 s measurements.
+    for (const row of rows.filter((r) => r.recoverySeconds >= 5)) expect(row.diagnosis, row.fault).toContain('down');
   }, 400_000);
 });
+
+/** How many runs the workers' reconciler queued again, from their logs ("runs without a job reconciled"). */
+function requeuedByReconciler(outputs: string[]): number {
+  let total = 0;
+  for (const line of outputs.join('\n').split('\n')) {
+    if (!line.includes('runs without a job reconciled')) continue;
+    total += Number(/"requeued":(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return total;
+}

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '@app/shared/server/config';
 import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { verifySmtp } from '@app/shared/server/mail';
-import { describeRedisEndpoint } from '@app/shared/server/redis';
+import { describeRedisEndpoint, pingKeys } from '@app/shared/server/redis';
 import { readObject } from '@app/shared/server/storage';
 import { UploadSigner } from '../upload-signature';
 import { providerProbes } from './provider-probes';
@@ -44,7 +44,10 @@ export function systemProbes(config: Config, infra: Infrastructure): SystemProbe
       name: 'redis',
       label: 'Redis',
       required: true,
-      probe: async () => `${await infra.redis.ping()} from ${describeRedisEndpoint(infra.redisEndpoint)}`,
+      probe: async () => {
+        await pingKeys(infra.redis, config.queuePrefix);
+        return `the product's keys answer from ${describeRedisEndpoint(infra.redisEndpoint)}`;
+      },
     },
     {
       name: 'storage',

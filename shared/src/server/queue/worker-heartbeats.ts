@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { RedisClient } from '../redis/redis';
+import { type RedisClient, scanKeys } from '../redis/redis';
 import type { WorkerHeartbeat } from '../../api/admin';
 
 /** How often a worker says it is alive, and how long the word lasts: a stopped worker is gone within 10 s. */
@@ -55,13 +55,7 @@ export class WorkerHeartbeats {
 
   /** Every worker that beat within the expiry, by hostname then pid. */
   async list(): Promise<WorkerHeartbeat[]> {
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', this.keyOf('*'), 'COUNT', 200);
-      cursor = next;
-      keys.push(...batch);
-    } while (cursor !== '0');
+    const keys = await scanKeys(this.redis, this.keyOf('*'));
     if (keys.length === 0) return [];
     const values = await this.redis.mget(keys);
     const workers: WorkerHeartbeat[] = [];

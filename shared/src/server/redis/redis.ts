@@ -5,13 +5,18 @@ import type { RedisEndpoint } from './redis-endpoint';
 export type RedisClient = Redis | Cluster;
 
 /**
- * Producers (the api) fail fast when Redis is down instead of queueing commands in memory;
- * BullMQ workers need blocking commands that never give up (`maxRetriesPerRequest: null`).
+ * Producers (the api) fail fast when Redis is down instead of queueing commands in memory, and
+ * give up on a command a frozen server never answers (its connection still open) after
+ * PRODUCER_COMMAND_TIMEOUT_MS, so a request is answered 503 instead of hanging; BullMQ workers
+ * need blocking commands that never give up (`maxRetriesPerRequest: null`).
  */
 export type RedisRole = 'producer' | 'worker';
 
+/** Far above any command this product sends (milliseconds each), well under an HTTP client's patience. */
+export const PRODUCER_COMMAND_TIMEOUT_MS = 3_000;
+
 const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
-  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 },
+  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS },
   worker: { maxRetriesPerRequest: null, enableReadyCheck: false },
 };
 
@@ -56,6 +61,31 @@ export function createRedis(at: RedisEndpoint | string, role: RedisRole, extra: 
       return new Cluster(endpoint.nodes, clusterOptions);
     }
   }
+}
+
+/**
+ * Every key matching `pattern`, by SCAN. A Cluster keeps its keys on its masters and a SCAN sent
+ * to it reaches one node, so each master is scanned (with a hash-tagged prefix they are all on one).
+ */
+export async function scanKeys(redis: RedisClient, pattern: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (const node of redis instanceof Cluster ? redis.nodes('master') : [redis]) {
+    let cursor = '0';
+    do {
+      const [next, batch] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== '0');
+  }
+  return keys;
+}
+
+/**
+ * Asks the node that holds the keys under `prefix`: on a Cluster the master of the prefix's slot
+ * (a PING reaches whichever node the client picks, alive while that master is dead).
+ */
+export async function pingKeys(redis: RedisClient, prefix: string): Promise<void> {
+  await redis.exists(`${prefix}:ping`);
 }
 
 /** Fails fast with a readable reason when Redis cannot be reached. */
