@@ -38,6 +38,8 @@ export interface FaultStack {
   startWorker(extra?: Record<string, string>): RunningProcess;
   /** A worker with a health port, once it answers there (its queues are being served). */
   startReadyWorker(extra?: Record<string, string>): Promise<RunningProcess>;
+  /** The /metrics address of each worker started ready. */
+  readonly workerMetrics: Map<RunningProcess, string>;
   /** Kills every process left, drops the database and the files. */
   close(): Promise<void>;
 }
@@ -93,6 +95,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
   let api = await startApi(options.apiEnv);
 
   const workers: RunningProcess[] = [];
+  const workerMetrics = new Map<RunningProcess, string>();
   const startWorker = (extra: Record<string, string> = {}) => {
     const w = runEntry('worker', { ...common, ...extra });
     workers.push(w);
@@ -107,6 +110,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
       return api;
     },
     workers,
+    workerMetrics,
     restartApi: async (extra = {}) => {
       if (api.child.exitCode === null && api.child.signalCode === null) {
         api.child.kill('SIGKILL');
@@ -120,6 +124,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
       const healthPort = await freePort();
       const w = startWorker({ ...extra, WORKER_METRICS_PORT: String(healthPort) });
       await waitForOk(`http://127.0.0.1:${healthPort}/healthz`, w);
+      workerMetrics.set(w, `http://127.0.0.1:${healthPort}/metrics`);
       return w;
     },
     close: async () => {
