@@ -179,6 +179,8 @@ export interface FaultRow {
   longestAnswerMs: number;
   /** The System Diagnosis's overall health through the fault, in order (needs FAULT_ADMIN_SECRET). */
   diagnosis: string[];
+  /** When the refused submits were sent, in seconds from the fault. */
+  refusedAt: number[];
 }
 
 /**
@@ -217,15 +219,16 @@ export async function faultUnderLoad(
     jobsAgainSeconds,
     longestAnswerMs: Math.max(...submitted.map((s) => s.ms)),
     diagnosis: await diagnosis.settled(),
+    refusedAt: submitted.filter(refused).map((s) => Math.round((s.sentAt - from) / 100) / 10),
   };
 }
 
 /** The table of faults a test prints (the books balanced, so lost and charged twice are 0 when it gets here). */
 export function printFaultTable(tag: string, rows: FaultRow[]): void {
-  console.log(`[${tag}] fault | submitted | accepted | refused 5xx | lost | charged twice | accepted again s | every worker done a run again s | longest answer ms | diagnosis`);
+  console.log(`[${tag}] fault | submitted | accepted | refused 5xx | lost | charged twice | accepted again s | every worker done a run again s | longest answer ms | diagnosis | refused at`);
   for (const row of rows) {
     console.log(
-      `[${tag}] ${row.fault} | ${row.submitted} | ${row.accepted} | ${row.refused5xx} | 0 | 0 | ${row.recoverySeconds.toFixed(1)} | ${row.jobsAgainSeconds.toFixed(1)} | ${row.longestAnswerMs} | ${row.diagnosis.join(' → ')}`,
+      `[${tag}] ${row.fault} | ${row.submitted} | ${row.accepted} | ${row.refused5xx} | 0 | 0 | ${row.recoverySeconds.toFixed(1)} | ${row.jobsAgainSeconds.toFixed(1)} | ${row.longestAnswerMs} | ${row.diagnosis.join(' → ')} | refused at ${row.refusedAt.join(', ')} s`,
     );
   }
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RedisEndpoint } from '@app/shared/server/redis';
 import { freePort } from './ports';
+import { startTcpProxy } from './tcp-proxy';
 import { type RedisServerProcess, askRedis, redisServerProcess, stopChild } from './redis-server-process';
 import { until } from './wait';
 
@@ -19,7 +20,7 @@ export const MASTER_GROUP = 'mirrorverse';
  */
 export interface SentinelTopology {
   endpoint: Extract<RedisEndpoint, { kind: 'sentinel' }>;
-  /** The data nodes by the port they listen on; which one is master changes with failovers. */
+  /** The data nodes by the port they are reached on (their proxy's); which one is master changes with failovers. */
   nodes: Map<number, RedisServerProcess>;
   /** The port of the master, once every sentinel names it and the nodes agree. */
   masterPort(): Promise<number>;
@@ -27,14 +28,22 @@ export interface SentinelTopology {
   failedOverFrom(port: number, timeoutMs?: number): Promise<number>;
   stopSentinels(): Promise<void>;
   startSentinels(): Promise<void>;
+  /** Resets every connection to the data nodes at once (a load balancer or NAT that forgets); answers how many. */
+  resetConnections(): number;
   close(): Promise<void>;
 }
 
 export async function startSentinelTopology(): Promise<SentinelTopology> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-sentinel-'));
-  const [masterPort, replicaPort] = [await freePort(), await freePort()];
-  const master = redisServerProcess(masterPort, mkdir(dir, `node-${masterPort}`));
-  const replica = redisServerProcess(replicaPort, mkdir(dir, `node-${replicaPort}`), { extraArgs: ['--replicaof', '127.0.0.1', String(masterPort)] });
+  // Every connection to a data node (the product's, the replica's, the sentinels') passes a proxy
+  // of the test's own, so all of them can be reset at once. Each node announces its proxy's port,
+  // and that is the address the sentinels know it by and name to clients.
+  const [nodeA, nodeB] = [await freePort(), await freePort()];
+  const proxies = [await startTcpProxy({ host: '127.0.0.1', port: nodeA }), await startTcpProxy({ host: '127.0.0.1', port: nodeB })];
+  const [masterPort, replicaPort] = proxies.map((proxy) => proxy.port) as [number, number];
+  const announced = (port: number) => ['--replica-announce-ip', '127.0.0.1', '--replica-announce-port', String(port)];
+  const master = redisServerProcess(nodeA, mkdir(dir, `node-${nodeA}`), { extraArgs: announced(masterPort) });
+  const replica = redisServerProcess(nodeB, mkdir(dir, `node-${nodeB}`), { extraArgs: [...announced(replicaPort), '--replicaof', '127.0.0.1', String(masterPort)] });
   await master.start();
   await replica.start();
   const nodes = new Map([
@@ -125,8 +134,10 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
     },
     stopSentinels,
     startSentinels,
+    resetConnections: () => proxies.reduce((count, proxy) => count + proxy.resetAll(), 0),
     close: async () => {
       await stopSentinels();
+      await Promise.all(proxies.map((proxy) => proxy.close()));
       for (const node of nodes.values()) {
         node.signal('SIGCONT');
         await node.stop();
