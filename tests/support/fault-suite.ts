@@ -186,21 +186,20 @@ export interface FaultRow {
 /**
  * Makes a fault while runs are submitted at a steady rate (one every 250 ms over `load`), probes
  * with `probe` until a run is accepted again, and measures the row. `inject` makes the fault and
- * answers when Redis answered again (ms since the epoch). Every submission goes into `into`.
+ * answers when it began and when Redis answered again (ms since the epoch). Every submission goes into `into`.
  */
 export async function faultUnderLoad(
   stack: FaultStack,
   accounts: { load: LoadAccount[]; probe: LoadAccount },
   fault: string,
-  inject: () => Promise<number>,
+  inject: () => Promise<{ from: number; answering: number }>,
   into: Submission[],
 ): Promise<FaultRow> {
   const load = steadyLoad(stack, accounts.load, 250);
   await sleep(1_500);
   const diagnosis = watchDiagnosis(stack);
   const probes: Submission[] = [];
-  const from = Date.now();
-  const answering = await inject();
+  const { from, answering } = await inject();
   await secondsToAccept(stack, accounts.probe, from, probes);
   const jobsAgainSeconds = await secondsUntilEveryWorkerFinishesARun(stack, answering);
   await sleep(1_500);

@@ -46,11 +46,12 @@ describe.runIf(postgresUrl)('a Redis Cluster failover under load', () => {
     // is promoted once the others call it failed (cluster-node-timeout 2 s), and it comes back as a replica.
     const row = await faultUnderLoad(stack, { load: loadAccounts, probe: probeAccount! }, 'master of the queue slot SIGKILL', async () => {
       const old = await redis.masterOf(prefix);
+      const from = Date.now();
       redis.nodes.get(old)!.signal('SIGKILL');
       await redis.failedOverFrom(prefix, old);
       const answering = Date.now();
       await redis.nodes.get(old)!.start();
-      return answering;
+      return { from, answering };
     }, all);
 
     // After: a steady stream is served in full.

@@ -43,32 +43,35 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
     const rows: FaultRow[] = [];
     const [probeAccount, ...loadAccounts] = accounts;
 
-    const underLoad = async (fault: string, inject: () => Promise<number>) => {
+    const underLoad = async (fault: string, inject: () => Promise<{ from: number; answering: number }>) => {
       rows.push(await faultUnderLoad(stack, { load: loadAccounts, probe: probeAccount! }, fault, inject, all));
     };
 
     // 1. The master SIGKILLed: Sentinel promotes the replica; the old master comes back as a replica.
     await underLoad('master SIGKILL', async () => {
       const old = await redis.masterPort();
+      const from = Date.now();
       redis.nodes.get(old)!.signal('SIGKILL');
       await redis.failedOverFrom(old);
       const answering = Date.now();
       await redis.nodes.get(old)!.start();
-      return answering;
+      return { from, answering };
     });
 
     // 2. The master frozen (SIGSTOP) for 8 s, past the workers' blocking timeout, then resumed.
     await underLoad('master SIGSTOP 8 s', async () => {
       const frozen = await redis.masterPort();
+      const from = Date.now();
       redis.nodes.get(frozen)!.signal('SIGSTOP');
       await sleep(8_000);
       redis.nodes.get(frozen)!.signal('SIGCONT');
-      return Date.now();
+      return { from, answering: Date.now() };
     });
 
     // 3. The master killed and the sentinels away for 10 s of the failover.
     await underLoad('master SIGKILL, sentinels away 10 s', async () => {
       const old = await redis.masterPort();
+      const from = Date.now();
       redis.nodes.get(old)!.signal('SIGKILL');
       await redis.stopSentinels();
       await sleep(10_000);
@@ -76,15 +79,16 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
       await redis.failedOverFrom(old, 60_000);
       const answering = Date.now();
       await redis.nodes.get(old)!.start();
-      return answering;
+      return { from, answering };
     });
 
     // 4. Every connection to the data nodes reset at once (the product's, the replication link, the
     // sentinels'): nothing fails over, everyone reconnects (taskforcesh/bullmq#4479's wedge).
     await underLoad('every connection reset at once', async () => {
       await redis.masterPort();
+      const from = Date.now();
       expect(redis.resetConnections()).toBeGreaterThan(0);
-      return Date.now();
+      return { from, answering: from };
     });
 
     // After the faults: a steady stream is served in full.
@@ -97,6 +101,9 @@ describe.runIf(postgresUrl)('Redis Sentinel failovers under load', () => {
     const books = await settleAndCheckBooks(stack, accounts, all, 120_000);
     const accepted = all.filter((s) => s.status === 202);
     printFaultTable('sentinel-failover', rows);
+    const reasons = new Map<string, number>();
+    for (const message of apiErrorMessages(stack)) reasons.set(message, (reasons.get(message) ?? 0) + 1);
+    console.log(`[sentinel-failover] why the api refused: ${[...reasons].map(([message, n]) => `${n}× ${message}`).join('; ')}`);
     // A job a dying master took but had not passed on is queued again from Postgres by the reconciler
     // (api-kill-before-enqueue.test.ts makes that state on purpose); here it happens when it happens.
     console.log(`[sentinel-failover] runs queued again from Postgres by the reconciler: ${requeuedByReconciler(stack.workers.map((w) => w.output()))}`);
