@@ -5,6 +5,7 @@ import { exitOnStartupFailure, handleShutdownSignals } from '@app/shared/server/
 import { createLogger } from '@app/shared/server/logger';
 import { createMetrics } from '@app/shared/server/metrics';
 import { StartupError } from '@app/shared/server/startup-error';
+import { startTracing } from '@app/shared/server/tracing';
 import { composeApi, listen } from './compose';
 
 /**
@@ -13,8 +14,9 @@ import { composeApi, listen } from './compose';
  */
 async function main() {
   const config = getConfig();
+  const tracing = await startTracing(config.tracing, 'mirrorverse');
   const logger = createLogger(config, 'mirrorverse');
-  const infra = await openInfrastructure(config, logger);
+  const infra = await openInfrastructure(config, logger, { telemetry: tracing.telemetry });
   // One registry: the api's /metrics shows the workers' runs too.
   const metrics = createMetrics('all-in-one');
   const workers = await composeWorkers(config, logger, infra, { metrics });
@@ -30,6 +32,7 @@ async function main() {
     await http.close();
     await workers.close();
     await infra.close();
+    await tracing.shutdown();
   }, config.shutdownTimeoutMs);
 }
 

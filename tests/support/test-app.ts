@@ -63,6 +63,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     queues,
     storage,
     secrets: resolveSecrets(config),
+    telemetry: undefined,
     close: async () => {
       await queues.close();
       await redis.quit();

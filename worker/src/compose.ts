@@ -95,6 +95,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     redisEndpoint: infra.redisEndpoint,
     handlers,
     prefix: config.queuePrefix,
+    ...(infra.telemetry ? { telemetry: infra.telemetry } : {}),
     onRecovery: (queue) => metrics.workerRecoveries.inc({ queue }),
   });
   const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({

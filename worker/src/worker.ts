@@ -1,4 +1,4 @@
-import { type Job, MetricsTime, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, MetricsTime, Queue, type Telemetry, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '@app/shared/server/config';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { ALL_QUEUES, type QueueName } from '@app/shared/server/queue';
@@ -29,6 +29,8 @@ export function startWorkers(options: {
   redisEndpoint: RedisEndpoint;
   handlers: JobHandlers;
   prefix: string;
+  /** bullmq-otel when tracing is on: a job's processing span continues the trace of the request that queued it. */
+  telemetry?: Telemetry;
   /** Told of every recovery (the worker's metrics count them). */
   onRecovery?: (queue: QueueName) => void;
 }): RunningWorkers {
@@ -91,6 +93,7 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
       // job whose workers were killed twice is taken over again rather than failed unsettled.
       ...(queue === 'generation' ? { maxStalledCount: 3 } : {}),
       prefix: options.prefix,
+      ...(options.telemetry ? { telemetry: options.telemetry } : {}),
       // Per-minute completion counts, which the admin diagnosis charts for the last hour.
       metrics: { maxDataPoints: MetricsTime.ONE_HOUR * 24 },
     });

@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { getMediaByRunIdRequest, magicWandRequest, type PresetsAnswer } from '@app/shared/api/generation';
+import { inSpan } from '@app/shared/server/tracing';
 import { currentSession, inLiveSession } from '../http/authenticate';
 import { logAsRoutine } from '../http/request-logging';
 import { parseInput } from '../http/validation';
@@ -24,7 +25,8 @@ export function generationRoutes(
   const router = Router();
 
   router.post('/unified-generate', auth.session, async (req, res) => {
-    res.status(202).json(await generation.submit(currentSession(req).userId, req.body ?? {}));
+    // The root of the run's trace (issue 44): its context travels in the job to the worker.
+    res.status(202).json(await inSpan('unified-generate', {}, () => generation.submit(currentSession(req).userId, req.body ?? {})));
   });
 
   // What a body would cost, nothing charged: the same session check and body as unified-generate.

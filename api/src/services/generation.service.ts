@@ -20,6 +20,7 @@ import {
   variationRequestSchema,
 } from '@app/shared/api/generation';
 import type { Logger } from '@app/shared/server/logger';
+import { tagRun } from '@app/shared/server/tracing';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
@@ -179,6 +180,7 @@ export class GenerationService {
     const created = outcome.kind === 'created' ? outcome : undefined;
     if (!created) return answer((await this.repos.users.findById(user.id))?.credits ?? user.credits);
 
+    tagRun(runId, request.serviceMode);
     await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, created.priority);
     this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority: created.priority }, 'generation queued');
     return answer(created.balance);

@@ -209,6 +209,9 @@ const envSchema = z.object({
   WORKER_STALLED_INTERVAL_MS: positiveInt.default(30_000),
   /** A queue worker with free slots that takes none of the waiting jobs this long is made again (issue 43 §4). */
   WORKER_STUCK_AFTER_SECONDS: positiveInt.default(60),
+  // OpenTelemetry (issue 44): tracing is on only with an OTLP endpoint; the SDK reads the other OTEL_* variables itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString,
   WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
   WORKER_RENDER_THREADS: positiveInt.optional(),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
@@ -294,6 +297,8 @@ export interface Config {
   redis: { endpoint: RedisEndpoint } | { embedded: { bin: string; dir: string } };
   /** Starts every Redis key (BullMQ's and ours), so several deployments (or test runs) can share one Redis; `{name}` keeps them in one cluster slot. */
   queuePrefix: string;
+  /** OpenTelemetry traces: on when an OTLP endpoint is set (the SDK is not loaded otherwise). */
+  tracing: { enabled: boolean };
   storage:
     | { driver: 'local'; root: string; publicBaseUrl: string }
     | {
@@ -448,6 +453,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       : { pgliteDir: path.join(dataDir, 'db') },
     redis: redisEndpoint ? { endpoint: redisEndpoint } : { embedded: { bin: e.REDIS_SERVER_BIN, dir: path.join(dataDir, 'redis') } },
     queuePrefix: e.QUEUE_PREFIX,
+    tracing: { enabled: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) },
     storage: e.S3_BUCKET
       ? {
           driver: 's3',

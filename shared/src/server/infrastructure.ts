@@ -1,4 +1,5 @@
 import { migrateToLatest } from '@app/migrations';
+import type { Telemetry } from 'bullmq';
 import { JobQueues } from './queue/job-queue';
 import type { Config } from './config';
 import { assertDatabaseReachable, createDatabase, type DatabaseHandle } from './db/database';
@@ -24,6 +25,8 @@ export interface Infrastructure {
   queues: JobQueues;
   storage: Storage;
   secrets: Secrets;
+  /** BullMQ's telemetry when tracing is on (every Queue and Worker takes it), else undefined. */
+  telemetry: Telemetry | undefined;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ export interface OpenOptions {
   /** Separate api/worker processes must share one Postgres and one Redis. */
   requireServers?: boolean;
   migrate?: boolean;
+  /** From startTracing: the process's queues and workers carry trace context through jobs. */
+  telemetry?: Telemetry;
 }
 
 export async function openInfrastructure(config: Config, logger: Logger, options: OpenOptions = {}): Promise<Infrastructure> {
@@ -73,7 +78,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
       await redis.quit().catch(() => redis.disconnect());
     });
     await whenReady(redis);
-    const queues = new JobQueues(redis, config.queuePrefix);
+    const queues = new JobQueues(redis, config.queuePrefix, options.telemetry);
     closers.push(() => queues.close());
 
     const storage = createStorage(config.storage);
@@ -82,7 +87,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
       throw new StartupError(`${variable}: storage is not usable — ${describeError(error)}`);
     });
 
-    return { db: handle.db, dialect: handle.dialect, redisEndpoint, redis, queues, storage, secrets: resolveSecrets(config), close };
+    return { db: handle.db, dialect: handle.dialect, redisEndpoint, redis, queues, storage, secrets: resolveSecrets(config), telemetry: options.telemetry, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,7 @@
 import { findPreset, type RunId } from '@app/shared';
 import type { GenerationRun, RunStage } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
+import { inRunSpan, inSpan } from '@app/shared/server/tracing';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { Repositories } from '@app/shared/server/repositories';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
@@ -59,12 +60,16 @@ export class GenerationPipeline {
     const run = await this.deps.repos.runs.find(runId);
     if (!run || run.status !== 'processing') return RUN_ALREADY_SETTLED;
     const reporter = runReporter(progress, runId, run.user_id, this.deps.logger);
-    try {
-      return await this.produceAndSettle(runId, run, reporter, signal);
-    } finally {
-      // Written before the job completes, so the stream never shows run.done before run.attempt.
-      await reporter.flushed();
-    }
+    return inRunSpan('generation.run', runId, run.mode, async (span) => {
+      try {
+        const outcome = await this.produceAndSettle(runId, run, reporter, signal);
+        span.setAttribute('mirrorverse.outcome', String(outcome));
+        return outcome;
+      } finally {
+        // Written before the job completes, so the stream never shows run.done before run.attempt.
+        await reporter.flushed();
+      }
+    });
   }
 
   private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter, signal: AbortSignal | undefined): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {
@@ -86,16 +91,13 @@ export class GenerationPipeline {
     if (!user) return RUN_ALREADY_SETTLED; // The account was deleted meanwhile: nothing to keep.
     const owner = { runId, userId: user.id, isPublic: user.share_to_feed };
     // Nothing is stored before it is screened: a held item's row goes in private.
-    const moderation = await this.deps.screening.screen(runId, output, screenSources);
-    const { row, cost } = await storeOutput(this.deps.storage, owner, request, preset, output);
+    const moderation = await inSpan('screening', {}, () => this.deps.screening.screen(runId, output, screenSources));
+    const { row, cost } = await inSpan('storage.write', {}, () => storeOutput(this.deps.storage, owner, request, preset, output));
     await repos.media.insertRunOutput({ ...row, ...moderation });
 
     const identityFailed = output.identity ? !output.identity.passed : false;
-    const settled = await settleRun(
-      repos,
-      runId,
-      { kind: 'produced', cost, error: identityFailed ? IDENTITY_FAILED : null, userId: user.id, referrerId: user.referrer_id },
-      logger,
+    const settled = await inSpan('settle', {}, () =>
+      settleRun(repos, runId, { kind: 'produced', cost, error: identityFailed ? IDENTITY_FAILED : null, userId: user.id, referrerId: user.referrer_id }, logger),
     );
     logger.info({ runId, mode: request.serviceMode, identity: output.identity, refund: settled?.refunded }, 'generation finished');
     if (settled) {

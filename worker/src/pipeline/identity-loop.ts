@@ -1,4 +1,5 @@
 import type { GeneratedImage } from '../providers/provider';
+import { inSpan } from '@app/shared/server/tracing';
 import type { IdentityPort, IdentityVerdict } from './ports';
 
 export interface IdentitySettings {
@@ -36,8 +37,17 @@ export async function generateWithIdentityCheck(
   const scores: (number | null)[] = [];
   let best: CheckedImage | undefined;
   for (let attempt = 1; attempt <= of; attempt++) {
-    const image = await generate(attempt);
-    const verdict = await identity.check(face, image.data, settings.threshold);
+    // One span per attempt (issue 44): the provider's call, then the identity check with its verdict.
+    const { image, verdict } = await inSpan('generation.attempt', { 'mirrorverse.attempt': attempt }, async () => {
+      const image = await inSpan('provider.generate', {}, () => generate(attempt));
+      const verdict = await inSpan('identity.check', {}, async (span) => {
+        const verdict = await identity.check(face, image.data, settings.threshold);
+        span.setAttributes({ 'mirrorverse.identity.applicable': verdict.applicable, 'mirrorverse.identity.threshold': verdict.threshold, 'mirrorverse.identity.passed': verdict.passed });
+        if (verdict.score !== null) span.setAttribute('mirrorverse.identity.score', verdict.score);
+        return verdict;
+      });
+      return { image, verdict };
+    });
     scores.push(verdict.applicable ? verdict.score : null);
     onAttempt(attempt, of, verdict);
     if (!best || (verdict.score ?? 1) > (best.identity.score ?? 1)) best = { image, identity: { ...verdict, attempts: attempt }, scores };

@@ -1,4 +1,4 @@
-import { type JobsOptions, Queue } from 'bullmq';
+import { type JobsOptions, Queue, type Telemetry } from 'bullmq';
 import type { RedisClient } from '../redis/redis';
 import { ALL_QUEUES, type JobData, type JobName, type QueueName } from './jobs';
 
@@ -28,11 +28,12 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
 export class JobQueues {
   private readonly queues: Map<QueueName, Queue>;
 
-  constructor(connection: RedisClient, prefix: string) {
+  /** `telemetry`: bullmq-otel when tracing is on, so each job carries its span's context (issue 44). */
+  constructor(connection: RedisClient, prefix: string, telemetry?: Telemetry) {
     this.queues = new Map(
       ALL_QUEUES.map((name) => [
         name,
-        new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name] }),
+        new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS[name], ...(telemetry ? { telemetry } : {}) }),
       ]),
     );
   }
