@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ADMIN_MEDIA_PAGE_SIZE, COST_IMAGE } from '@app/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP } from '../support/browser';
+import { DESKTOP, MOBILE } from '../support/browser';
 import { productInChromium } from '../support/product-in-chromium';
 import { settle, uploadAstronaut } from '../support/screen';
 import { newEmail, signInThroughUi } from '../support/ui-sign-in';
@@ -164,6 +164,15 @@ describe('the admin dashboard', () => {
 
   it('shows 50 media, filters them, and loads the rest with Load More and near the bottom', async () => {
     await page.getByRole('tab', { name: 'Media' }).click();
+    await expect.poll(() => mediaItems().count()).toBe(ADMIN_MEDIA_PAGE_SIZE);
+    // A window narrowed for a moment says the dashboard needs a wider screen, and widened again it is
+    // where it was: the Media tab, not the first one.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('heading', { name: 'The admin dashboard needs a wider screen' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'admin-narrowed.png') });
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('heading', { name: 'The admin dashboard needs a wider screen' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('tab', { name: 'Media' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => mediaItems().count()).toBe(ADMIN_MEDIA_PAGE_SIZE);
     await page.getByRole('button', { name: 'Load More' }).waitFor();
     await shot(page, 'admin-media');

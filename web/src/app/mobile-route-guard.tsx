@@ -75,6 +75,10 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
   const shown = useRef<string | null>(null);
   if (!target) shown.current = pathname;
   const keepMounted = shown.current === pathname;
+  // Likewise a desk tool already open on a wide screen: the notice covers it rather than replacing
+  // it, so a moment's narrow window (a full-page capture) does not send the admin back to its first tab.
+  const shownWide = useRef<string | null>(null);
+  if (!mobile) shownWide.current = pathname;
 
   useEffect(() => {
     if (!target) return;
@@ -86,6 +90,14 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(timer);
   }, [navigate, pathname, target]);
 
+  if (tool && shownWide.current === pathname) {
+    return (
+      <>
+        {children}
+        <WideScreenNotice tool={tool} over />
+      </>
+    );
+  }
   if (tool) return <WideScreenNotice tool={tool} />;
   if (!target) return children;
   return (
@@ -100,9 +112,9 @@ export function MobileRouteGuard({ children }: { children: ReactNode }) {
 }
 
 /** What a phone sees on a desk tool's address: why it is not here, and the way back. */
-function WideScreenNotice({ tool }: { tool: string }) {
+function WideScreenNotice({ tool, over = false }: { tool: string; over?: boolean }) {
   return (
-    <section className="wide-screen-notice center-stack" aria-labelledby="wide-screen-title">
+    <section className={`wide-screen-notice center-stack${over ? ' wide-screen-notice--over' : ''}`} aria-labelledby="wide-screen-title">
       <h1 id="wide-screen-title" className="wide-screen-notice__title">
         {tool} needs a wider screen
       </h1>
