@@ -91,13 +91,12 @@ describe('the creation loop in Chromium (issue 26)', () => {
       await openMode(page, 'Story Time');
       await page.locator('input[type=file][multiple]').setInputFiles([ASTRONAUT, ASTRONAUT]);
       await page.getByText('3/3 photos').waitFor({ timeout: 60_000 });
+      // The spec's No Credits notice, with the numbers of the quote: said in the panel before the
+      // tap (the three photos' price once it is in), and again by the tap's notice.
+      await page.getByTestId('panel-shortfall').getByText('Story Time needs 15 credits — you have 14').waitFor({ timeout: 15_000 });
       // Short of credits a look is aria-disabled, yet a tap on it still says why (toasts showing
       // now sit beside the panel, not over its looks: toast-placement.test.ts).
       await page.getByRole('menu', { name: 'Story Time presets' }).getByRole('menuitemradio').first().click({ force: true });
-
-      // The spec's No Credits notice, with the numbers of the quote.
-      // Said in the panel before the tap, and again by the tap's notice.
-      await page.getByTestId('panel-shortfall').getByText('Story Time needs 15 credits — you have 14').waitFor({ timeout: 15_000 });
       await page.getByRole('alert').filter({ hasText: 'No Credits' }).getByText('Story Time needs 15 credits — you have 14').waitFor();
       await page.getByText('No Credits').first().waitFor();
       expect(new URL(page.url()).pathname).toBe('/');

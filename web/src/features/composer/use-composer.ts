@@ -54,6 +54,11 @@ function tellShortfall(message: string) {
   toast.error(NO_CREDITS_TITLE, message);
 }
 
+/** A tap before its price is on screen spends nothing: the price comes first. */
+function tellPriceChecking() {
+  toast.queue('Checking the price', 'Tap again once the price shows.');
+}
+
 /**
  * The composer of spec 1 §2, §4, §5. Its state changes in `composerReducer`; this hook adds the
  * effects: the sign-in gate, the agreement, the uploads, dispatching runs, the magic wand,
@@ -76,6 +81,8 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   /** The prices on screen, for the taps that spend (set each render, below). */
   const panelPrice = useRef<GenerationPrice | null>(null);
   const generatePrice = useRef<GenerationPrice | null>(null);
+  /** The price of what a tap would run is on its way: nothing is spent before it is on screen. */
+  const priceChecking = useRef(false);
   const { credits } = useCredits(isAuthenticated && (state.open || state.media !== null));
   useReleasedPreviews(state);
 
@@ -161,6 +168,10 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
         openFilePicker(mode);
         return;
       }
+      if (priceChecking.current) {
+        tellPriceChecking();
+        return;
+      }
       // Short of the price shown on the look: nothing is submitted and the panel stays.
       const short = panelPrice.current?.shortfall;
       if (short) {
@@ -199,6 +210,10 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
       return;
     }
     if (isGenerateDisabled(draftOf(current), generation.isNavigating)) return;
+    if (priceChecking.current) {
+      tellPriceChecking();
+      return;
+    }
     const short = generatePrice.current?.shortfall;
     if (short) {
       tellShortfall(short);
@@ -296,10 +311,14 @@ export function useComposer(options: Pick<GenerateOptions, 'onOpen' | 'onComplet
   const panel = openPresetPanel(state);
   const target: ComposerDraft = panel ? { ...draft, mode: panel } : draft;
   const targetPreset = isPresetMode(target.mode) ? (state.presets[target.mode] ?? presetOptions(target.mode, weekly.presets)[0]?.id) : undefined;
-  const price = useGenerationPrice(isAuthenticated ? buildRequest(target, targetPreset) : null, state.open || state.media !== null, { balance: credits, what: MODE_LABELS[target.mode] });
+  const { price, checking } = useGenerationPrice(isAuthenticated ? buildRequest(target, targetPreset) : null, state.open || state.media !== null, {
+    balance: credits,
+    what: MODE_LABELS[target.mode],
+  });
   useLayoutEffect(() => {
     panelPrice.current = panel ? price : null;
     generatePrice.current = panel ? null : price;
+    priceChecking.current = checking;
   });
   const storyReady = state.storyPhotos.filter((photo) => photo.url).length + (state.media?.sourceUrl ? 1 : 0);
 

@@ -125,10 +125,15 @@ function useQueued(): boolean {
 /**
  * What `request` would spend if submitted now and whether `known.balance` covers it (`known.what`
  * names it in the shortfall message), as the server says
- * (quote-generation, else its price table: see priceGeneration); refreshed as it changes; null
- * while unknown (nothing to price, the engine's code not in yet, or no answer).
+ * (quote-generation, else its price table: see priceGeneration); refreshed as it changes; `price`
+ * null while unknown (nothing to price, the engine's code not in yet, or no answer), `checking`
+ * while this very request's price is on its way.
  */
-export function useGenerationPrice(request: GenerationRequest | null, enabled: boolean, known: { balance: number | null; what: string }): GenerationPrice | null {
+export function useGenerationPrice(
+  request: GenerationRequest | null,
+  enabled: boolean,
+  known: { balance: number | null; what: string },
+): { price: GenerationPrice | null; checking: boolean } {
   const loaded = useSyncExternalStore(subscribeReady, () => ready !== null, () => false);
   const query = useQuery({
     queryKey: ['quote-generation', request, known] as const,
@@ -138,7 +143,9 @@ export function useGenerationPrice(request: GenerationRequest | null, enabled: b
     retry: false,
   });
   // Only the answer for this very request: another mode's price is never shown as this one's.
-  return enabled && request ? (query.data ?? null) : null;
+  const price = enabled && request ? (query.data ?? null) : null;
+  const checking = enabled && request !== null && price === null && (!loaded || query.isFetching);
+  return { price, checking };
 }
 
 function subscribeReady(listener: () => void): () => void {
