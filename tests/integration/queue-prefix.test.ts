@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@app/shared/server/config';
 import { createLogger } from '@app/shared/server/logger';
 import { JobQueues, WorkerHeartbeats, readQueueStats } from '@app/shared/server/queue';
-import { assertRedisReachable, createRedis, whenReady } from '@app/shared/server/redis';
+import { assertRedisReachable, createRedis, scanKeys, whenReady } from '@app/shared/server/redis';
 import { RateLimits } from '../../api/src/http/rate-limits';
 import { RedisProviderLimiter } from '../../worker/src/providers/remote/provider-limiter';
 import { startWorkers } from '../../worker/src/worker';
@@ -23,18 +23,6 @@ import { until } from '../support/wait';
 const dialect = availableDialects().at(-1)!;
 const ADMIN_SECRET = 'queue-prefix-admin-secret-0123456789';
 const admin = { 'X-Admin-Secret': ADMIN_SECRET };
-
-
-async function scanKeys(redis: Redis, match: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  return keys;
-}
 
 describe('QUEUE_PREFIX', () => {
   it('takes a name or a whole name in braces (a hash tag), nothing else', () => {
@@ -83,7 +71,7 @@ describe(`a hash-tagged QUEUE_PREFIX on plain Redis, api and in-process worker (
 
     // Every key this app wrote starts with the tag: queues, heartbeats, rate limits, upload tokens.
     // (This suite's Redis is one node, which SCAN walks whole.)
-    const keys = await scanKeys(ctx.infra.redis as Redis, `*${id}*`);
+    const keys = await scanKeys(ctx.infra.redis, `*${id}*`);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.filter((key) => !key.startsWith(`${tag}:`))).toEqual([]);
     const kinds = new Set(keys.map((key) => key.slice(tag.length + 1).split(':')[0]));
