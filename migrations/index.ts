@@ -20,6 +20,7 @@ import * as m0017 from './0017-runs-without-queue-position';
 import * as m0018 from './0018-every-account-named';
 import * as m0019 from './0019-moderation';
 import * as m0020 from './0020-visibility-banned-users';
+import * as m0021 from './0021-run-timeline';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0018-every-account-named': m0018,
   '0019-moderation': m0019,
   '0020-visibility-banned-users': m0020,
+  '0021-run-timeline': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,7 @@ import { ShareImageService } from './services/share-image.service';
 import { StoriesService } from './services/stories.service';
 import { TagsService } from './services/tags.service';
 import { AdminService } from './services/admin.service';
+import { RunTimelineService } from './services/run-timeline.service';
 import { DiagnosisService } from './services/diagnosis/diagnosis.service';
 import { systemProbes } from './services/diagnosis/system-probes';
 import { LaunchSettings } from './services/launch-settings';
@@ -126,6 +127,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const viewer = authenticate({ require: 'none' }, bearer);
   const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
   const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'), firstScreen);
+  const timelines = new RunTimelineService(repos, config.tracing.traceUrlTemplate);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -174,7 +176,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       creatorRoutes(creators, viewer),
       mediaRoutes(media, new LikesService(repos), signedIn),
       reportRoutes(new ReportsService(repos, feed, limits), signedIn),
-      adminRoutes(admin, diagnosis, verifyAdminSecret, requireAdminSecret),
+      adminRoutes(admin, timelines, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), uploads),
       libraryRoutes(new DraftsService(repos, urls), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
       runEventsRoutes(runEvents.service, signedIn),

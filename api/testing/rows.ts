@@ -146,6 +146,7 @@ export function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
     started_at: at(4),
     identity_scores: null,
     priority: null,
+    timeline: null,
     ...overrides,
   };
 }

@@ -36,6 +36,7 @@ export class FakeRunRepositories implements SettleRepositories {
       started_at: null,
       identity_scores: null,
       priority: null,
+      timeline: null,
     });
   }
 

@@ -30,6 +30,7 @@ const CALLS = [
   { method: 'get', path: '/api/admin-settings' },
   { method: 'post', path: '/api/admin-settings', body: {} },
   { method: 'get', path: '/api/admin-audit' },
+  { method: 'get', path: '/api/admin-run-timeline?runId=run_0000000000000001' },
 ] as const;
 
 function call(ctx: TestContext, c: (typeof CALLS)[number], headers: Record<string, string> = {}) {
@@ -157,7 +158,37 @@ describe(`the admin calls (${dialect})`, () => {
     const item = list.body.media.find((m: { user_id: string }) => m.user_id === person.user.id);
     expect(item).toMatchObject({ type: 'image', status: 'completed', prompt: expect.stringContaining('neon rain'), likes_count: 0 });
     expect(item.source_url).toBe(upload.secure_url);
+    expect(item.run_id).toBe(runId);
     expect((await request(ctx.app).get(pathOf(item.finalUrl))).status).toBe(200);
+
+    // The run's timeline (issue 44): where its time went, from what the run recorded, with tracing off.
+    const timeline = (await request(ctx.app).get('/api/admin-run-timeline').query({ runId }).set(admin)).body;
+    expect(timeline).toMatchObject({ success: true, runId, mode: 'custom-prompt', provider: 'local', status: 'done', error: null, traceId: null, traceUrl: null });
+    const lines = timeline.lines as { label: string; detail: string; atMs: number; ms: number | null; depth: number }[];
+    expect(lines.map((line) => line.label)).toEqual([
+      'Submitted',
+      'Waiting for a worker',
+      'On the worker',
+      'Attempt 1',
+      'Image from local',
+      'Identity check',
+      'Content screening',
+      'Stored',
+      'Settled',
+      'Done',
+    ]);
+    expect(lines.find((line) => line.label === 'Identity check')!.detail).toMatch(/^(score \d\.\d\d against \d\.\d\d: (passed|below)|not applicable.*)$/);
+    // In time order; the worker's steps inside its pass (timed by one clock); the end at the settlement.
+    const pass = lines.find((line) => line.label === 'On the worker')!;
+    for (const [index, line] of lines.entries()) {
+      if (index > 0) expect(line.atMs, line.label).toBeGreaterThanOrEqual(lines[index - 1]!.atMs);
+      if (line.depth > 0) expect(line.atMs + line.ms!, line.label).toBeLessThanOrEqual(pass.atMs + pass.ms! + 1);
+    }
+    expect(lines.at(-1)!.atMs).toBe(timeline.totalMs);
+    expect((await request(ctx.app).get('/api/admin-run-timeline').query({ runId: 'run_0000000000000404' }).set(admin)).status).toBe(404);
+    const bad = await request(ctx.app).get('/api/admin-run-timeline').query({ runId: '../etc' }).set(admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual(expect.any(String));
 
     const metrics = await request(ctx.app).get('/metrics');
     expect(metrics.status).toBe(200);

@@ -211,6 +211,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/admin-settings', auth: 'admin', examples: [{}] },
   { method: 'POST', path: '/admin-settings', auth: 'admin', examples: [{ isLaunched: true, betaAccountCap: null }] },
   { method: 'GET', path: '/admin-audit', auth: 'admin', examples: [{ limit: '20' }] },
+  { method: 'GET', path: '/admin-run-timeline', auth: 'admin', examples: [{ runId: 'run_0000000000000001' }] },
   { method: 'GET', path: '/admin-get-reports', auth: 'admin', examples: [{ limit: '20' }] },
   { method: 'POST', path: '/admin-resolve-report', auth: 'admin', examples: [{ mediaId: uuidA, action: 'keep', banOwner: false }] },
   // stories and tag pages

@@ -2,47 +2,52 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { type FalFake, startFalFake } from '../fakes/fal';
 import { submitRun, until } from '../support/fault-stack';
-import { useFaultStack } from '../support/fault-suite';
+import { FAULT_ADMIN_SECRET, useFaultStack } from '../support/fault-suite';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver';
-import { repoRoot } from '../support/process';
+import { type RunningProcess, repoRoot } from '../support/process';
 
 const postgresUrl = inject('postgresUrl') ?? '';
 
+const TRACE_URL_TEMPLATE = 'https://jaeger.example/trace/{traceId}';
+
 /**
  * One trace per run (issue 44), across the built api and worker processes on Postgres and Redis:
- * both export to an OTLP/HTTP (JSON) collector of the test's own. The submit's span is the root;
- * its context travels in the BullMQ job (bullmq-otel) to the worker's spans of the run.
+ * both export to an OTLP/HTTP collector of the test's own, the api as http/json and the worker as
+ * http/protobuf (both protocols the standard names). The submit's span is the root; its context
+ * travels in the BullMQ job (bullmq-otel) to the worker's spans of the run. The worker's provider
+ * is fal, spoken to as its API is (a faithful fake), so the trace holds real provider calls.
  */
 describe.runIf(postgresUrl)('tracing a run from the api through the queue to the worker', () => {
   let receiver: OtlpReceiver | undefined;
+  let fal: FalFake | undefined;
   // Filled in once the collector listens (servers() runs before the processes start).
-  const env: Record<string, string> = { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200', LOG_LEVEL: 'info' };
+  const env: Record<string, string> = { OTEL_BSP_SCHEDULE_DELAY: '200', LOG_LEVEL: 'info' };
   const suite = useFaultStack({
     accounts: 1,
-    credits: 40,
+    credits: 80,
     env,
+    apiEnv: { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', ADMIN_SECRET: FAULT_ADMIN_SECRET, TRACE_URL_TEMPLATE },
     servers: async () => {
       receiver = await startOtlpReceiver();
+      fal = await startFalFake();
       env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
       return { postgresUrl, redisUrl: inject('redisUrl') };
     },
     afterClose: async () => {
       await receiver?.close();
+      await fal?.close();
     },
   });
+  let worker: RunningProcess | undefined;
+  const falWorker = async () => (worker ??= await suite.stack.startReadyWorker({ GENERATION_PROVIDER: 'fal', ...fal!.env, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }));
 
-  it('makes one trace of a run: the submit in the api, the job and the run in the worker, each attempt under it', async () => {
-    const { stack, accounts } = suite;
-    const worker = await stack.startReadyWorker();
-    const submitted = await submitRun(stack, accounts[0]!);
-    expect(submitted.status).toBe(202);
-    const runId = submitted.runId;
-
+  /** The run's trace, once its submit (api) and its settlement (worker) have both arrived. */
+  async function traceOf(runId: string) {
     const spans = receiver!.spans;
     const named = (name: string, service: string) => spans.find((s) => s.name === name && s.service === service && s.attributes['mirrorverse.run_id'] === runId);
     await until(async () => Boolean(named('unified-generate', 'mirrorverse-api') && named('settle', 'mirrorverse-worker')), Boolean, 60_000, 'the run’s spans from both processes', 200);
-
     const root = named('unified-generate', 'mirrorverse-api')!;
     const trace = spans.filter((s) => s.traceId === root.traceId);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
@@ -52,6 +57,20 @@ describe.runIf(postgresUrl)('tracing a run from the api through the queue to the
       return names;
     };
     console.log(`[tracing] trace ${root.traceId}: ${trace.map((s) => `${s.service}/${s.name}`).join(', ')}`);
+    return { root, trace, ancestors };
+  }
+
+  it('makes one trace of a run: the submit in the api, the job and the run in the worker, each attempt under it', async () => {
+    const { stack, accounts } = suite;
+    await falWorker();
+    const submitted = await submitRun(stack, accounts[0]!);
+    expect(submitted.status).toBe(202);
+    const runId = submitted.runId;
+
+    const { root, trace, ancestors } = await traceOf(runId);
+    // Each process spoke its protocol.
+    expect(new Set(trace.filter((s) => s.service === 'mirrorverse-api').map((s) => s.protocol))).toEqual(new Set(['json']));
+    expect(new Set(trace.filter((s) => s.service === 'mirrorverse-worker').map((s) => s.protocol))).toEqual(new Set(['protobuf']));
 
     // The submit is the root, and the run's spans in the worker hang from it through the job.
     expect(root.parentSpanId).toBe('');
@@ -63,7 +82,12 @@ describe.runIf(postgresUrl)('tracing a run from the api through the queue to the
     // Under the run: the attempt (the provider's call and the identity check), screening, storage and the settlement.
     const attempt = trace.find((s) => s.name === 'generation.attempt')!;
     expect(ancestors(attempt)).toContain('generation.run');
-    expect(ancestors(trace.find((s) => s.name === 'provider.generate')!)[0]).toBe('generation.attempt');
+    const provider = trace.find((s) => s.name === 'provider.generate')!;
+    expect(ancestors(provider)[0]).toBe('generation.attempt');
+    // The provider's call names its provider and model, and the waits fal reported (queued, then in progress).
+    expect(provider.attributes).toMatchObject({ 'mirrorverse.provider': 'fal', 'mirrorverse.model': 'fal-ai/flux-pro/kontext' });
+    expect(provider.attributes['mirrorverse.provider.queue_ms']).toEqual(expect.any(Number));
+    expect(provider.attributes['mirrorverse.provider.run_ms']).toEqual(expect.any(Number));
     const identity = trace.find((s) => s.name === 'identity.check')!;
     expect(ancestors(identity)[0]).toBe('generation.attempt');
     expect(typeof identity.attributes['mirrorverse.identity.passed']).toBe('boolean');
@@ -75,11 +99,41 @@ describe.runIf(postgresUrl)('tracing a run from the api through the queue to the
     }
 
     // The worker's log line of the run carries the trace it belongs to.
-    const finished = worker
+    const finished = worker!
       .output()
       .split('\n')
       .find((line) => line.includes('"msg":"generation finished"') && line.includes(runId));
     expect(finished).toContain(`"trace_id":"${root.traceId}"`);
+
+    // The admin's timeline of the run links to its trace (TRACE_URL_TEMPLATE).
+    const timeline = (await (await fetch(`${stack.apiUrl}/api/admin-run-timeline?runId=${runId}`, { headers: { 'X-Admin-Secret': FAULT_ADMIN_SECRET } })).json()) as {
+      traceId: string;
+      traceUrl: string;
+      lines: { label: string; ms: number | null }[];
+    };
+    expect(timeline.traceId).toBe(root.traceId);
+    expect(timeline.traceUrl).toBe(`https://jaeger.example/trace/${root.traceId}`);
+    expect(timeline.lines.map((line) => line.label)).toEqual(expect.arrayContaining(['Image from fal', 'In the provider’s queue', 'Being made', 'Sent to fal']));
+  }, 120_000);
+
+  it('shows a provider’s 503 then its success as two tries of the submission, the first an error, under the one attempt', async () => {
+    const { stack, accounts } = suite;
+    await falWorker();
+    fal!.behave('server-error-once');
+    const submitted = await submitRun(stack, accounts[0]!);
+    expect(submitted.status).toBe(202);
+    const { trace, ancestors } = await traceOf(submitted.runId);
+
+    const provider = trace.find((s) => s.name === 'provider.generate')!;
+    const tries = trace.filter((s) => s.name === 'provider.submit' && s.parentSpanId === provider.spanId).sort((a, b) => Number(a.attributes['mirrorverse.try']) - Number(b.attributes['mirrorverse.try']));
+    expect(tries.map((s) => [s.attributes['mirrorverse.try'], s.statusCode])).toEqual([
+      [1, 2],
+      [2, 0],
+    ]);
+    expect(tries[0]!.statusMessage).toMatch(/503/);
+    expect(ancestors(provider)).toEqual(expect.arrayContaining(['generation.attempt', 'generation.run', 'unified-generate']));
+    // The run still ended well: the retry happened inside the provider call, not as a failed run.
+    expect(trace.find((s) => s.name === 'generation.run')!.statusCode).toBe(0);
   }, 120_000);
 });
 

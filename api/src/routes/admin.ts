@@ -6,6 +6,7 @@ import {
   adminDeleteMediaCall,
   adminDeleteUserCall,
   adminMediaCall,
+  adminRunTimelineCall,
   adminUpdateSettingsCall,
   adminUsersCall,
   adminVerifyCall,
@@ -13,6 +14,7 @@ import {
 import { adminGetReportsCall, adminResolveReportCall } from '@app/shared/api/reports';
 import { parseInput } from '../http/validation';
 import type { AdminActor, AdminService } from '../services/admin.service';
+import type { RunTimelineService } from '../services/run-timeline.service';
 import { type DiagnosisService, toSystemConfig } from '../services/diagnosis/diagnosis.service';
 
 const actorOf = (req: Request): AdminActor => ({ ip: req.ip ?? null });
@@ -23,7 +25,7 @@ const deleteInput = (req: Request): unknown => (req.body && Object.keys(req.body
  * The admin calls (spec 3 §7) and the operator's settings and audit log. `verify` checks a
  * secret sent in the body; `requireAdmin` checks the X-Admin-Secret header of every other call.
  */
-export function adminRoutes(admin: AdminService, diagnosis: DiagnosisService, verify: RequestHandler, requireAdmin: RequestHandler): Router {
+export function adminRoutes(admin: AdminService, timelines: RunTimelineService, diagnosis: DiagnosisService, verify: RequestHandler, requireAdmin: RequestHandler): Router {
   const router = Router();
 
   router.post(`/${adminVerifyCall.name}`, verify, async (req, res) => {
@@ -63,6 +65,11 @@ export function adminRoutes(admin: AdminService, diagnosis: DiagnosisService, ve
     const { id, type } = parseInput(adminDeleteMediaCall.request, deleteInput(req));
     await admin.deleteMedia(actorOf(req), id, type);
     res.json({ success: true });
+  });
+
+  router.get(`/${adminRunTimelineCall.name}`, requireAdmin, async (req, res) => {
+    const { runId } = parseInput(adminRunTimelineCall.request, req.query);
+    res.json({ success: true, ...(await timelines.timeline(runId)) });
   });
 
   router.get(`/${adminGetReportsCall.name}`, requireAdmin, async (req, res) => {

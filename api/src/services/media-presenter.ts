@@ -124,6 +124,7 @@ export function toAdminMediaRow(media: Media, urls: MediaUrls): AdminMediaRow {
     preset_type: media.preset_type,
     is_public: media.is_public,
     metadata: view.metadata,
+    run_id: media.run_id,
   };
 }
 

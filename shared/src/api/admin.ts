@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { ADMIN_CREDIT_STEP, ADMIN_MEDIA_PAGE_SIZE } from '../constants';
+import { runIdSchema } from '../generation/request-schema';
 import { uuidSchema } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { mediaKindSchema, mediaStatusSchema } from './media';
@@ -39,6 +40,8 @@ export const adminMediaRowSchema = z.object({
   preset_type: z.string(),
   is_public: z.boolean(),
   metadata: z.record(z.string(), z.unknown()),
+  /** The run that made it, whose timeline the detail shows (issue 44); null for items made before runs. */
+  run_id: z.nullable(z.string()),
 });
 export type AdminMediaRow = z.infer<typeof adminMediaRowSchema>;
 
@@ -240,4 +243,40 @@ export const adminAuditCall = defineCall({
   method: 'GET',
   request: z.object({ limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50) }),
   response: answer({ entries: z.array(auditEntrySchema) }),
+});
+
+/**
+ * A line of a run's timeline (issue 44), written by the server from what the run recorded: what
+ * happened, when and for how long. A line one `depth` deeper happened inside the one above it.
+ */
+export const runTimelineLineSchema = z.object({
+  label: z.string(),
+  /** The facts a person reads beside it: the provider's model and waits, the identity score… ('' when none). */
+  detail: z.string(),
+  /** When it began, from the submit. */
+  atMs: z.number(),
+  /** How long it took; null for a moment (submitted, settled). */
+  ms: z.nullable(z.number()),
+  depth: z.number(),
+  tone: z.enum(['moment', 'wait', 'work', 'failed']),
+});
+export type RunTimelineLine = z.infer<typeof runTimelineLineSchema>;
+
+export const adminRunTimelineCall = defineCall({
+  name: 'admin-run-timeline',
+  method: 'GET',
+  request: z.object({ runId: runIdSchema }),
+  response: answer({
+    runId: z.string(),
+    mode: z.string(),
+    provider: z.nullable(z.string()),
+    status: z.enum(['processing', 'done', 'failed']),
+    error: z.nullable(z.string()),
+    /** From the submit to the settlement; null while the run is in progress. */
+    totalMs: z.nullable(z.number()),
+    lines: z.array(runTimelineLineSchema),
+    /** The run's trace, when tracing was on; its address when TRACE_URL_TEMPLATE is set. */
+    traceId: z.nullable(z.string()),
+    traceUrl: z.nullable(z.string()),
+  }),
 });

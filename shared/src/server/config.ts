@@ -212,6 +212,11 @@ const envSchema = z.object({
   // OpenTelemetry (issue 44): tracing is on only with an OTLP endpoint; the SDK reads the other OTEL_* variables itself.
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString,
+  /** Where an admin opens a run's trace: `{traceId}` is replaced (e.g. https://jaeger.example/trace/{traceId}). */
+  TRACE_URL_TEMPLATE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine((value) => value.includes('{traceId}'), { error: 'must contain {traceId}' })
+    .optional(),
   WORKER_GENERATION_CONCURRENCY: positiveInt.default(2),
   WORKER_RENDER_THREADS: positiveInt.optional(),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
@@ -298,7 +303,7 @@ export interface Config {
   /** Starts every Redis key (BullMQ's and ours), so several deployments (or test runs) can share one Redis; `{name}` keeps them in one cluster slot. */
   queuePrefix: string;
   /** OpenTelemetry traces: on when an OTLP endpoint is set (the SDK is not loaded otherwise). */
-  tracing: { enabled: boolean };
+  tracing: { enabled: boolean; traceUrlTemplate: string | null };
   storage:
     | { driver: 'local'; root: string; publicBaseUrl: string }
     | {
@@ -453,7 +458,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       : { pgliteDir: path.join(dataDir, 'db') },
     redis: redisEndpoint ? { endpoint: redisEndpoint } : { embedded: { bin: e.REDIS_SERVER_BIN, dir: path.join(dataDir, 'redis') } },
     queuePrefix: e.QUEUE_PREFIX,
-    tracing: { enabled: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) },
+    tracing: { enabled: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), traceUrlTemplate: e.TRACE_URL_TEMPLATE ?? null },
     storage: e.S3_BUCKET
       ? {
           driver: 's3',

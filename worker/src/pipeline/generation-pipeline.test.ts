@@ -1,5 +1,5 @@
 import { COST_IMAGE, type RunId, runIdSchema } from '@app/shared';
-import type { IdentityScores, User } from '@app/shared/server/db';
+import type { IdentityScores, RunPass, User } from '@app/shared/server/db';
 import type { RunProgress } from '@app/shared/server/queue';
 import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
 import pino from 'pino';
@@ -39,6 +39,7 @@ async function setUp(
   const media: RunMediaRow[] = [];
   const started: string[] = [];
   const identityScores: IdentityScores[] = [];
+  const passes: RunPass[] = [];
   const baseRuns = fakes.runs;
   const repos: PipelineRepositories = Object.assign(fakes, {
     runs: {
@@ -47,6 +48,7 @@ async function setUp(
         started.push(id);
         return 1;
       },
+      recordPass: async (_id: string, pass: RunPass) => void passes.push(pass),
     },
     users: { findById: async (id: string) => ({ id, share_to_feed: shareToFeed, referrer_id: 'inviter' }) as User },
     media: { insertRunOutput: async (row: RunMediaRow) => void media.push(row) },
@@ -67,7 +69,7 @@ async function setUp(
     logger: pino({ level: 'silent' }),
     providerTimeoutMs: 5_000,
   });
-  return { pipeline, fakes, media, provider, started, identityScores };
+  return { pipeline, fakes, media, provider, started, identityScores, passes };
 }
 
 describe('GenerationPipeline', () => {
@@ -143,6 +145,49 @@ describe('GenerationPipeline', () => {
     ]);
     expect(started).toEqual([runId]);
     expect(identityScores).toEqual([{ threshold: 0.5, scores: [0.1, 0.9] }]);
+  });
+
+  it('keeps the pass step by step for the admin’s run timeline, with tracing off: each attempt with its provider call and identity verdict, then screening, storage and the settlement', async () => {
+    const { pipeline, passes } = await setUp([0.1, 0.9]);
+    expect(await pipeline.run(runId)).toBe('done');
+    expect(passes).toHaveLength(1);
+    const [pass] = passes as [RunPass];
+    expect(pass.traceId).toBeNull();
+    expect(pass.steps.map((step) => `${'  '.repeat(step.depth)}${step.name}`)).toEqual([
+      'generation.run',
+      '  generation.attempt',
+      '    provider.generate',
+      '    identity.check',
+      '  generation.attempt',
+      '    provider.generate',
+      '    identity.check',
+      '  screening',
+      '  storage.write',
+      '  settle',
+    ]);
+    const checks = pass.steps.filter((step) => step.name === 'identity.check');
+    expect(checks.map((step) => [step.facts['identity.score'], step.facts['identity.passed']])).toEqual([
+      [0.1, false],
+      [0.9, true],
+    ]);
+    expect(pass.steps.find((step) => step.name === 'provider.generate')?.facts).toMatchObject({ provider: 'fake', slot: 'image-1' });
+    // Steps follow one another: each starts no earlier than the one before, and a step lies inside its pass.
+    const [run, ...inside] = pass.steps;
+    for (const [index, step] of inside.entries()) {
+      expect(step.offsetMs).toBeGreaterThanOrEqual(pass.steps[index]!.offsetMs);
+      expect(step.offsetMs + step.ms).toBeLessThanOrEqual(run!.offsetMs + run!.ms + 1);
+    }
+    expect(run!.facts.outcome).toBe('done');
+  });
+
+  it('keeps a failed pass with the reason on the step that failed', async () => {
+    const { pipeline, passes, provider } = await setUp([0.9]);
+    provider.failOn.add(1);
+    await expect(pipeline.run(runId)).rejects.toThrow('provider hiccup');
+    const steps = passes[0]!.steps;
+    expect(steps.find((step) => step.name === 'provider.generate')?.error).toBe('provider hiccup');
+    expect(steps.find((step) => step.name === 'generation.run')?.error).toBe('provider hiccup');
+    expect(steps.map((step) => step.name)).not.toContain('settle');
   });
 
   it('carries on when a progress report cannot be written', async () => {

@@ -1,7 +1,7 @@
 import { findPreset, type RunId } from '@app/shared';
 import type { GenerationRun, RunStage } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
-import { inRunSpan, inSpan } from '@app/shared/server/tracing';
+import { RunRecorder, inSpan } from '@app/shared/server/tracing';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { Repositories } from '@app/shared/server/repositories';
 import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
@@ -20,7 +20,7 @@ export const IDENTITY_FAILED = "Didn't pass identity check";
 
 /** The repositories a run touches (`createRepositories(db)` provides them). */
 export type PipelineRepositories = SettleRepositories & {
-  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt'>;
+  runs: SettleRepositories['runs'] & Pick<Repositories['runs'], 'recordAttempt' | 'recordPass'>;
   users: Pick<Repositories['users'], 'findById'>;
   media: Pick<Repositories['media'], 'insertRunOutput'>;
   runEvents: Pick<Repositories['runEvents'], 'saveIdentityScores'>;
@@ -60,16 +60,30 @@ export class GenerationPipeline {
     const run = await this.deps.repos.runs.find(runId);
     if (!run || run.status !== 'processing') return RUN_ALREADY_SETTLED;
     const reporter = runReporter(progress, runId, run.user_id, this.deps.logger);
-    return inRunSpan('generation.run', runId, run.mode, async (span) => {
-      try {
-        const outcome = await this.produceAndSettle(runId, run, reporter, signal);
-        span.setAttribute('mirrorverse.outcome', String(outcome));
-        return outcome;
-      } finally {
-        // Written before the job completes, so the stream never shows run.done before run.attempt.
-        await reporter.flushed();
-      }
-    });
+    const recorder = new RunRecorder(runId, run.mode);
+    try {
+      return await recorder.run('generation.run', async (step) => {
+        try {
+          const outcome = await this.produceAndSettle(runId, run, reporter, signal);
+          step.set({ outcome: String(outcome) });
+          return outcome;
+        } finally {
+          // Written before the job completes, so the stream never shows run.done before run.attempt.
+          await reporter.flushed();
+        }
+      });
+    } finally {
+      await this.keepPass(runId, recorder);
+    }
+  }
+
+  /** The pass's steps, for the admin's run timeline; a run is never failed for want of them. */
+  private async keepPass(runId: RunId, recorder: RunRecorder): Promise<void> {
+    try {
+      await this.deps.repos.runs.recordPass(runId, recorder.pass());
+    } catch (error) {
+      this.deps.logger.warn({ err: error, runId }, 'the run’s timeline could not be kept');
+    }
   }
 
   private async produceAndSettle(runId: RunId, run: GenerationRun, reporter: RunReporter, signal: AbortSignal | undefined): Promise<'done' | 'failed' | typeof RUN_ALREADY_SETTLED> {

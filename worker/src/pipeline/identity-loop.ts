@@ -37,13 +37,13 @@ export async function generateWithIdentityCheck(
   const scores: (number | null)[] = [];
   let best: CheckedImage | undefined;
   for (let attempt = 1; attempt <= of; attempt++) {
-    // One span per attempt (issue 44): the provider's call, then the identity check with its verdict.
-    const { image, verdict } = await inSpan('generation.attempt', { 'mirrorverse.attempt': attempt }, async () => {
-      const image = await inSpan('provider.generate', {}, () => generate(attempt));
-      const verdict = await inSpan('identity.check', {}, async (span) => {
+    // One span per attempt (issue 44): the provider's call (its own span), then the identity check with its verdict.
+    const { image, verdict } = await inSpan('generation.attempt', { attempt }, async () => {
+      const image = await generate(attempt);
+      const verdict = await inSpan('identity.check', {}, async (step) => {
         const verdict = await identity.check(face, image.data, settings.threshold);
-        span.setAttributes({ 'mirrorverse.identity.applicable': verdict.applicable, 'mirrorverse.identity.threshold': verdict.threshold, 'mirrorverse.identity.passed': verdict.passed });
-        if (verdict.score !== null) span.setAttribute('mirrorverse.identity.score', verdict.score);
+        step.set({ 'identity.applicable': verdict.applicable, 'identity.threshold': verdict.threshold, 'identity.passed': verdict.passed });
+        if (verdict.score !== null) step.set({ 'identity.score': verdict.score });
         return verdict;
       });
       return { image, verdict };

@@ -1,5 +1,6 @@
 import type { PresetDefinition } from '@app/shared';
 import type { IdentityScores } from '@app/shared/server/db';
+import { inSpan } from '@app/shared/server/tracing';
 import type { Logger } from '@app/shared/server/logger';
 import type { StoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { GeneratedImage, ImageProvider } from '../providers/provider';
@@ -109,9 +110,10 @@ export class OutputProducer {
     return { type: 'video', still: first.still, video: first.video, videos, ...this.videoProvider() };
   }
 
+  /** One still from the provider, as a span of the run's trace (its provider, model and waits are noted on it). */
   private generate(run: RunContext, source: Buffer, additionalSources: Buffer[], attempt: number, slot: string, seed: number): Promise<GeneratedImage> {
     const { request, preset } = run;
-    return run.provider.generate({
+    return inSpan('provider.generate', { provider: run.provider.name, slot }, () => run.provider.generate({
       runId: run.runId,
       slot,
       mode: request.serviceMode,
@@ -124,7 +126,7 @@ export class OutputProducer {
       attempt,
       seed,
       signal: this.stopSignal(run),
-    });
+    }));
   }
 
   /** The provider's deadline, and the person's cancel of the run when a job is running it. */
@@ -138,14 +140,16 @@ export class OutputProducer {
     const width = 720;
     const height = Math.round((still.height / still.width) * width / 2) * 2;
     const { request } = run;
-    return this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, this.stopSignal(run), {
-      runId: run.runId,
-      slot,
-      mode: request.serviceMode,
-      prompt: request.prompt,
-      aspectRatio: request.aspectRatio,
-      seed,
-    });
+    return inSpan('video.make', { provider: this.deps.video.name ?? 'local', slot }, () =>
+      this.deps.video.animate(still.data, { durationSeconds: 4, width, height, motion }, this.stopSignal(run), {
+        runId: run.runId,
+        slot,
+        mode: request.serviceMode,
+        prompt: request.prompt,
+        aspectRatio: request.aspectRatio,
+        seed,
+      }),
+    );
   }
 
   private videoProvider(): { videoProvider?: string } {

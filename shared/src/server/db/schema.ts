@@ -138,6 +138,32 @@ export interface GenerationRunsTable {
   identity_scores: ColumnType<IdentityScores | null, string | null | undefined, string | null>;
   /** The fair priority its job was given (`reserveRun`, `reserveRetry`); null for runs before migration 0009. */
   priority: number | null;
+  /** Each worker pass over the run, step by step (issue 44): the admin's run timeline. Null before a pass ends. */
+  timeline: ColumnType<RunPass[] | null, never, string>;
+}
+
+/** What a step of a run says of itself: the identity score, the provider's queue wait… */
+export type StepFacts = Record<string, string | number | boolean>;
+
+/** One step of a worker's pass over a run: a span of its trace, as the worker timed it. */
+export interface RunStep {
+  name: string;
+  /** From the pass's start. */
+  offsetMs: number;
+  ms: number;
+  /** 0 for the pass itself; a step inside another is one deeper. */
+  depth: number;
+  facts: StepFacts;
+  /** Set when the step failed: why. */
+  error?: string;
+}
+
+/** One worker pass: BullMQ runs a job again after a transient failure, and each pass is kept. */
+export interface RunPass {
+  /** The run's trace (issue 44); null when tracing was off. */
+  traceId: string | null;
+  startedAt: string;
+  steps: RunStep[];
 }
 
 /** The likeness score of each attempt (null: the attempt had no score) and the threshold. */

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@app/shared/server/logger';
+import { inSpan, noteOnStep } from '@app/shared/server/tracing';
 import { TransientProviderError } from '../provider';
 import { type ProviderLimiter, unlimited } from './provider-limiter';
 import { ModeratedError, PermanentProviderError, ProviderHttpError, toRunError } from './provider-http';
@@ -90,11 +91,14 @@ export async function runRemoteJob(api: RemoteApi, input: RemoteInput, ctx: Remo
     throw signal.aborted ? stopped() : error;
   });
   let ref: RemoteRef | undefined;
+  // The provider's queue wait and making time, noted on the run's step of this call (issue 44).
+  const waits = new ProviderWaits();
+  const timed: RemoteJobContext = { ...ctx, onState: (state) => (waits.observe(state), ctx.onState?.(state)) };
   try {
     const webhookUrl = api.supportsWebhooks ? deps.webhookUrl?.(api.name) : undefined;
-    const started = await startOrResume(api, { ...input, ...(webhookUrl ? { webhookUrl } : {}) }, ctx, deps, log);
+    const started = await startOrResume(api, { ...input, ...(webhookUrl ? { webhookUrl } : {}) }, timed, deps, log);
     ref = started.ref;
-    const outcome = 'outcome' in started ? started.outcome : await follow(api, started.ref, started.state, Boolean(webhookUrl), ctx, deps, log);
+    const outcome = 'outcome' in started ? started.outcome : await follow(api, started.ref, started.state, Boolean(webhookUrl), timed, deps, log);
     if (outcome.kind === 'moderated') throw new ModeratedError(api.name, outcome.reason);
     const file = 'data' in outcome ? { data: outcome.data, contentType: outcome.contentType } : await download(api, outcome, signal, deps.retry, deps.maxOutputBytes ?? DEFAULT_OUTPUT_MAX_BYTES);
     if (!file) {
@@ -110,7 +114,32 @@ export async function runRemoteJob(api: RemoteApi, input: RemoteInput, ctx: Remo
     log.warn({ requestId: ref?.requestId }, failure instanceof ProviderTimeoutError ? 'provider deadline passed: canceled at the provider' : 'run stopped: canceled at the provider');
     throw failure;
   } finally {
+    noteOnStep({ model: api.model, ...(ref ? { 'provider.request_id': ref.requestId } : {}), ...waits.facts() });
     await lease.release();
+  }
+}
+
+/** How long a request waited in the provider's queue and how long it was being made, from its states. */
+class ProviderWaits {
+  private state: RemoteState['state'] | undefined;
+  private since = 0;
+  private readonly ms = { queued: 0, running: 0 };
+
+  observe(next: RemoteState): void {
+    this.close();
+    this.state = next.state;
+    this.since = performance.now();
+  }
+
+  facts(): Record<string, number> {
+    this.close();
+    this.state = undefined;
+    const seen = Object.entries(this.ms).filter(([, ms]) => ms > 0);
+    return Object.fromEntries(seen.map(([state, ms]) => [state === 'queued' ? 'provider.queue_ms' : 'provider.run_ms', Math.round(ms)]));
+  }
+
+  private close(): void {
+    if (this.state === 'queued' || this.state === 'running') this.ms[this.state] += performance.now() - this.since;
   }
 }
 
@@ -214,7 +243,8 @@ export async function call<T>(
   for (let attempt = 1; ; attempt++) {
     await deps.limiter.throttle(api.name, api.limit, kind, signal);
     try {
-      return await fn();
+      // Each try of a submission is a span of its own: a 503 then a success shows as two, the first failed.
+      return await (kind === 'submit' ? inSpan('provider.submit', { provider: api.name, try: attempt }, fn) : fn());
     } catch (error) {
       if (!(error instanceof ProviderHttpError)) throw error;
       if (!error.transient || attempt >= deps.retry.attempts) throw toRunError(error);

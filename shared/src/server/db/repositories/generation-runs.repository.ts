@@ -3,7 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db';
 import { executePrepared } from '../prepared-statements';
 import { inTransaction } from '../transaction';
-import type { GenerationRun, RunStage, Upload, User } from '../schema';
+import type { GenerationRun, RunPass, RunStage, Upload, User } from '../schema';
 
 export interface NewRun {
   runId: string;
@@ -282,6 +282,15 @@ export class GenerationRunsRepository {
       .returning('attempts')
       .executeTakeFirst();
     return row?.attempts ?? 0;
+  }
+
+  /** Keeps a worker's pass over the run, after those before it (its timeline, issue 44). */
+  async recordPass(runId: string, pass: RunPass): Promise<void> {
+    await this.db
+      .updateTable('generation_runs')
+      .set({ timeline: sql`coalesce(timeline, '[]'::jsonb) || jsonb_build_array(${JSON.stringify(pass)}::jsonb)` })
+      .where('run_id', '=', runId)
+      .execute();
   }
 
   /** Finishes a run still processing; false when it was already finished (a duplicate job). */
