@@ -3,11 +3,15 @@
 // INSERT of a run row in its own transaction (same Postgres, same pool size) + BullMQ
 // queue.add(jobId) → 202 — both in child processes, driven by the same client in the same run:
 // closed loop at 32 connections from 200 signed-in accounts, then the api alone open loop at half
-// the closed loop's rate (latency below capacity) and at 1,000 req/s (beyond it). No worker runs:
-// the queued jobs are never processed, and every key and the database are removed after.
+// the closed loop's rate (latency below capacity) and at 1,000 req/s (beyond it). Between the closed
+// loop and the open ones, the cost of tracing (issue 44): the same closed loop on a second api with
+// every span sampled and exported over OTLP/HTTP to a sink of the bench's own, between two runs of
+// the api without it. No worker runs: the queued jobs are never processed, and every key and the
+// database are removed after.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -122,6 +126,11 @@ export interface ApiStack {
   logDir: string;
   /** Also starts the bare route server on the same Redis, under a prefix of its own. */
   startBare(): Promise<{ url: string; child: Child }>;
+  /**
+   * Also starts another api from the same build on the same database, prefix and secret (so the
+   * same accounts and uploads), on a port of its own, with `env` added (e.g. tracing on).
+   */
+  startApi(name: string, env: Record<string, string>): Promise<{ url: string; child: Child }>;
   close(): Promise<void>;
 }
 
@@ -166,32 +175,40 @@ export async function startApiStack(options: {
     });
 
     const apiPort = await freePort();
-    const api = Child.start(
-      'api',
-      [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/api.js'],
-      {
-        // As npm run load: the instant provider is refused in production (no worker runs here anyway).
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: url.toString(),
-        DATABASE_POOL_SIZE: String(POOL_SIZE),
-        REDIS_URL: redisUrl,
-        QUEUE_PREFIX: prefix,
-        DATA_DIR: path.join(logDir, 'data'),
-        JWT_SECRET: jwtSecret,
-        PORT: String(apiPort),
-        PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-        GENERATION_PROVIDER: 'instant',
-        // The benchmark's people have hundreds of runs queued: the per-person cap would refuse them.
-        MAX_RUNS_IN_FLIGHT: '1000000',
-        ...options.env,
-      },
-      logDir,
-      options.apiRoot,
-    );
-    children.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitForOk(`${apiUrl}/readyz`, api, 60_000);
+    const startApi = async (name: string, env: Record<string, string>, port?: number) => {
+      port ??= await freePort();
+      const child = Child.start(
+        name,
+        [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/api.js'],
+        {
+          // As npm run load: the instant provider is refused in production (no worker runs here anyway).
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: url.toString(),
+          DATABASE_POOL_SIZE: String(POOL_SIZE),
+          REDIS_URL: redisUrl,
+          QUEUE_PREFIX: prefix,
+          DATA_DIR: path.join(logDir, 'data'),
+          JWT_SECRET: jwtSecret,
+          PORT: String(port),
+          // The first api's address for every api: the accounts' uploads are named by it (sourceUrl).
+          PUBLIC_URL: apiUrl,
+          GENERATION_PROVIDER: 'instant',
+          // The benchmark's people have hundreds of runs queued: the per-person cap would refuse them.
+          MAX_RUNS_IN_FLIGHT: '1000000',
+          ...options.env,
+          ...env,
+        },
+        logDir,
+        options.apiRoot,
+      );
+      children.push(child);
+      const childUrl = `http://127.0.0.1:${port}`;
+      await waitForOk(`${childUrl}/readyz`, child, 60_000);
+      return { url: childUrl, child };
+    };
+    const { child: api } = await startApi('api', {}, apiPort);
 
     const db = await createDatabase({ url: url.toString(), poolSize: 4 });
     steps.push(() => db.destroy());
@@ -210,7 +227,7 @@ export async function startApiStack(options: {
       await waitForOk(`${bareUrl}/healthz`, child, 60_000);
       return { url: bareUrl, child };
     };
-    return { apiUrl, db, redis, prefix, accounts, api, logDir, startBare, close };
+    return { apiUrl, db, redis, prefix, accounts, api, logDir, startBare, startApi: (name, env) => startApi(name, env), close };
   } catch (error) {
     await close();
     throw error;
@@ -271,6 +288,176 @@ function checked(what: string, result: LoadResult): LoadResult {
   return result;
 }
 
+/**
+ * The length-delimited values of one field of a protobuf message, the others skipped: enough to
+ * walk an ExportTraceServiceRequest down to its spans' names without a protobuf library.
+ */
+function protobufField(bytes: Buffer, field: number): Buffer[] {
+  const found: Buffer[] = [];
+  let pos = 0;
+  const varint = () => {
+    // A number, not a bigint: only tags and lengths are read; a 64-bit value is skipped whatever its precision.
+    let value = 0;
+    for (let scale = 1; ; scale *= 128) {
+      const byte = bytes[pos++];
+      if (byte === undefined) throw new Error('protobuf: truncated varint');
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+    }
+  };
+  while (pos < bytes.length) {
+    const tag = varint();
+    const wireType = tag % 8;
+    if (wireType === 0) varint();
+    else if (wireType === 1) pos += 8;
+    else if (wireType === 5) pos += 4;
+    else if (wireType === 2) {
+      const length = varint();
+      if (Math.floor(tag / 8) === field) found.push(bytes.subarray(pos, pos + length));
+      pos += length;
+    } else throw new Error(`protobuf: unsupported wire type ${wireType}`);
+  }
+  return found;
+}
+
+/** What a sink received: export requests, their bytes, and the spans in them by name and by service. */
+interface SinkCounts {
+  requests: number;
+  bytes: number;
+  spans: number;
+  byName: Map<string, number>;
+  services: Set<string>;
+}
+
+/**
+ * A stand-in OTLP/HTTP collector on 127.0.0.1: answers every POST /v1/traces 200 (an empty
+ * ExportTraceServiceResponse, full success) and keeps the bodies. They are decoded only when
+ * counted, after the measurement: the sink shares the load client's event loop and must not slow it.
+ */
+async function startOtlpSink(): Promise<{ url: string; counts(): SinkCounts; close(): Promise<void> }> {
+  const bodies: Buffer[] = [];
+  let bytes = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/traces') {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = Buffer.concat(chunks);
+      bytes += body.length;
+      bodies.push(body);
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts() {
+      const byName = new Map<string, number>();
+      const services = new Set<string>();
+      let spans = 0;
+      // Field numbers of opentelemetry/proto: ExportTraceServiceRequest.resource_spans 1,
+      // ResourceSpans.resource 1 / scope_spans 2, Resource.attributes 1, KeyValue key 1 / value 2,
+      // AnyValue.string_value 1, ScopeSpans.spans 2, Span.name 5.
+      for (const body of bodies) {
+        for (const resourceSpans of protobufField(body, 1)) {
+          for (const resource of protobufField(resourceSpans, 1)) {
+            for (const attribute of protobufField(resource, 1)) {
+              if (protobufField(attribute, 1)[0]?.toString() !== 'service.name') continue;
+              for (const value of protobufField(attribute, 2)) services.add(protobufField(value, 1)[0]?.toString() ?? '');
+            }
+          }
+          for (const scopeSpans of protobufField(resourceSpans, 2)) {
+            for (const span of protobufField(scopeSpans, 2)) {
+              const name = protobufField(span, 5)[0]?.toString() ?? '';
+              byName.set(name, (byName.get(name) ?? 0) + 1);
+              spans++;
+            }
+          }
+        }
+      }
+      return { requests: bodies.length, bytes, spans, byName, services };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * The closed loop on the api with tracing on (every span sampled, exported over OTLP/HTTP
+ * protobuf, the default protocol, to a sink of our own) between two runs on the api without it,
+ * which already ran the first (`off`): the runs pile up in the database as the bench goes, so
+ * the mean of the runs before and after is tracing off at the same point. The traced api is a
+ * second process of the same build on the same database and prefix, stopped (its last spans
+ * flushed) before the second run without.
+ */
+async function tracingCost(stack: ApiStack, request: (i: number) => LoadRequest, off: LoadResult): Promise<BenchRow[]> {
+  const sink = await startOtlpSink();
+  try {
+    const traced = await stack.startApi('api-traced', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
+      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_SERVICE_NAME: 'bench-api',
+    });
+    // Every submission sent to the traced api, warm-up included: each should come back as a unified-generate span.
+    let sent = 0;
+    const counted = (i: number) => {
+      sent++;
+      return request(i);
+    };
+    const on = checked('unified-generate, tracing on', await measure(traced.url, counted));
+    // SIGTERM: the api's shutdown flushes the spans still batched (tracing.shutdown()).
+    await traced.child.stop();
+    const offAgain = checked('unified-generate, tracing off (after)', await measure(stack.apiUrl, request));
+    const counts = sink.counts();
+
+    const mean = (pick: (r: LoadResult) => number) => (pick(off) + pick(offAgain)) / 2;
+    const offRate = mean((r) => r.rate);
+    const ratio = on.rate / offRate;
+    const submitSpans = counts.byName.get('unified-generate') ?? 0;
+    const others = [...counts.byName].filter(([name]) => name !== 'unified-generate').map(([name, n]) => `${name} ${n}`);
+    const offNote = (pick: (r: LoadResult) => number) => `tracing off: mean of ${pick(off).toFixed(1)} (before) and ${pick(offAgain).toFixed(1)} (after)`;
+    const how = 'OTEL_TRACES_SAMPLER=always_on, OTLP/HTTP protobuf to a 127.0.0.1 sink; runs off, on, off, the same closed loop each';
+    return [
+      {
+        name: 'unified-generate req/s, tracing off (mean of the runs before and after tracing on)',
+        value: offRate,
+        unit: 'req/s',
+        note: `${off.rate.toFixed(0)} then ${offAgain.rate.toFixed(0)} req/s; errors ${off.errors + offAgain.errors}`,
+      },
+      {
+        name: 'unified-generate req/s, tracing on (every span sampled and exported)',
+        value: on.rate,
+        unit: 'req/s',
+        baseline: { name: 'tracing off', value: offRate },
+        ratio,
+        goal: '≥ 0.9×',
+        met: ratio >= 0.9,
+        note: `${how}; errors ${on.errors}`,
+      },
+      { name: 'unified-generate p50, tracing on (closed loop)', value: on.p50, unit: 'ms', baseline: { name: 'tracing off', value: mean((r) => r.p50) }, note: offNote((r) => r.p50) },
+      { name: 'unified-generate p99, tracing on (closed loop)', value: on.p99, unit: 'ms', baseline: { name: 'tracing off', value: mean((r) => r.p99) }, note: offNote((r) => r.p99) },
+      {
+        name: 'spans the OTLP sink received (tracing on)',
+        value: counts.spans,
+        unit: 'spans',
+        goal: 'a unified-generate span per submit',
+        met: submitSpans === sent,
+        note: `${counts.requests} export requests, ${(counts.bytes / 1e6).toFixed(1)} MB, service ${[...counts.services].join(', ') || '–'}; unified-generate ${submitSpans} for ${sent} submits (warm-up included)${others.length > 0 ? `, ${others.join(', ')}` : ''}`,
+      },
+    ];
+  } finally {
+    await sink.close();
+  }
+}
+
 /** unified-generate of the api built in BENCH_BASELINE_ROOT (say, the last commit), on a stack of its own. */
 async function baselineBuild(): Promise<LoadResult | undefined> {
   const apiRoot = process.env.BENCH_BASELINE_ROOT;
@@ -293,6 +480,8 @@ export async function run(): Promise<BenchRow[]> {
     const bareResult = checked('bare route', await measure(bare.url, request));
     await bare.child.stop();
     const ours = checked('unified-generate', await measure(stack.apiUrl, request));
+    // Before the open loops, whose backlog the api is still working off after them.
+    const tracing = await tracingCost(stack, request, ours);
     // Below capacity first: a backlog left by the overload would be in its way.
     const halfRate = Math.max(1, Math.round(ours.rate / 2));
     const half = checked('unified-generate open loop at half capacity', await openLoop({ url: stack.apiUrl, seconds: SECONDS, rate: halfRate, maxConnections: 256, request, expectStatus: 202 }));
@@ -338,6 +527,7 @@ export async function run(): Promise<BenchRow[]> {
         // Not open.rate: it counts the unanswered too, over the grace period (≈ 667/s whenever any time out).
         note: `${open.statuses['202'] ?? 0} of ${open.requests} answered 202 within 5 s of the last send, p50 ${open.p50.toFixed(1)} ms`,
       },
+      ...tracing,
     ];
   } finally {
     await stack.close();

@@ -214,7 +214,18 @@ describe('the admin dashboard', () => {
     await detail.getByText(id, { exact: true }).waitFor();
     await detail.getByText(userId, { exact: true }).waitFor();
     await detail.getByText('Metadata', { exact: true }).waitFor();
+    // The run's timeline (issue 44): from the submit to the settlement, as the server recorded it.
+    const timeline = detail.getByRole('region', { name: 'Run timeline' });
+    await timeline.getByText('Done', { exact: true }).waitFor();
+    const labels = await timeline.getByTestId('run-timeline-line').locator('.run-timeline__name').allTextContents();
+    expect(labels.slice(0, 3)).toEqual(['Submitted', 'Waiting for a worker', 'On the worker']);
+    expect(labels).toEqual(expect.arrayContaining(['Attempt 1', 'Image from instant', 'Content screening', 'Stored', 'Settled']));
+    expect(labels.at(-1)).toBe('Done');
+    await expect.poll(() => timeline.getByText(/ in all$/).count()).toBe(1);
     await shot(page, 'admin-media-detail');
+    await timeline.scrollIntoViewIfNeeded();
+    await shot(page, 'admin-run-timeline');
+    await detail.getByText('Metadata', { exact: true }).scrollIntoViewIfNeeded();
 
     await detail.getByRole('button', { name: 'Delete' }).click();
     await detail.waitFor({ state: 'detached' });

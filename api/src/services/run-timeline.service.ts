@@ -111,7 +111,7 @@ function stepLabel(step: RunStep): string {
 function stepDetail(step: RunStep): string {
   const { facts } = step;
   if (step.name === 'identity.check') {
-    if (facts['identity.applicable'] === false) return 'not applicable (no face to compare)';
+    if (facts['identity.applicable'] === false) return 'not applicable';
     const score = numberFact(step, 'identity.score');
     const threshold = numberFact(step, 'identity.threshold');
     if (score === undefined || threshold === undefined) return '';

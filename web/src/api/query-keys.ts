@@ -30,6 +30,6 @@ export const queryKeys = {
   /** The story editor's list: every story, any status. */
   storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */
-  admin: (part?: 'config' | 'users' | 'media' | 'settings' | 'audit' | 'reports', ...rest: string[]) =>
+  admin: (part?: 'config' | 'users' | 'media' | 'settings' | 'audit' | 'reports' | 'run-timeline', ...rest: string[]) =>
     part === undefined ? (['admin'] as const) : (['admin', part, ...rest] as const),
 };

@@ -7,6 +7,7 @@ import {
   adminDeleteMediaCall,
   adminDeleteUserCall,
   adminMediaCall,
+  adminRunTimelineCall,
   adminSettingsCall,
   adminUpdateSettingsCall,
   adminUsersCall,
@@ -55,6 +56,9 @@ export const getAdminMedia = (offset: number, signal?: AbortSignal) =>
   adminCall(adminMediaCall, { query: { limit: ADMIN_MEDIA_PAGE_SIZE, offset }, signal });
 
 export const deleteAdminMedia = (id: string, type: 'image' | 'video') => adminCall(adminDeleteMediaCall, { body: { id, type } });
+
+/** Where a run's time went (issue 44), from what the run recorded. */
+export const getRunTimeline = (runId: string, signal?: AbortSignal) => adminCall(adminRunTimelineCall, { query: { runId }, signal });
 
 /** The review queue (issue 42), most urgent first. */
 export const getReviewQueue = async (signal?: AbortSignal) => (await adminCall(adminGetReportsCall, { query: { limit: 100 }, signal })).entries;

@@ -9,6 +9,7 @@ import {
   formatAgo,
   formatRate,
   formatSeconds,
+  formatMs,
   healthTone,
   isNearBottom,
   mediaStatusTone,
@@ -32,6 +33,7 @@ function row(id: string, type: 'image' | 'video', prompt: string | null): AdminM
     preset_type: 'custom',
     is_public: false,
     metadata: {},
+    run_id: null,
   };
 }
 
@@ -107,6 +109,11 @@ describe('the admin figures', () => {
   });
 
   it('writes spans of seconds and rates', () => {
+    expect(formatMs(null)).toBe('');
+    expect(formatMs(0)).toBe('0 ms');
+    expect(formatMs(340.4)).toBe('340 ms');
+    expect(formatMs(2460)).toBe('2.5 s');
+    expect(formatMs(185_000)).toBe('3 min 5 s');
     expect(formatSeconds(null)).toBe('—');
     expect(formatSeconds(2.46)).toBe('2.5 s');
     expect(formatSeconds(42)).toBe('42 s');

@@ -58,6 +58,12 @@ export function formatSeconds(seconds: number | null): string {
   return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${Math.floor(minutes / 60)} h`;
 }
 
+/** A step's length: "340 ms" under a second, else as `formatSeconds`; null (a moment) as "". */
+export function formatMs(ms: number | null): string {
+  if (ms === null) return '';
+  return ms < 1000 ? `${Math.round(ms)} ms` : formatSeconds(ms / 1000);
+}
+
 /** A rate of 0..1 as a whole percentage; null (nothing counted) as "—". */
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${Math.round(rate * 100)} %`;

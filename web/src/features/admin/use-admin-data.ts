@@ -13,6 +13,7 @@ import {
   getAdminUsers,
   getAuditLog,
   getReviewQueue,
+  getRunTimeline,
   resolveReport,
   setBanned,
   updateAdminSettings,
@@ -30,6 +31,15 @@ export function useAdminConfig() {
 
 export function useAuditLog() {
   return useQuery({ queryKey: queryKeys.admin('audit'), queryFn: ({ signal }) => getAuditLog(signal), refetchInterval: CONFIG_REFRESH_MS });
+}
+
+/** A run's timeline; read again every few seconds while the run is still going. */
+export function useRunTimeline(runId: string) {
+  return useQuery({
+    queryKey: queryKeys.admin('run-timeline', runId),
+    queryFn: ({ signal }) => getRunTimeline(runId, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2_000 : false),
+  });
 }
 
 /** Admin actions log their errors to the console only (spec 3 §8). */

@@ -5,6 +5,7 @@ import { ImageIcon } from '../../../components/icons/line-icons';
 import { mediaStatusTone } from '../admin-rules';
 import { formatDate, TonePill } from './tone';
 import { BusyButton } from '../../../components/form/busy-button';
+import { RunTimeline } from './run-timeline';
 import '../../../styles/stack.css';
 
 type MediaDetailModalProps = {
@@ -96,6 +97,7 @@ export function MediaDetailModal({ item, onClose, onDelete }: MediaDetailModalPr
           </dd>
         </dl>
       </div>
+      {item.run_id && <RunTimeline runId={item.run_id} />}
     </Modal>
   );
 }
