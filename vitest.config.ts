@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
  * PGlite, the embedded default a person gets from `npm start` (tests/support/database.ts, suiteDialect).
  */
 const HTTP_SUITE = [
-  'admin', 'auth', 'creators', 'feed-and-likes', 'feed-orders', 'fuzz', 'generation', 'library', 'liked-media', 'media-page', 'page-meta', 'private-files', 'reports', 'run-control',
+  'admin', 'api-keys', 'auth', 'creators', 'feed-and-likes', 'feed-orders', 'fuzz', 'generation', 'library', 'liked-media', 'media-page', 'openapi', 'page-meta', 'private-files', 'reports', 'run-control',
   'security', 'variations', 'sign-in-guessing', 'spec-client', 'stories-and-tags', 'takedowns', 'uploads', 'webhooks-http',
+  'run-webhooks',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /**

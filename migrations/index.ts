@@ -21,6 +21,8 @@ import * as m0018 from './0018-every-account-named';
 import * as m0019 from './0019-moderation';
 import * as m0020 from './0020-visibility-banned-users';
 import * as m0021 from './0021-run-timeline';
+import * as m0022 from './0022-api-keys';
+import * as m0023 from './0023-run-webhooks';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -45,6 +47,8 @@ export const migrations: Record<string, Migration> = {
   '0019-moderation': m0019,
   '0020-visibility-banned-users': m0020,
   '0021-run-timeline': m0021,
+  '0022-api-keys': m0022,
+  '0023-run-webhooks': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

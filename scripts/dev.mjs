@@ -7,7 +7,8 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/all-in-one.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, LOG_PRETTY: process.env.LOG_PRETTY ?? 'true' },
+    // Runs' webhooks may go to this machine in development (a receiver on localhost).
+    env: { ...process.env, LOG_PRETTY: process.env.LOG_PRETTY ?? 'true', WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@app/web'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -10,16 +10,19 @@ import { RunQueue, WorkerHeartbeats } from '@app/shared/server/queue';
 import { createRedis, pingKeys } from '@app/shared/server/redis';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
+import { RunWebhooks } from '@app/shared/server/generation/run-webhooks';
 import { createApp } from './app';
 import { authenticate, signedInViewer } from './http/authenticate';
-import { RateLimits } from './http/rate-limits';
+import { RATE_RULES, RateLimits } from './http/rate-limits';
 import { adminSecretOfBody, requireAdmin } from './http/admin-auth';
 import { SecretGuessThrottle } from './http/shared-secret';
 import { SignInDevices } from './http/sign-in-device';
 import { accountRoutes } from './routes/account';
+import { apiKeyRoutes } from './routes/api-keys';
 import { adminRoutes } from './routes/admin';
 import { metricsRoutes } from './routes/metrics';
 import { runEventsRoutes } from './routes/run-events';
+import { openApiRoutes } from './routes/openapi';
 import { queueDashboardRoutes } from './routes/queue-dashboard';
 import { requireStoryEditor, storyRoutes } from './routes/stories';
 import { seoRoutes } from './routes/seo';
@@ -46,9 +49,11 @@ import { libraryRoutes } from './routes/library';
 import { mediaRoutes } from './routes/media';
 import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
+import { runWebhookRoutes } from './routes/run-webhooks';
 import { uploadRoutes, uploadSignRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { AccountService } from './services/account.service';
+import { ApiKeysService } from './services/api-keys.service';
 import { AppInfoService } from './services/app-info.service';
 import { AuthService, KNOWN_CLIENT_DAYS } from './services/auth.service';
 import { DevOutboxService } from './services/dev-outbox.service';
@@ -65,7 +70,8 @@ import { PromptEnhancer } from './services/prompt-enhancer';
 import { ReferralsService } from './services/referrals.service';
 import { ReportsService } from './services/reports.service';
 import { RunControlService } from './services/run-control.service';
-import { RunReceipts } from './services/run-receipt';
+import { RunWebhooksService } from './services/run-webhooks.service';
+import { RunReceipts } from '@app/shared/server/generation/run-receipt';
 import { SessionDenylist } from './services/session-denylist';
 import { SingleUse } from './services/single-use';
 import { TokenService } from './services/tokens';
@@ -95,9 +101,12 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const appInfo = new AppInfoService(repos, config.contactEmail, urls.base, config.generation.routes, launch);
   const firstScreen = new FirstScreenService(feed, appInfo, config.webDistDir, subsystem(logger, 'first-screen'));
   const accounts = new AccountService(repos, infra.storage, otp, mail, subsystem(logger, 'accounts'), urls, firstScreen);
-  const limits = new RateLimits(infra.redis, config.queuePrefix);
-  const bearer = { tokens, users: repos.users, denylist };
+  const limits = new RateLimits(infra.redis, config.queuePrefix, { ...RATE_RULES, apiKeyCalls: { points: config.apiKeyRequestsPerMinute, durationSeconds: 60 } });
+  // Personal API keys (issue 45 §1): a route takes one only where its authentication names the scope.
+  const apiKeys = new ApiKeysService(repos, limits, subsystem(logger, 'api-keys'));
+  const bearer = { tokens, users: repos.users, denylist, apiKeys };
   const signedIn = authenticate({ require: 'user' }, bearer);
+  const signedInOrReadKey = authenticate({ require: 'user', apiKey: 'read' }, bearer);
   const uploads = new UploadService(repos, infra.storage, urls, new UploadSigner(infra.secrets.signingSecret), new SingleUse(infra.redis, config.queuePrefix), limits);
   const weeklyPresets = new WeeklyPresetsService(repos.weeklyPresets);
   const runQueue = new RunQueue(infra.queues, infra.redis, () => {
@@ -106,12 +115,27 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     reader.on('error', (error) => logger.debug({ err: error }, 'run events reader connection error'));
     return reader;
   });
-  const generation = new GenerationService(repos, runQueue, weeklyPresets, urls, subsystem(logger, 'generation'), { maxRunsInFlight: config.generation.maxRunsInFlight });
+  // A run's webhook (issue 45 §2): its address checked at submit, its end told whoever settles it.
+  const runWebhooks = new RunWebhooks({ deliveries: repos.runWebhooks, queues: infra.queues, allowPrivate: config.webhooks.allowPrivate, logger: subsystem(logger, 'webhooks') });
+  const generation = new GenerationService(
+    repos,
+    runQueue,
+    weeklyPresets,
+    urls,
+    subsystem(logger, 'generation'),
+    { maxRunsInFlight: config.generation.maxRunsInFlight },
+    runWebhooks,
+  );
   const enhancer = new PromptEnhancer(config.promptEnhancer, subsystem(logger, 'magic-wand'));
   const media = new MediaService(repos, infra.storage, urls, subsystem(logger, 'media'), firstScreen, new RunReceipts(repos));
-  const runControl = new RunControlService(repos, runQueue, new CancelRequests(infra.redis, config.queuePrefix), subsystem(logger, 'generation'), {
-    maxRunsInFlight: config.generation.maxRunsInFlight,
-  });
+  const runControl = new RunControlService(
+    repos,
+    runQueue,
+    new CancelRequests(infra.redis, config.queuePrefix),
+    subsystem(logger, 'generation'),
+    { maxRunsInFlight: config.generation.maxRunsInFlight },
+    runWebhooks.runEnded,
+  );
   const diagnosis = new DiagnosisService({
     probes: systemProbes(config, infra),
     queues: infra.queues.all(),
@@ -163,23 +187,27 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     functions: [
       generationRoutes(generation, weeklyPresets, enhancer, {
         signedIn,
-        session: authenticate({ require: 'session' }, bearer),
-        sessionAlongside: authenticate({ require: 'session', alongside: true }, bearer),
+        session: authenticate({ require: 'session', apiKey: 'generate' }, bearer),
+        sessionAlongside: authenticate({ require: 'session', alongside: true, apiKey: 'read' }, bearer),
       }),
       launchRoutes(appInfo),
       authRoutes(auth, limits, signedIn, new SignInDevices(infra.secrets.signingSecret, KNOWN_CLIENT_DAYS)),
-      accountRoutes(accounts, limits, signedIn),
+      accountRoutes(accounts, limits, signedIn, signedInOrReadKey),
+      apiKeyRoutes(apiKeys, signedIn),
       waitlistRoutes(new WaitlistService(repos), limits),
       uploadSignRoutes(uploads, signedIn),
-      runRoutes(runControl, signedIn),
-      feedRoutes(feed, viewer, signedIn),
+      runRoutes(runControl, signedIn, signedInOrReadKey),
+      feedRoutes(feed, viewer, signedIn, authenticate({ require: 'none', apiKey: 'read' }, bearer)),
       creatorRoutes(creators, viewer),
-      mediaRoutes(media, new LikesService(repos), signedIn),
+      mediaRoutes(media, new LikesService(repos), signedIn, signedInOrReadKey),
       reportRoutes(new ReportsService(repos, feed, limits), signedIn),
       adminRoutes(admin, timelines, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), uploads),
       libraryRoutes(new DraftsService(repos, urls), media, new ReferralsService(repos, mail, config.http.publicUrl, limits), signedIn),
-      runEventsRoutes(runEvents.service, signedIn),
+      runEventsRoutes(runEvents.service, signedIn, signedInOrReadKey),
+      runWebhookRoutes(new RunWebhooksService(repos), signedIn),
+      // The contract as an OpenAPI document (issue 45 §3).
+      openApiRoutes(),
     ],
   });
   beforeClose.set(app, () => runEvents.hub.close());

@@ -147,6 +147,7 @@ export function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
     identity_scores: null,
     priority: null,
     timeline: null,
+    webhook_url: null,
     ...overrides,
   };
 }

@@ -113,6 +113,7 @@ const SCREENS: Screen[] = [
   { name: 'stories', as: 'visitor', open: go('/story') },
   { name: 'story', as: 'visitor', open: (page, links) => go(links.story)(page) },
   { name: 'guide', as: 'visitor', open: go('/bestpractices') },
+  { name: 'developers', as: 'visitor', open: go('/developers') },
   { name: 'terms', desktopOnly: true, as: 'visitor', open: go('/terms') },
   { name: 'privacy', desktopOnly: true, as: 'visitor', open: go('/privacy') },
   { name: 'cookies', desktopOnly: true, as: 'visitor', open: go('/cookies') },
@@ -138,7 +139,7 @@ const SCREENS: Screen[] = [
       await page.getByRole('dialog').first().waitFor();
     }),
   },
-  ...(['all-media', 'liked', 'draft', 'account', 'tokens', 'invite-friends'] as const).map(
+  ...(['all-media', 'liked', 'draft', 'account', 'tokens', 'invite-friends', 'developers'] as const).map(
     (tab): Screen => ({ name: `profile-${tab}`, desktopOnly: true, as: 'person', open: go(`/profile?tab=${tab}`) }),
   ),
   { name: 'gallery', as: 'person', open: go('/gallery') },

@@ -16,7 +16,7 @@ export class FakeRunRepositories implements SettleRepositories {
   /** Set to make the next credit change throw (a deleted account, a lost connection). */
   failCreditsFor = new Set<string>();
 
-  addRun(run: { runId: string; userId: string; creditsReserved: number; mode?: string; request?: Record<string, unknown> }): void {
+  addRun(run: { runId: string; userId: string; creditsReserved: number; mode?: string; request?: Record<string, unknown>; webhookUrl?: string | null }): void {
     const now = new Date();
     this.runsById.set(run.runId, {
       run_id: run.runId,
@@ -37,6 +37,7 @@ export class FakeRunRepositories implements SettleRepositories {
       identity_scores: null,
       priority: null,
       timeline: null,
+      webhook_url: run.webhookUrl ?? null,
     });
   }
 

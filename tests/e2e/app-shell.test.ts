@@ -27,6 +27,7 @@ describe('the app shell in Chromium', () => {
       ['/', 'Turn a photo into a new world'],
       ['/story', 'Stories from the other side'],
       ['/bestpractices', 'How to Get the Look'],
+      ['/developers', 'Build on Mirrorverse'],
       ['/auth', 'Sign in to Mirrorverse'],
       ['/terms', 'Terms'],
     ];

@@ -16,7 +16,7 @@ const SECRET = 'e2e-queues-admin-secret-0123456789';
 const DASHBOARD = '/dashboard/management/control';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/admin-shots';
 /** The queues the product runs (shared/src/server/queue): bull-board lists each. */
-const QUEUES = ['generation', 'email', 'maintenance'];
+const QUEUES = ['generation', 'email', 'maintenance', 'webhooks'];
 
 /** Console errors and uncaught exceptions of a page, as text. */
 function collectErrors(page: Page, into: string[]): void {

@@ -108,6 +108,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/change-email', auth: 'user', examples: [{ newEmail: 'new@example.com', otp: '123456' }] },
   // The fuzz always names another account in x-user-email, so the account survives.
   { method: 'POST', path: '/delete-account', auth: 'user', examples: [{}] },
+  // personal API keys (issue 45 §1)
+  { method: 'POST', path: '/create-api-key', auth: 'user', examples: [{ name: 'My script', scopes: ['generate', 'read'] }, { name: 'Reader', scopes: ['read'] }] },
+  { method: 'GET', path: '/get-api-keys', auth: 'user', examples: [{}] },
+  { method: 'POST', path: '/revoke-api-key', auth: 'user', examples: [{ id: uuidA }] },
   // waitlist
   { method: 'POST', path: '/waitlist-signup', auth: 'none', examples: [{ email: 'someone@example.com', referrerEmail: 'friend@example.com', source: 'waitlist' }] },
   // uploads (the signature only)
@@ -125,6 +129,9 @@ const ENDPOINTS: Endpoint[] = [
       { mode: 'unrealreflection', sourceAssetId: UPLOAD, unrealReflectionPresetId: 'x', runId: runIdA },
       { mode: 'storytime', sourceAssetId: UPLOAD, storyTimePresetId: 'x', additionalImages: [UPLOAD, UPLOAD] },
       { variationOf: MEDIA, runId: runIdA },
+      // A webhook to a private address: refused whatever else the body says (no delivery is ever queued).
+      { mode: 'custom', prompt: 'a portrait', webhookUrl: 'https://10.0.0.1/hook' },
+      { variationOf: MEDIA, webhookUrl: 'https://[::1]/hook' },
     ],
   },
   {
@@ -143,7 +150,18 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/cancel-run', auth: 'user', examples: [{ runId: runIdA }] },
   { method: 'POST', path: '/retry-run', auth: 'user', examples: [{ runId: runIdA }] },
   { method: 'GET', path: '/get-credit-ledger', auth: 'user', examples: [{ cursor: '12', limit: '20' }] },
+  // runs' webhooks (issue 45 §2)
+  { method: 'GET', path: '/get-webhook-secret', auth: 'user', examples: [{}] },
+  { method: 'POST', path: '/rotate-webhook-secret', auth: 'user', examples: [{}] },
+  {
+    method: 'GET',
+    path: '/get-webhook-deliveries',
+    auth: 'user',
+    examples: [{}, { cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }, { cursor: Buffer.from(`+275760-09-13T00:00:00.000Z|${uuidA}`).toString('base64url') }],
+  },
   { method: 'GET', path: '/get-presets', auth: 'none', examples: [{}] },
+  // the contract as an OpenAPI document
+  { method: 'GET', path: '/openapi.json', auth: 'none', examples: [{}] },
   { method: 'POST', path: '/magic-wand', auth: 'user', examples: [{ prompt: 'a cat', enhanceNegativePrompt: true }] },
   // feed
   {
@@ -436,7 +454,8 @@ interface FuzzCase {
   contentType?: string;
 }
 
-const GARBAGE_TOKENS = ['a.b.c', 'x', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', `${'a'.repeat(5_000)}.b.c`, 'Bearer'];
+/** Wrong bearer tokens: not JWTs, forged ones, and API keys (`mv_…`) no account holds. */
+const GARBAGE_TOKENS = ['a.b.c', 'x', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', `${'a'.repeat(5_000)}.b.c`, 'Bearer', `mv_${'k'.repeat(43)}`, 'mv_a.b.c'];
 
 /** Percent-encodes text; a lone surrogate becomes the bytes of its (invalid) UTF-8 form. */
 function encodeQueryText(text: string): string {

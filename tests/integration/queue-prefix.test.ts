@@ -152,7 +152,7 @@ describe('a hash-tagged QUEUE_PREFIX on a one-node Redis Cluster', () => {
       expect(keys.filter((key) => !key.startsWith(`${tag}:`))).toEqual([]);
       // JobQueues opens every queue (their meta keys), the job ran on maintenance.
       expect(new Set(keys.map((key) => key.slice(tag.length + 1).split(':')[0]))).toEqual(
-        new Set(['generation', 'email', 'maintenance', 'worker-heartbeat', 'provider-limit', 'rl']),
+        new Set(['generation', 'email', 'maintenance', 'webhooks', 'worker-heartbeat', 'provider-limit', 'rl']),
       );
     } finally {
       await stopBeating();

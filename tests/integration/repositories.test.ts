@@ -15,8 +15,9 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
     const tables = (await repos.db.introspection.getTables()).filter((t) => t.schema === rows[0]!.schema);
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
-        'admin_audit', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'media_reports', 'provider_requests', 'referrals',
+        'admin_audit', 'api_keys', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'media_reports', 'provider_requests', 'referrals',
         'refresh_tokens', 'sign_in_codes', 'stories', 'uploads', 'users', 'waitlist', 'weekly_presets',
+        'webhook_deliveries', 'webhook_secrets',
       ].sort(),
     );
   });

@@ -7,7 +7,7 @@ import { RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
 import { createLogger } from '@app/shared/server/logger';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCELED_REASON, MODERATED_REASON } from '../../api/src/services/run-receipt';
+import { CANCELED_REASON, MODERATED_REASON } from '@app/shared/server/generation/run-receipt';
 import { composeWorkers } from '../../worker/src/compose';
 import { FAL_FAKE_IMAGE_MODEL, type FalFake, startFalFake } from '../fakes/fal';
 import { bearer, createAccount, type Session, signIn, uniqueEmail } from '../support/auth';

@@ -105,6 +105,7 @@ describe(`stories and tag pages (${dialect})`, () => {
 
     const sitemap = await request(ctx.app).get('/sitemap.xml');
     expect(sitemap.text).toMatch(/<loc>http:\/\/localhost:\d+\/story\/salt-smoke<\/loc>/);
+    expect(sitemap.text).toMatch(/<loc>http:\/\/localhost:\d+\/developers<\/loc>/);
     expect(sitemap.text).not.toContain('the-glass-orchard-2');
     const robots = await request(ctx.app).get('/robots.txt');
     expect(robots.text).toContain('Disallow: /StoryCreation');

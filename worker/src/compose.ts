@@ -3,15 +3,20 @@ import type { Infrastructure } from '@app/shared/server/infrastructure';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { createMailer } from '@app/shared/server/mail';
 import { type Metrics, createMetrics } from '@app/shared/server/metrics';
-import { WorkerHeartbeats } from '@app/shared/server/queue';
+import { WorkerHeartbeats, webhookRetryDelayMs } from '@app/shared/server/queue';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
+import { RunAnswers } from '@app/shared/server/generation/run-answer';
+import { RunWebhooks } from '@app/shared/server/generation/run-webhooks';
+import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
 import { dailyCreditTopupHandler, expireGuestMediaHandler } from './jobs/maintenance';
 import { makeMediaVariantsHandler } from './jobs/media-variants';
 import { reconcileRunsHandler } from './jobs/reconcile-runs';
+import { deliverRunWebhookHandler } from './jobs/run-webhook';
+import { httpWebhookSender } from './webhooks/webhook-sender';
 import { GenerationPipeline } from './pipeline/generation-pipeline';
 import { createThreadedFaceEmbedder } from './pipeline/identity/threaded-face-embedder';
 import { IdentityChecker } from './pipeline/identity/identity-check';
@@ -61,6 +66,9 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const limiter = new RedisProviderLimiter(infra.redis, config.queuePrefix, config.generation.providerTimeoutMs + 30_000);
   const job = remoteJobDeps(config, { store: repos.providerRequests, limiter }, subsystem(logger, 'provider'));
   const providers = overrides.provider ? onlyProvider(overrides.provider) : createProviderRouting(config, job);
+  // A run's end is told to its owner's webhook, whichever settlement ends it (issue 45 §2).
+  const webhookLogger = subsystem(logger, 'webhooks');
+  const runWebhooks = new RunWebhooks({ deliveries: repos.runWebhooks, queues: infra.queues, allowPrivate: config.webhooks.allowPrivate, logger: webhookLogger });
   const pipeline = new GenerationPipeline({
     repos,
     storage: infra.storage,
@@ -71,6 +79,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     logger: subsystem(logger, 'generation'),
     providerTimeoutMs: config.generation.providerTimeoutMs,
     observer: runMetricsObserver(metrics),
+    runEnded: runWebhooks.runEnded,
   });
 
   const handlers: JobHandlers = {
@@ -79,8 +88,18 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     maintenance: {
       'expire-guest-media': expireGuestMediaHandler(repos, infra.storage, subsystem(logger, 'maintenance')),
       'daily-credit-topup': dailyCreditTopupHandler(repos, subsystem(logger, 'maintenance')),
-      'reconcile-runs': reconcileRunsHandler({ repos, queues: infra.queues, ...config.generation.reconcile, logger: subsystem(logger, 'maintenance') }),
+      'reconcile-runs': reconcileRunsHandler({ repos, queues: infra.queues, ...config.generation.reconcile, logger: subsystem(logger, 'maintenance'), ended: runWebhooks.runEnded }),
       'make-media-variants': makeMediaVariantsHandler({ repos, storage: infra.storage, logger: subsystem(logger, 'maintenance') }),
+    },
+    webhooks: {
+      'deliver-run-webhook': deliverRunWebhookHandler({
+        webhooks: repos.runWebhooks,
+        // The run as getMediaByRunId answers it, its addresses made as the api makes them.
+        answers: new RunAnswers(repos, new MediaUrls(infra.storage, new MediaSigner(infra.secrets.signingSecret))),
+        send: httpWebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
+        retryBaseMs: config.webhooks.retryBaseMs,
+        logger: webhookLogger,
+      }),
     },
   };
   // Schedulers are upserted by id, so every worker process may declare them.
@@ -97,6 +116,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     prefix: config.queuePrefix,
     ...(infra.telemetry ? { telemetry: infra.telemetry } : {}),
     onRecovery: (queue) => metrics.workerRecoveries.inc({ queue }),
+    backoff: { webhooks: (failures) => webhookRetryDelayMs(failures, config.webhooks.retryBaseMs) },
   });
   const stopHeartbeat = new WorkerHeartbeats(infra.redis, config.queuePrefix).start({
     queues: workers.queues,

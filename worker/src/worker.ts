@@ -1,4 +1,4 @@
-import { type Job, MetricsTime, Queue, type Telemetry, UnrecoverableError, Worker } from 'bullmq';
+import { type BackoffStrategy, type Job, MetricsTime, Queue, type Telemetry, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '@app/shared/server/config';
 import { type Logger, subsystem } from '@app/shared/server/logger';
 import { ALL_QUEUES, type QueueName } from '@app/shared/server/queue';
@@ -33,6 +33,8 @@ export function startWorkers(options: {
   telemetry?: Telemetry;
   /** Told of every recovery (the worker's metrics count them). */
   onRecovery?: (queue: QueueName) => void;
+  /** A queue's custom backoff (its jobs' `backoff.type` names it): the webhooks' retry schedule. */
+  backoff?: Partial<Record<QueueName, BackoffStrategy>>;
 }): RunningWorkers {
   const logger = subsystem(options.logger, 'worker');
   const served: ServedQueue[] = [];
@@ -92,6 +94,7 @@ function serveQueue(queue: QueueName, options: Parameters<typeof startWorkers>[0
       // A generation resumes safely (stored provider requests, deterministic output keys), so a
       // job whose workers were killed twice is taken over again rather than failed unsettled.
       ...(queue === 'generation' ? { maxStalledCount: 3 } : {}),
+      ...(options.backoff?.[queue] ? { settings: { backoffStrategy: options.backoff[queue] } } : {}),
       prefix: options.prefix,
       ...(options.telemetry ? { telemetry: options.telemetry } : {}),
       // Per-minute completion counts, which the admin diagnosis charts for the last hour.

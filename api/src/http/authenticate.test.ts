@@ -7,6 +7,8 @@ import { TokenService } from '../services/tokens';
 import { aUser } from '../../testing/rows';
 import { type Authentication, type AuthenticationSources, authenticate, currentSession, currentUser, inLiveSession } from './authenticate';
 import { errorHandler } from './errors';
+import { NotAllowedError, NotAuthenticatedError } from '@app/shared/server/domain-errors';
+import { API_KEY_INVALID, API_KEY_NOT_ACCEPTED, apiKeyLacksScope } from '../services/api-keys.service';
 
 const ADA = aUser();
 const BANNED = aUser({ id: '33333333-3333-4333-8333-333333333333', banned: true });
@@ -200,5 +202,89 @@ describe("authenticate({ require: 'session', alongside: true })", () => {
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject(SIGN_IN);
     expect(ran).toBe(false);
+  });
+});
+
+describe('authenticate(…) with an API key (issue 45 §1)', () => {
+  const KEY = `mv_${'k'.repeat(43)}`;
+  const KEY_ID = '55555555-5555-4555-8555-555555555555';
+
+  /** Sources whose key check admits KEY for ADA with the 'read' scope, counting its calls. */
+  function keySources() {
+    const { deps, reads } = sources();
+    const keys = { admitted: 0, denylistReads: 0 };
+    const withKeys: AuthenticationSources = {
+      ...deps,
+      denylist: {
+        isDenied: async (sessionId: string) => {
+          keys.denylistReads += 1;
+          return deps.denylist.isDenied(sessionId);
+        },
+      },
+      apiKeys: {
+        admit: async (presented, scope) => {
+          keys.admitted += 1;
+          if (presented !== KEY) throw new NotAuthenticatedError(API_KEY_INVALID, 'INVALID_API_KEY');
+          if (scope !== 'read') throw new NotAllowedError(apiKeyLacksScope(scope), 'API_KEY_SCOPE');
+          return { keyId: KEY_ID, owner: ADA };
+        },
+      },
+    };
+    return { deps: withKeys, reads, keys };
+  }
+  const NOT_ACCEPTED = { success: false, error: API_KEY_NOT_ACCEPTED, code: 'API_KEY_NOT_ACCEPTED' };
+
+  it('refuses a key with 401 where the route takes none, whatever the mode, without looking it up', async () => {
+    for (const how of [{ require: 'user' }, { require: 'session' }, { require: 'session', alongside: true }, { require: 'none' }] as const) {
+      const { deps, keys } = keySources();
+      const response = await request(appWith(how, deps)).get('/').set('Authorization', `Bearer ${KEY}`);
+      expect(response.status, how.require).toBe(401);
+      expect(response.body).toEqual(NOT_ACCEPTED);
+      expect(keys.admitted).toBe(0);
+    }
+  });
+
+  it("puts the key's owner where a session's would be, with the session id key:<id>, and never asks the denylist", async () => {
+    const cases: Array<[Authentication, express.RequestHandler, unknown]> = [
+      [{ require: 'user', apiKey: 'read' }, (req, res) => void res.json({ user: currentUser(req).id }), { user: ADA.id }],
+      [{ require: 'none', apiKey: 'read' }, (req, res) => void res.json({ user: req.user?.id }), { user: ADA.id }],
+      [{ require: 'session', apiKey: 'read' }, (req, res) => void res.json(currentSession(req)), { userId: ADA.id, sessionId: `key:${KEY_ID}` }],
+      [
+        { require: 'session', alongside: true, apiKey: 'read' },
+        (req, res, next) => void inLiveSession(req, async (claims) => claims).then((claims) => res.json(claims), next),
+        { userId: ADA.id, sessionId: `key:${KEY_ID}` },
+      ],
+    ];
+    for (const [how, handler, expected] of cases) {
+      const { deps, keys } = keySources();
+      const response = await request(appWith(how, deps, handler)).get('/').set('Authorization', `Bearer ${KEY}`);
+      expect(response.status, JSON.stringify(how)).toBe(200);
+      expect(response.body).toEqual(expected);
+      expect(keys).toEqual({ admitted: 1, denylistReads: 0 });
+    }
+  });
+
+  it("answers the key check's 401 and 403 (an unknown key, a missing scope), even on a route open to anyone", async () => {
+    const { deps } = keySources();
+    const unknown = await request(appWith({ require: 'none', apiKey: 'read' }, deps)).get('/').set('Authorization', `Bearer mv_${'u'.repeat(43)}`);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ error: API_KEY_INVALID });
+    const scope = await request(appWith({ require: 'session', apiKey: 'generate' }, deps)).get('/').set('Authorization', `Bearer ${KEY}`);
+    expect(scope.status).toBe(403);
+    expect(scope.body).toMatchObject({ error: apiKeyLacksScope('generate'), code: 'API_KEY_SCOPE' });
+  });
+
+  it('checks an access token as before on a route that takes keys: no key lookup on that path', async () => {
+    const { deps, keys, reads } = keySources();
+    const app = appWith({ require: 'user', apiKey: 'read' }, deps, (req, res) => void res.json({ user: currentUser(req).id }));
+    const response = await request(app).get('/').set('Authorization', `Bearer ${ada}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ user: ADA.id });
+    expect(keys).toEqual({ admitted: 0, denylistReads: 1 });
+    expect(reads.accounts).toBe(1);
+  });
+
+  it('refuses to build a route that takes keys without a key check', () => {
+    expect(() => authenticate({ require: 'user', apiKey: 'read' }, sources().deps)).toThrow(/needs sources.apiKeys/);
   });
 });

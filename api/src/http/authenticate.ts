@@ -1,8 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { API_KEY_MARK, type ApiKeyScope } from '@app/shared/api/api-keys';
 import type { User } from '@app/shared/server/db';
 import type { UsersRepository } from '@app/shared/server/repositories';
 import { NotAuthenticatedError } from '@app/shared/server/domain-errors';
 import { SIGN_IN_REQUIRED, accountInGoodStanding } from '../services/account-standing';
+import { API_KEY_NOT_ACCEPTED, type ApiKeysService } from '../services/api-keys.service';
 import type { SessionDenylist } from '../services/session-denylist';
 import type { AccessClaims, TokenService } from '../services/tokens';
 
@@ -22,18 +24,29 @@ export interface AuthenticationSources {
   tokens: Pick<TokenService, 'verifyAccessToken'>;
   users: Pick<UsersRepository, 'findById'>;
   denylist: Pick<SessionDenylist, 'isDenied'>;
+  /** Checks personal API keys (issue 45 §1); needed where a route accepts them (`apiKey`). */
+  apiKeys?: Pick<ApiKeysService, 'admit'>;
 }
+
+/** The session id of the claims a key yields: no session has it, so the denylist never holds it. */
+export const API_KEY_SESSION_PREFIX = 'key:';
 
 /**
  * What a route asks of the bearer. Every mode verifies the access token on every call and refuses
  * a token of a session that ended (logout, revoked family) through the denylist.
+ *
+ * `apiKey` opts a route in to personal API keys (`Authorization: Bearer mv_…`, issue 45 §1): a
+ * live key holding that scope stands for its owner, giving the handler what a session would
+ * (`req.user`, `currentSession`, `inLiveSession`) with the session id `key:<key id>`. The key is
+ * read on every call (revoked, unknown: 401; banned owner: 403; no such scope: 403; past its rate
+ * limit: 429). Without `apiKey`, an mv_ key is a 401 saying keys are not accepted on this call.
  */
 export type Authentication =
   /**
    * A signed-in person: the account is loaded and put on `req.user` (read with `currentUser`).
    * 401 without a valid token or when the account is gone, 403 when it is banned.
    */
-  | { require: 'user' }
+  | { require: 'user'; apiKey?: ApiKeyScope }
   /**
    * For a hot call that reads the account itself in its own first query (unified-generate): only
    * the token and the denylist are checked (401), and the claims go on `req.session` (read with
@@ -44,12 +57,13 @@ export type Authentication =
    * for; the handler reaches the session only through `inLiveSession`, which waits for both, so the
    * Redis and Postgres round trips overlap as in `require: 'user'`. Only a bad token is refused here.
    */
-  | { require: 'session'; alongside?: boolean }
+  | { require: 'session'; alongside?: boolean; apiKey?: ApiKeyScope }
   /**
    * For public calls that show more to the owner: `req.user` is set for a valid token of an account
-   * in good standing; anything else carries on anonymously (never a 401).
+   * in good standing; anything else carries on anonymously (never a 401, but for an API key
+   * where the route takes none).
    */
-  | { require: 'none' };
+  | { require: 'none'; apiKey?: ApiKeyScope };
 
 /** The bearer's access token; only one with three dot-separated parts is a JWT worth verifying (spec 1 §5). */
 function bearerAccessToken(req: Request): string | null {
@@ -85,8 +99,33 @@ export async function signedInViewer(req: Request, sources: AuthenticationSource
   return user && !user.banned ? user : undefined;
 }
 
+/** The bearer's personal API key: a token that starts with `mv_` (a JWT never does). */
+function bearerApiKey(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice('Bearer '.length).trim();
+  return token.startsWith(API_KEY_MARK) ? token : null;
+}
+
+/** A call made with an API key: refused where `how` takes none, else its owner as a session would put them. */
+async function admitApiKey(req: Request, how: Authentication, presented: string, sources: AuthenticationSources): Promise<void> {
+  if (!how.apiKey || !sources.apiKeys) throw new NotAuthenticatedError(API_KEY_NOT_ACCEPTED, 'API_KEY_NOT_ACCEPTED');
+  const { keyId, owner } = await sources.apiKeys.admit(presented, how.apiKey);
+  const claims: AccessClaims = { userId: owner.id, sessionId: `${API_KEY_SESSION_PREFIX}${keyId}` };
+  if (how.require !== 'session') {
+    req.user = owner;
+  } else if (how.alongside) {
+    // The key's lookup just read the account and the key's revocation: nothing left to wait for.
+    req.pendingSession = { claims, denied: Promise.resolve(false) };
+  } else {
+    req.session = claims;
+  }
+}
+
 /** Sets on the request what `how` asks for, or throws the 401 / 403 it calls for. */
 async function admit(req: Request, how: Authentication, sources: AuthenticationSources): Promise<void> {
+  const apiKey = bearerApiKey(req);
+  if (apiKey !== null) return admitApiKey(req, how, apiKey, sources);
   switch (how.require) {
     case 'user':
       req.user = accountInGoodStanding(await userOfToken(req, sources));
@@ -114,6 +153,7 @@ async function admit(req: Request, how: Authentication, sources: AuthenticationS
 
 /** The one authentication middleware: `how` says what a route requires of the bearer (see `Authentication`). */
 export function authenticate(how: Authentication, sources: AuthenticationSources): RequestHandler {
+  if (how.apiKey && !sources.apiKeys) throw new Error(`authenticate({ apiKey: '${how.apiKey}' }) needs sources.apiKeys`);
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
       await admit(req, how, sources);

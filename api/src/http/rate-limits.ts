@@ -25,6 +25,8 @@ export const RATE_RULES = {
   uploadsPerUser: { points: 30, durationSeconds: 60 },
   /** Reports one person may send per hour (issue 42): plenty for what one finds, too few to flood the queue. */
   reportsPerUser: { points: 20, durationSeconds: 60 * 60 },
+  /** Calls made with one API key (issue 45 §1), whatever the call; API_KEY_REQUESTS_PER_MINUTE sets the points. */
+  apiKeyCalls: { points: 600, durationSeconds: 60 },
 } satisfies Record<string, Rule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

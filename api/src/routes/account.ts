@@ -6,8 +6,12 @@ import { type RateLimits, byIp } from '../http/rate-limits';
 import { parseInput } from '../http/validation';
 import type { AccountService } from '../services/account.service';
 
-/** The signed-in person's own account. Every route here needs a valid access token. */
-export function accountRoutes(accounts: AccountService, limits: RateLimits, signedIn: RequestHandler): Router {
+/**
+ * The signed-in person's own account. Every route here needs a valid access token; `reader`
+ * (`authenticate({ require: 'user', apiKey: 'read' })`) also takes an API key with the 'read'
+ * scope, for getQuota only (the balance a program checks before it generates).
+ */
+export function accountRoutes(accounts: AccountService, limits: RateLimits, signedIn: RequestHandler, reader: RequestHandler): Router {
   const router = Router();
 
   router.get('/get-user-profile', signedIn, async (req, res) => {
@@ -34,7 +38,7 @@ export function accountRoutes(accounts: AccountService, limits: RateLimits, sign
     res.json(accounts.quota(currentUser(req)));
   });
 
-  router.get('/getQuota', signedIn, (req, res) => {
+  router.get('/getQuota', reader, (req, res) => {
     res.json(accounts.balance(currentUser(req)));
   });
 

@@ -7,9 +7,11 @@ import type { FeedService } from '../services/feed.service';
 /**
  * getPublicFeed (offset as the spec's clients page, or a cursor), getTrending and one item:
  * public; `viewer` (optional sign-in) lets an owner see the source photo of their own items.
- * get-liked-media, the signed-in person's liked collection, needs `signedIn`.
+ * get-liked-media, the signed-in person's liked collection, needs `signedIn`. get-media-item takes
+ * `itemViewer`: `viewer` that also takes an API key with the 'read' scope
+ * (`authenticate({ require: 'none', apiKey: 'read' })`), so a program reads its own private results.
  */
-export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: RequestHandler): Router {
+export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: RequestHandler, itemViewer: RequestHandler): Router {
   const router = Router();
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -39,7 +41,7 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: 
     res.json(await feed.trending(limit, req.user?.id));
   });
 
-  router.get('/get-media-item', noStore, viewer, async (req, res) => {
+  router.get('/get-media-item', noStore, itemViewer, async (req, res) => {
     const { id } = parseInput(getMediaItemCall.request, req.query);
     res.json(await feed.item(id, req.user?.id));
   });

@@ -16,9 +16,15 @@ export function generationRoutes(
   auth: {
     /** `authenticate({ require: 'user' })`. */
     signedIn: RequestHandler;
-    /** `{ require: 'session' }`, for unified-generate and quote-generation, which read the account in their own first query (one round trip fewer). */
+    /**
+     * `{ require: 'session', apiKey: 'generate' }`, for unified-generate and quote-generation, which read the account in their own
+     * first query (one round trip fewer); an API key with the 'generate' scope is taken too (issue 45 §1).
+     */
     session: RequestHandler;
-    /** `{ require: 'session', alongside: true }`, for getMediaByRunId, which reads the account with the run while the session's denylist is read. */
+    /**
+     * `{ require: 'session', alongside: true, apiKey: 'read' }`, for getMediaByRunId, which reads the account with the run while the
+     * session's denylist is read; an API key with the 'read' scope is taken too.
+     */
     sessionAlongside: RequestHandler;
   },
 ): Router {

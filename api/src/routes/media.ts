@@ -5,11 +5,15 @@ import { parseInput } from '../http/validation';
 import type { LikesService } from '../services/likes.service';
 import type { MediaService } from '../services/media.service';
 
-/** getUserMedia, delete-media (one, several or all), toggleLike, getUserLikes. Signed in. */
-export function mediaRoutes(media: MediaService, likes: LikesService, signedIn: RequestHandler): Router {
+/**
+ * getUserMedia, delete-media (one, several or all), toggleLike, getUserLikes. Signed in; `reader`
+ * (`authenticate({ require: 'user', apiKey: 'read' })`) also takes an API key with the 'read'
+ * scope, for getUserMedia only.
+ */
+export function mediaRoutes(media: MediaService, likes: LikesService, signedIn: RequestHandler, reader: RequestHandler): Router {
   const router = Router();
 
-  router.get('/getUserMedia', signedIn, async (req, res) => {
+  router.get('/getUserMedia', reader, async (req, res) => {
     const q = parseInput(getUserMediaCall.request, req.query);
     res.json(await media.library(currentUser(req), { ...(q.userId ? { userId: q.userId } : {}), limit: q.limit, offset: q.offset, all: q.all, order: q.order }));
   });

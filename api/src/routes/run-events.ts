@@ -22,8 +22,12 @@ function openStream(res: Response): void {
   res.flushHeaders();
 }
 
-/** GET run-events (the stream of the person's runs) and POST run-events/ticket. */
-export function runEventsRoutes(service: RunEventsService, signedIn: RequestHandler): Router {
+/**
+ * GET run-events (the stream of the person's runs) and POST run-events/ticket, signed in. Without
+ * a ticket the stream takes `reader` (`authenticate({ require: 'user', apiKey: 'read' })`): a
+ * session, or an API key with the 'read' scope (a program sends headers; it needs no ticket).
+ */
+export function runEventsRoutes(service: RunEventsService, signedIn: RequestHandler, reader: RequestHandler): Router {
   const router = Router();
 
   router.post(`/${RUN_EVENTS_PATH}/ticket`, signedIn, async (req, res) => {
@@ -34,7 +38,7 @@ export function runEventsRoutes(service: RunEventsService, signedIn: RequestHand
   // EventSource cannot send headers: a ticket from the call above stands in for the access token.
   const streamUser: RequestHandler = async (req, res, next) => {
     const { ticket } = req.query;
-    if (ticket === undefined) return signedIn(req, res, next);
+    if (ticket === undefined) return reader(req, res, next);
     req.user = await service.personOfTicket(typeof ticket === 'string' ? ticket : '');
     next();
   };

@@ -29,6 +29,7 @@ export function seoRoutes(
       { loc: `${publicUrl}/` },
       { loc: `${publicUrl}/story` },
       { loc: `${publicUrl}/bestpractices` },
+      { loc: `${publicUrl}/developers` },
       ...published.map((s) => ({ loc: `${publicUrl}/story/${encodeURIComponent(s.slug)}`, lastmod: s.updated_at })),
       ...topTags.map((tag) => ({ loc: `${publicUrl}/tag/${encodeURIComponent(tag)}` })),
       ...creations.items.map((m) => ({ loc: `${publicUrl}/m/${m.id}`, lastmod: m.createdAt })),

@@ -9,7 +9,7 @@ import { ConflictError } from '@app/shared/server/domain-errors';
 import type { AccountService } from './account.service';
 import type { FirstScreenService } from './first-screen.service';
 import type { LaunchSettings } from './launch-settings';
-import { toAdminMediaRow } from './media-presenter';
+import { toAdminMediaRow } from '@app/shared/server/media/media-presenter';
 import type { RepositoryPorts } from './repository-ports';
 import { noSuch } from './service-errors';
 import type { SessionDenylist } from './session-denylist';

@@ -2,7 +2,7 @@ import { CREATOR_NOT_FOUND } from '@app/shared/api/creators';
 import { NotFoundError } from '@app/shared/server/domain-errors';
 import type { FeedService } from './feed.service';
 import type { MediaUrls } from '@app/shared/server/storage';
-import { toCreator } from './media-presenter';
+import { toCreator } from '@app/shared/server/media/media-presenter';
 import type { RepositoryPorts } from './repository-ports';
 
 export interface CreatorQuery {

@@ -1,6 +1,6 @@
 import { INSUFFICIENT_CREDITS, INSUFFICIENT_CREDITS_MESSAGE, type RunId } from '@app/shared';
 import { PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
-import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import { type RunEndedListener, type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import type { Logger } from '@app/shared/server/logger';
 import type { RunQueue } from '@app/shared/server/queue';
 
@@ -25,10 +25,14 @@ export type RunQueues = Pick<RunQueue, 'enqueue'>;
  * at the fair priority its reservation recorded (`reserveRun`, `reserveRetry`). A queue that
  * refuses it fails the run and refunds it: a 503.
  */
-export async function enqueueRun(deps: { queues: RunQueues; repos: SettleRepositories; logger: Logger }, runId: RunId, priority: number): Promise<void> {
+export async function enqueueRun(
+  deps: { queues: RunQueues; repos: SettleRepositories; logger: Logger; ended?: RunEndedListener },
+  runId: RunId,
+  priority: number,
+): Promise<void> {
   await deps.queues.enqueue(runId, priority).catch(async (error: unknown) => {
     deps.logger.error({ err: error, runId }, 'could not enqueue a generation');
-    await settleRun(deps.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, deps.logger);
+    await settleRun(deps.repos, runId, { kind: 'failed', error: QUEUE_UNAVAILABLE }, deps.logger, deps.ended);
     throw new UnavailableError('Server error. Please try again.', 'QUEUE_UNAVAILABLE');
   });
 }

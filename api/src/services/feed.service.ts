@@ -3,7 +3,7 @@ import type { FeedPeriod, FeedSort } from '@app/shared/api/feed';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { cursorAfter, decodeCursor, decodeTopCursor, decodeTrendingCursor, encodeCursor } from './feed-cursors';
-import { toFeedItem, toTrendingItem } from './media-presenter';
+import { toFeedItem, toTrendingItem } from '@app/shared/server/media/media-presenter';
 import type { RepositoryPorts } from './repository-ports';
 
 export const MEDIA_ITEM_NOT_FOUND = 'Creation not found';

@@ -4,9 +4,11 @@ import { createLogger } from '@app/shared/server/logger';
 import type { ReserveRunOutcome } from '@app/shared/server/repositories';
 import { InvalidInputError, NotAllowedError, NotAuthenticatedError, PaymentRequiredError, TooManyRequestsError, UnavailableError } from '@app/shared/server/domain-errors';
 import { FakeRunRepositories } from '@app/shared/testing/fake-run-repositories';
+import { type EndedRun } from '@app/shared/server/generation/settle-run';
+import { RunWebhooks } from '@app/shared/server/generation/run-webhooks';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_UNAVAILABLE, type RunQueues, TOO_MANY_RUNS, TOO_MANY_RUNS_MESSAGE } from './enqueue-run';
-import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService } from './generation.service';
+import { FOREIGN_SOURCE, type GenerationRepositories, GenerationService, WEBHOOKS_UNAVAILABLE } from './generation.service';
 import { FakeUploads } from '../../testing/fake-uploads';
 import { aMedia, anUpload, aUser, testMediaUrls } from '../../testing/rows';
 
@@ -211,6 +213,56 @@ describe('GenerationService.submit', () => {
     repos.priority = 3;
     await service.submit(ada.id, custom);
     expect(priorities(jobs)).toEqual([3]);
+  });
+});
+
+describe('GenerationService.submit with a webhook', () => {
+  /** The service with RunWebhooks whose ends are collected rather than queued. */
+  function withWebhooks() {
+    const { repos, jobs, queue } = setup();
+    const ended: EndedRun[] = [];
+    const webhooks = new RunWebhooks({ deliveries: { createDelivery: async () => true, abandon: async () => {} }, queues: { add: async () => '' }, allowPrivate: false, logger });
+    const queues: RunQueues = {
+      enqueue: async (runId, priority) => {
+        if (queue.failing) throw new Error('Redis is down');
+        jobs.push({ runId, priority });
+      },
+    };
+    const told = { checkUrl: (url: string) => webhooks.checkUrl(url), runEnded: async (end: EndedRun) => void ended.push(end) };
+    const service = new GenerationService(repos, queues, { find: async () => undefined }, testMediaUrls, logger, { maxRunsInFlight: 10 }, told);
+    return { repos, jobs, queue, service, ended };
+  }
+
+  it('keeps the address with the run', async () => {
+    const { repos, service } = withWebhooks();
+    await service.submit(ada.id, { ...custom, webhookUrl: 'https://hooks.example.com/runs' });
+    expect(repos.settlement.runsById.get(RUN)?.webhook_url).toBe('https://hooks.example.com/runs');
+  });
+
+  it('refuses a private address with a 400 before anything is recorded', async () => {
+    const { repos, jobs, service } = withWebhooks();
+    const refused = await refusal(service.submit(ada.id, { ...custom, webhookUrl: 'https://192.168.0.4/hook' }));
+    expect(refused).toBeInstanceOf(InvalidInputError);
+    expect(refused).toMatchObject({ code: 'INVALID_WEBHOOK_URL', message: expect.stringContaining('public address') });
+    expect(repos.settlement.runsById.size).toBe(0);
+    expect(jobs).toEqual([]);
+  });
+
+  it('refuses what is no web address with the request’s own 400', async () => {
+    const refused = await refusal(withWebhooks().service.submit(ada.id, { ...custom, webhookUrl: 'javascript:alert(1)' }));
+    expect(refused).toMatchObject({ code: 'INVALID_REQUEST', message: 'webhookUrl must be an absolute https:// address' });
+  });
+
+  it('tells the end of a run the queue refused', async () => {
+    const { queue, service, ended } = withWebhooks();
+    queue.failing = true;
+    await refusal(service.submit(ada.id, { ...custom, webhookUrl: 'https://hooks.example.com/runs' }));
+    expect(ended).toEqual([expect.objectContaining({ status: 'failed', stage: 'failed', run: expect.objectContaining({ run_id: RUN, webhook_url: 'https://hooks.example.com/runs' }) })]);
+  });
+
+  it('takes no webhook when built without them', async () => {
+    const refused = await refusal(setup().service.submit(ada.id, { ...custom, webhookUrl: 'https://hooks.example.com/runs' }));
+    expect(refused).toMatchObject({ message: WEBHOOKS_UNAVAILABLE });
   });
 });
 

@@ -25,16 +25,28 @@ import type { MediaUrls } from '@app/shared/server/storage';
 import { RunIdTaken, type SourceUpload } from '@app/shared/server/repositories';
 import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { SettleRepositories } from '@app/shared/server/generation/settle-run';
+import { RunAnswers } from '@app/shared/server/generation/run-answer';
+import type { RunWebhooks } from '@app/shared/server/generation/run-webhooks';
 import { type StoredRunRequest, readStoredRunRequest, storedRunRequestSchema } from '@app/shared/server/generation/stored-request';
 import type { Repositories } from '@app/shared/server/repositories';
 import { accountInGoodStanding } from './account-standing';
 import { type RunQueues, enqueueRun, insufficientCredits, tooManyRuns } from './enqueue-run';
-import { toRunMedia } from './media-presenter';
-import { runReceipt } from './run-receipt';
 import type { WeeklyPresetsService } from './weekly-presets.service';
 
 export const FOREIGN_SOURCE = 'Source must be a photo you uploaded';
 export const DEFAULT_MAX_RUNS_IN_FLIGHT = 10;
+export const WEBHOOKS_UNAVAILABLE = 'webhookUrl is not accepted here';
+
+/** A run's webhook as the submit uses it: its address checked, its end told (`RunWebhooks`). */
+export type SubmitWebhooks = Pick<RunWebhooks, 'checkUrl' | 'runEnded'>;
+
+/** Without webhooks (a service built without them): an address is refused, nothing is told. */
+const NO_WEBHOOKS: SubmitWebhooks = {
+  checkUrl: () => {
+    throw new InvalidInputError(WEBHOOKS_UNAVAILABLE, 'INVALID_WEBHOOK_URL');
+  },
+  runEnded: async () => {},
+};
 
 /** The repositories generation reads and writes (`createRepositories(db)` provides them). */
 export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' | 'transaction'> {
@@ -49,6 +61,8 @@ export interface GenerationRepositories extends Omit<SettleRepositories, 'runs' 
  * person's own uploads, reserves credits, records the run and enqueues its job (id = run id).
  */
 export class GenerationService {
+  private readonly answers: RunAnswers;
+
   constructor(
     private readonly repos: GenerationRepositories,
     private readonly queues: RunQueues,
@@ -56,7 +70,10 @@ export class GenerationService {
     private readonly urls: MediaUrls,
     private readonly logger: Logger,
     private readonly limits: { maxRunsInFlight: number } = { maxRunsInFlight: DEFAULT_MAX_RUNS_IN_FLIGHT },
-  ) {}
+    private readonly webhooks: SubmitWebhooks = NO_WEBHOOKS,
+  ) {
+    this.answers = new RunAnswers(repos, urls);
+  }
 
   /**
    * `userId` is the session's (`authenticate({ require: 'session' })`): the account is read here, in the submit's first
@@ -83,6 +100,7 @@ export class GenerationService {
       publicIds: sources.flatMap((s) => (s.publicId !== undefined ? [s.publicId] : [])),
     });
     const user = accountInGoodStanding(context.account);
+    const webhookUrl = request.webhookUrl === undefined ? undefined : this.webhooks.checkUrl(request.webhookUrl);
     // Someone else's run id is, for this person, just a run id they cannot use: the same
     // 400 as a malformed one, never a word about another account holding it.
     if (context.runOwner !== undefined && context.runOwner !== user.id) throw invalidRunId();
@@ -116,7 +134,7 @@ export class GenerationService {
       cost: request.cost,
       seed: randomInt(0, 2 ** 31 - 1),
     });
-    return this.reserveAndEnqueue(user, runId, stored);
+    return this.reserveAndEnqueue(user, runId, stored, webhookUrl);
   }
 
   /**
@@ -129,11 +147,12 @@ export class GenerationService {
     const runId = request.runId ?? newRunId();
     const context = await this.repos.runs.submitContext(userId, runId, { keys: [], publicIds: [] });
     const user = accountInGoodStanding(context.account);
+    const webhookUrl = request.webhookUrl === undefined ? undefined : this.webhooks.checkUrl(request.webhookUrl);
     if (context.runOwner !== undefined && context.runOwner !== user.id) throw invalidRunId();
     const base = await this.variationBase(userId, request.variationOf);
     if (context.runOwner !== undefined) return { success: true, jobId: runId, runId, status: 'processing', cost: base.cost, balance: user.credits };
     if (user.credits < PREFLIGHT_MIN_CREDITS) throw insufficientCredits(base.cost, user.credits);
-    return this.reserveAndEnqueue(user, runId, base);
+    return this.reserveAndEnqueue(user, runId, base, webhookUrl);
   }
 
   /** The stored request a variation of `mediaId` runs: the original's, with a new seed and today's price. */
@@ -160,13 +179,13 @@ export class GenerationService {
     return weekly;
   }
 
-  /** Debits the run's cost, records it with its ledger entry (one statement) and enqueues its job. */
-  private async reserveAndEnqueue(user: { id: string; credits: number }, runId: RunId, stored: StoredRunRequest): Promise<SubmitAnswer> {
+  /** Debits the run's cost, records it (with its webhook's address) and its ledger entry (one statement) and enqueues its job. */
+  private async reserveAndEnqueue(user: { id: string; credits: number }, runId: RunId, stored: StoredRunRequest, webhookUrl: string | undefined): Promise<SubmitAnswer> {
     const answer = (balance: number): SubmitAnswer => ({ success: true, jobId: runId, runId, status: 'processing', cost: stored.cost, balance });
     const userId = user.id;
     const request = { serviceMode: stored.serviceMode, cost: stored.cost };
     const outcome = await this.repos.runs
-      .reserveRun({ runId, userId, mode: request.serviceMode, request: stored, creditsReserved: request.cost, maxInFlight: this.limits.maxRunsInFlight })
+      .reserveRun({ runId, userId, mode: request.serviceMode, request: stored, creditsReserved: request.cost, maxInFlight: this.limits.maxRunsInFlight, webhookUrl: webhookUrl ?? null })
       .catch(async (error: unknown) => {
         if (!(error instanceof RunIdTaken)) throw error;
         // Another submit took this run id meanwhile (this one's debit did not commit).
@@ -181,7 +200,7 @@ export class GenerationService {
     if (!created) return answer((await this.repos.users.findById(user.id))?.credits ?? user.credits);
 
     tagRun(runId, request.serviceMode);
-    await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, created.priority);
+    await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger, ended: this.webhooks.runEnded }, runId, created.priority);
     this.logger.info({ runId, mode: request.serviceMode, cost: request.cost, priority: created.priority }, 'generation queued');
     return answer(created.balance);
   }
@@ -208,16 +227,11 @@ export class GenerationService {
    * query, and refused when deleted or banned, as `authenticate({ require: 'user' })` would.
    */
   async byRunId(userId: string, runId: RunId): Promise<RunAnswer | RunProcessingAnswer> {
-    const { account, run } = await this.repos.runs.ofAccount(userId, runId);
-    const { credits: balance } = accountInGoodStanding(account);
-    if (!run) throw new NotFoundError('No such run', 'NOT_FOUND');
-    if (run.status === 'processing') return { success: true, status: 'processing', runId };
-    const [media] = await this.repos.media.findByRunId(runId);
-    const receipt = runReceipt(run, media);
-    // The media carries its receipt too: the client shows it as a library item at once.
-    const view = media ? toRunMedia(media, this.urls, receipt) : undefined;
-    if (run.status === 'done' && view) return { success: true, status: 'done', runId, media: view, receipt, balance };
-    return { success: false, status: 'failed', runId, error: run.error ?? 'Generation failed', ...(view ? { media: view } : {}), receipt, balance };
+    // The same answer the run's webhook carries (`RunAnswers`, shared with the worker).
+    const { account, answer } = await this.answers.forOwner(userId, runId);
+    accountInGoodStanding(account);
+    if (!answer) throw new NotFoundError('No such run', 'NOT_FOUND');
+    return answer;
   }
 
   /** An address of a file not ours matches no upload: it is refused as someone else's would be. */

@@ -2,7 +2,7 @@ import { getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
 import { getUserMediaCall, runMediaSchema } from '@app/shared/api/media';
 import { MediaUrls } from '@app/shared/server/storage';
 import { describe, expect, it } from 'vitest';
-import { toFeedItem, toMediaItem, toRunMedia, toTrendingItem } from './media-presenter';
+import { toFeedItem, toMediaItem, toRunMedia, toTrendingItem } from '@app/shared/server/media/media-presenter';
 import { aFeedRow, aMedia, testMediaSigner, testMediaUrls as urls } from '../../testing/rows';
 
 describe('the media presenter', () => {

@@ -6,8 +6,8 @@ import { removeMedia } from '@app/shared/server/media';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { DomainError, InvalidInputError } from '@app/shared/server/domain-errors';
 import type { FirstScreenService } from './first-screen.service';
-import { toMediaItem } from './media-presenter';
-import type { RunReceipts } from './run-receipt';
+import { toMediaItem } from '@app/shared/server/media/media-presenter';
+import type { RunReceipts } from '@app/shared/server/generation/run-receipt';
 import { noSuch, notYours } from './service-errors';
 import type { RepositoryPorts } from './repository-ports';
 

@@ -6,7 +6,7 @@ import { RUN_NOT_RETRYABLE } from '@app/shared/api/runs';
 import type { User } from '@app/shared/server/db';
 import { ConflictError, NotFoundError } from '@app/shared/server/domain-errors';
 import { type CancelRequests, RUN_CANCELED } from '@app/shared/server/generation/cancel-requests';
-import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import { type RunEndedListener, type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import type { Logger } from '@app/shared/server/logger';
 import type { RunQueue } from '@app/shared/server/queue';
 import { InsufficientCreditsError, type Repositories } from '@app/shared/server/repositories';
@@ -43,6 +43,8 @@ export class RunControlService {
     private readonly cancels: Pick<CancelRequests, 'request' | 'clear'>,
     private readonly logger: Logger,
     private readonly limits: { maxRunsInFlight: number },
+    /** Told of each run a cancel ends (its webhook, issue 45 §2). */
+    private readonly ended?: RunEndedListener,
   ) {}
 
   /**
@@ -65,7 +67,7 @@ export class RunControlService {
     // No worker has it and none will: a job not yet enqueued (its submit between commit and
     // enqueue) finds the run settled and skips it, or, taken at that very moment, the cancel.
     if (withdrawn === 'absent') await this.cancels.request(runId);
-    const settled = await settleRun(this.repos, runId, { kind: 'failed', error: RUN_CANCELED, stage: 'canceled' }, this.logger);
+    const settled = await settleRun(this.repos, runId, { kind: 'failed', error: RUN_CANCELED, stage: 'canceled' }, this.logger, this.ended);
     if (!settled) {
       const now = await this.repos.runs.find(runId);
       if (now?.stage === 'canceled') {
@@ -107,7 +109,7 @@ export class RunControlService {
 
     await this.cancels.clear(runId);
     await this.removeFinishedJob(runId);
-    await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger }, runId, priority);
+    await enqueueRun({ queues: this.queues, repos: this.repos, logger: this.logger, ...(this.ended ? { ended: this.ended } : {}) }, runId, priority);
     this.logger.info({ runId, priority }, 'generation retried');
     return { success: true as const, runId, jobId: runId, status: 'processing' as const, cost: run.credits_reserved, balance };
   }

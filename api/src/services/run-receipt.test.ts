@@ -1,6 +1,6 @@
 import { runReceiptSchema } from '@app/shared/api/run-receipt';
 import { describe, expect, it } from 'vitest';
-import { CANCELED_REASON, MODERATED_REASON, RunReceipts, runReceipt } from './run-receipt';
+import { CANCELED_REASON, MODERATED_REASON, RunReceipts, runReceipt } from '@app/shared/server/generation/run-receipt';
 import { aMedia, aRun, RUN_CREATED_AT } from '../../testing/rows';
 
 const created = RUN_CREATED_AT;

@@ -2,7 +2,7 @@ import { TAG_NOT_FOUND, TAG_PAGE_MEDIA_LIMIT, type TagPage, tagSchema } from '@a
 import { TAG_POPULAR_LIMIT } from '@app/shared';
 import { NotFoundError } from '@app/shared/server/domain-errors';
 import type { MediaUrls } from '@app/shared/server/storage';
-import { toTagMedia } from './media-presenter';
+import { toTagMedia } from '@app/shared/server/media/media-presenter';
 import type { RepositoryPorts } from './repository-ports';
 
 /** Tag pages: the public media carrying a tag, its count and the tags found beside it. */

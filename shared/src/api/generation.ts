@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { PROMPT_MAX_LENGTH } from '../constants';
-import { generationRequestFields, runIdSchema } from '../generation/request-schema';
+import { generationRequestFields, optionalWebhookUrl, runIdSchema } from '../generation/request-schema';
 import { safeText } from '../schemas/input';
 import { answer, defineCall } from './define-call';
 import { runMediaSchema } from './media';
@@ -71,6 +71,8 @@ export const VARIATION_NOT_FOUND = 'Creation not found';
 export const variationRequestSchema = z.object({
   variationOf: z.guid({ error: 'variationOf must be the id of one of your creations' }),
   runId: z.optional(runIdSchema),
+  /** As unified-generate's: where the variation's end is POSTed, signed. */
+  webhookUrl: z.optional(optionalWebhookUrl),
 });
 export type VariationRequest = z.output<typeof variationRequestSchema>;
 export const unifiedGenerateVariationCall = defineCall({ name: 'unified-generate', method: 'POST', request: variationRequestSchema, response: submitAnswerSchema });

@@ -68,6 +68,21 @@ const optionalDimension = z.pipe(
   z.transform((value) => (value ? value : undefined)),
 );
 
+/**
+ * Where the run's end is POSTed, signed (issue 45 §2): an absolute http(s) address. The server
+ * decides which it accepts (https to a public address; WEBHOOK_ALLOW_PRIVATE widens it).
+ */
+export const WEBHOOK_URL_INVALID = 'webhookUrl must be an absolute https:// address';
+const isWebUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+export const optionalWebhookUrl = z.pipe(
+  z.nullish(
+    z
+      .string({ error: WEBHOOK_URL_INVALID })
+      .check(z.trim(), z.maxLength(URL_MAX_LENGTH, { error: WEBHOOK_URL_INVALID }), z.refine(isWebUrl, { error: WEBHOOK_URL_INVALID })),
+  ),
+  z.transform((value) => value ?? undefined),
+);
+
 const imageList = z.pipe(
   z.nullish(
     z.array(safeText().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH))).check(z.maxLength(MAX_SOURCE_IMAGES, { error: TOO_MANY_PHOTOS })),
@@ -107,6 +122,7 @@ export const generationRequestFields = z.object({
   additionalImages: imageList,
   editImages: imageList,
   editPrompt: optionalText(PROMPT_MAX_LENGTH, PROMPT_TOO_LONG, { multiline: true }),
+  webhookUrl: optionalWebhookUrl,
 });
 
 /** The generation request as a client sends it (spec 1 §3). */
@@ -148,6 +164,8 @@ export interface ParsedGenerationRequest {
   runId?: RunId;
   userId?: string;
   meta?: Record<string, unknown>;
+  /** Where the run's end is POSTed (the server checks the address: `RunWebhooks.checkUrl`). */
+  webhookUrl?: string;
 }
 
 export interface ParseGenerationOptions {
@@ -262,6 +280,7 @@ function normalise(raw: GenerationRequestFields, options: ParseGenerationOptions
   if (raw.runId !== undefined) parsed.runId = raw.runId;
   if (raw.userId !== undefined) parsed.userId = raw.userId;
   if (raw.meta !== undefined) parsed.meta = raw.meta;
+  if (raw.webhookUrl !== undefined) parsed.webhookUrl = raw.webhookUrl;
   return parsed;
 }
 

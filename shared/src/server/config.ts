@@ -221,11 +221,21 @@ const envSchema = z.object({
   WORKER_RENDER_THREADS: positiveInt.optional(),
   WORKER_EMAIL_CONCURRENCY: positiveInt.default(5),
   WORKER_MAINTENANCE_CONCURRENCY: positiveInt.default(1),
+  WORKER_WEBHOOK_CONCURRENCY: positiveInt.default(5),
+  /**
+   * Runs' webhooks (issue 45 §2) may go to loopback, private, link-local and unique-local
+   * addresses, and to http:// on this machine: development and tests, never a public deployment.
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** The first wait before a webhook is tried again; the rest of the schedule scales with it (30 s → 24 h of tries). */
+  WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
 
   STORY_EDITOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The first wait after wrong operator secrets from one address; it doubles up to 20× (docs/decisions.md). */
   SECRET_GUESS_DELAY_MS: positiveInt.default(100),
+  /** Calls one personal API key may make per minute (issue 45 §1); one more is answered 429. */
+  API_KEY_REQUESTS_PER_MINUTE: positiveInt.default(600),
   GENERATION_PROVIDER: z.enum(PROVIDER_NAMES).default('local'),
   ...MODE_PROVIDER_VARIABLES,
   /** Every output and source photo is classified before it can be public; `off` only where another system screens. */
@@ -325,13 +335,15 @@ export interface Config {
   storyEditorToken: string | undefined;
   /** The first wait before checking a secret from an address that sent wrong ones (SECRET_GUESS_DELAY_MS). */
   secretGuessDelayMs: number;
+  /** Calls one personal API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
+  apiKeyRequestsPerMinute: number;
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; devOutbox: boolean };
   contactEmail: string;
   /** New sign-ups close once this many accounts exist; undefined = no cap. */
   betaAccountCap: number | undefined;
   worker: {
-    concurrency: { generation: number; email: number; maintenance: number };
+    concurrency: { generation: number; email: number; maintenance: number; webhooks: number };
     /** Threads the local engine renders on (off the event loop); default one per generation slot. */
     renderThreads: number;
     /** How long a job's lock lasts without renewal, and how often stalled jobs are looked for. */
@@ -376,6 +388,11 @@ export interface Config {
     replicate?: { key: string; baseUrl: string; model: string; videoModel?: string; createsPerMinute: number; webhookSecret?: string; outputHosts?: string[] };
     comfyui?: { baseUrl: string; workflowsDir: string; concurrency: number };
   };
+  /**
+   * Runs' webhooks (issue 45 §2): `allowPrivate` lets them go to private addresses and to http://
+   * on this machine (WEBHOOK_ALLOW_PRIVATE); `retryBaseMs` is the first wait of the retry schedule.
+   */
+  webhooks: { allowPrivate: boolean; retryBaseMs: number };
   /** Shown by the diagnosis and in every worker's heartbeat (the image tag in a deployment). */
   version: string;
   observability: {
@@ -477,6 +494,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     adminSecret: e.ADMIN_SECRET,
     storyEditorToken: e.STORY_EDITOR_TOKEN,
     secretGuessDelayMs: e.SECRET_GUESS_DELAY_MS,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     jwtSecret: e.JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devOutbox: !e.SMTP_URL && !isProduction },
     contactEmail: e.CONTACT_EMAIL,
@@ -486,6 +504,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         generation: e.WORKER_GENERATION_CONCURRENCY,
         email: e.WORKER_EMAIL_CONCURRENCY,
         maintenance: e.WORKER_MAINTENANCE_CONCURRENCY,
+        webhooks: e.WORKER_WEBHOOK_CONCURRENCY,
       },
       renderThreads: e.WORKER_RENDER_THREADS ?? e.WORKER_GENERATION_CONCURRENCY,
       lockDurationMs: e.WORKER_LOCK_DURATION_MS,
@@ -550,6 +569,7 @@ export function parseConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
         : {}),
       ...(e.COMFYUI_URL ? { comfyui: { baseUrl: e.COMFYUI_URL, workflowsDir: path.resolve(e.COMFYUI_WORKFLOWS_DIR), concurrency: e.COMFYUI_CONCURRENCY } } : {}),
     },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.WEBHOOK_RETRY_BASE_MS },
     version: e.APP_VERSION,
     observability: { metricsToken: e.METRICS_TOKEN, workerMetricsPort: e.WORKER_METRICS_PORT, queueStaleSeconds: e.QUEUE_STALE_SECONDS },
   };

@@ -27,6 +27,8 @@ export const queryKeys = {
   mediaItem: (id: string) => ['media-item', id] as const,
   /** A creator's public page; `creator()` alone covers every creator's. */
   creator: (username?: string) => (username === undefined ? (['creator'] as const) : (['creator', username] as const)),
+  /** The Developers tab's calls (issue 45): the API keys, the webhook secret, the deliveries; `developer()` alone covers them all. */
+  developer: (part?: 'api-keys' | 'webhook-secret' | 'webhook-deliveries') => (part === undefined ? (['developer'] as const) : (['developer', part] as const)),
   /** The story editor's list: every story, any status. */
   storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */

@@ -57,11 +57,16 @@ export function wideScreenToolAt(pathname: string): string | null {
   return WIDE_SCREEN_TOOLS.find((tool) => matchPath(tool.path, pathname))?.name ?? null;
 }
 
-/** Where a mobile user on `pathname` is sent, or null when they may stay (the profile's Liked tab: the gallery's). */
+/**
+ * Where a mobile user on `pathname` is sent, or null when they may stay: the profile's Liked tab is
+ * the gallery's; its Developers tab (API keys, issue 45) has no other home, so it stays.
+ */
 export function mobileRedirectFor(pathname: string, search = ''): string | null {
   if (!GUARDED_ROUTES.some((route) => matchPath(route, pathname))) return null;
   if (!matchPath(paths.profile.path, pathname)) return paths.home.getHref();
-  return paths.gallery.getHref(new URLSearchParams(search).get('tab') === 'liked' ? 'liked' : undefined);
+  const tab = new URLSearchParams(search).get('tab');
+  if (tab === 'developers') return null;
+  return paths.gallery.getHref(tab === 'liked' ? 'liked' : undefined);
 }
 
 export function MobileRouteGuard({ children }: { children: ReactNode }) {

@@ -31,6 +31,7 @@ const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/coming-soon-p
 const BestPracticesPage = lazyPage(() =>
   import('../pages/best-practices/best-practices-page').then((m) => m.BestPracticesPage),
 );
+const DevelopersPage = lazyPage(() => import('../pages/developers/developers-page').then((m) => m.DevelopersPage));
 const TagPage = lazyPage(() => import('../pages/tag/tag-page').then((m) => m.TagPage));
 const MediaPage = lazyPage(() => import('../pages/home/media-page').then((m) => m.MediaPage));
 const CreatorPage = lazyPage(() => import('../pages/creator/creator-page').then((m) => m.CreatorPage));
@@ -62,6 +63,7 @@ export function AppRoutes() {
           <Route path={paths.cookies.path} element={<CookiesPage />} />
           <Route path={paths.comingSoon.path} element={<ComingSoonPage />} />
           <Route path={paths.bestPractices.path} element={<BestPracticesPage />} />
+          <Route path={paths.developers.path} element={<DevelopersPage />} />
           <Route path={paths.tag.path} element={<TagPage />} />
           <Route path={paths.media.path} element={<MediaPage />} />
           <Route path={paths.creator.path} element={<CreatorPage />} />

@@ -4,7 +4,7 @@
  */
 
 /** Values of the profile screen's `tab` query parameter (spec 2 §2); the default is all-media. */
-export const PROFILE_TABS = ['tokens', 'all-media', 'liked', 'draft', 'invite-friends', 'account'] as const;
+export const PROFILE_TABS = ['tokens', 'all-media', 'liked', 'draft', 'invite-friends', 'account', 'developers'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const DEFAULT_PROFILE_TAB: ProfileTab = 'all-media';
 
@@ -41,6 +41,8 @@ export const paths = {
   /** `ref` is the optional referrer of the waitlist page (spec 3 §2). */
   comingSoon: { path: '/coming-soon', getHref: (ref?: string) => withQuery('/coming-soon', { ref }) },
   bestPractices: { path: '/bestpractices', getHref: () => '/bestpractices' },
+  /** The API guide (issue 45): keys, runs, webhooks; the keys themselves are the profile's Developers tab. */
+  developers: { path: '/developers', getHref: () => '/developers' },
   tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   /** One creation's page: the viewer shows it over the feed (issue 27). */
   media: { path: '/m/:id', getHref: (id: string) => `/m/${encodeURIComponent(id)}` },

@@ -2,7 +2,7 @@ import { runIdSchema } from '@app/shared';
 import type { Logger } from '@app/shared/server/logger';
 import type { JobQueues } from '@app/shared/server/queue';
 import type { Repositories } from '@app/shared/server/repositories';
-import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import { type RunEndedListener, type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 
 /** What a person reads on a run the reconciler gave up on. */
 export const LOST_RUN = 'Generation failed: it never started on our side. Your credits were refunded.';
@@ -25,6 +25,8 @@ export interface ReconcileDeps {
   deadlineSeconds: number;
   logger: Logger;
   now?: () => Date;
+  /** Told of each run the reconciler fails (its webhook, issue 45 §2). */
+  ended?: RunEndedListener;
 }
 
 /**
@@ -44,7 +46,7 @@ export function reconcileRunsHandler(deps: ReconcileDeps) {
       const job = await deps.queues.queue('generation').getJob(run.run_id);
       if (job && LIVE_STATES.has(await job.getState())) continue;
       if (now.getTime() - run.created_at.getTime() > deps.deadlineSeconds * 1000) {
-        const settled = await settleRun(deps.repos, run.run_id, { kind: 'failed', error: LOST_RUN }, deps.logger);
+        const settled = await settleRun(deps.repos, run.run_id, { kind: 'failed', error: LOST_RUN }, deps.logger, deps.ended);
         if (settled) failed += 1;
         continue;
       }

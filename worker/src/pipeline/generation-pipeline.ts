@@ -4,7 +4,7 @@ import type { Logger } from '@app/shared/server/logger';
 import { RunRecorder, inSpan } from '@app/shared/server/tracing';
 import { type Storage, readObject } from '@app/shared/server/storage';
 import type { Repositories } from '@app/shared/server/repositories';
-import { type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
+import { type RunEndedListener, type SettleRepositories, settleRun } from '@app/shared/server/generation/settle-run';
 import { RUN_ALREADY_SETTLED } from '@app/shared/server/queue';
 import { type StoredRunRequest, UnreadableRunRequestError, readStoredRunRequest } from '@app/shared/server/generation/stored-request';
 import type { ProviderRouting } from '../providers/provider-routing';
@@ -38,6 +38,8 @@ export interface PipelineDeps {
   providerTimeoutMs: number;
   /** Told about every settled run (the process's metrics). */
   observer?: RunObserver;
+  /** Told of each run this pipeline ends (its webhook, issue 45 §2). */
+  runEnded?: RunEndedListener;
 }
 
 /**
@@ -111,7 +113,7 @@ export class GenerationPipeline {
 
     const identityFailed = output.identity ? !output.identity.passed : false;
     const settled = await inSpan('settle', {}, () =>
-      settleRun(repos, runId, { kind: 'produced', cost, error: identityFailed ? IDENTITY_FAILED : null, userId: user.id, referrerId: user.referrer_id }, logger),
+      settleRun(repos, runId, { kind: 'produced', cost, error: identityFailed ? IDENTITY_FAILED : null, userId: user.id, referrerId: user.referrer_id }, logger, this.deps.runEnded),
     );
     logger.info({ runId, mode: request.serviceMode, identity: output.identity, refund: settled?.refunded }, 'generation finished');
     if (settled) {
@@ -135,7 +137,7 @@ export class GenerationPipeline {
    */
   async fail(runId: RunId, error: string, stage: Extract<RunStage, 'failed' | 'moderated' | 'expired' | 'canceled'> = 'failed'): Promise<void> {
     const run = await this.deps.repos.runs.find(runId);
-    const settled = await settleRun(this.deps.repos, runId, { kind: 'failed', error, stage }, this.deps.logger);
+    const settled = await settleRun(this.deps.repos, runId, { kind: 'failed', error, stage }, this.deps.logger, this.deps.runEnded);
     if (run && settled) {
       const seconds = (Date.now() - new Date(run.created_at).getTime()) / 1000;
       const provider = run.provider ?? 'unknown';

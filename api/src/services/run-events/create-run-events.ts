@@ -4,7 +4,7 @@ import type { Logger } from '@app/shared/server/logger';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { type RunQueue, WorkerHeartbeats } from '@app/shared/server/queue';
 import type { Repositories } from '@app/shared/server/repositories';
-import { RunReceipts } from '../run-receipt';
+import { RunReceipts } from '@app/shared/server/generation/run-receipt';
 import { EtaEstimator, ThroughputMeter } from './eta';
 import { QueuePositions } from './queue-positions';
 import { RunEventMapper } from './run-event-mapper';

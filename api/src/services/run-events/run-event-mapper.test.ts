@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEventFacts } from '@app/shared/server/repositories';
 import { aMedia, aRun, testMediaUrls } from '../../../testing/rows';
-import { RunReceipts } from '../run-receipt';
+import { RunReceipts } from '@app/shared/server/generation/run-receipt';
 import { RunEventMapper } from './run-event-mapper';
 import { toRunQueueEvent } from '@app/shared/server/queue';
 

@@ -3,8 +3,8 @@ import type { RunEvent } from '@app/shared/api/runs';
 import type { Repositories } from '@app/shared/server/repositories';
 import type { RunQueueEvent } from '@app/shared/server/queue';
 import type { MediaUrls } from '@app/shared/server/storage';
-import { toRunMedia } from '../media-presenter';
-import type { RunReceipts } from '../run-receipt';
+import { toRunMedia } from '@app/shared/server/media/media-presenter';
+import type { RunReceipts } from '@app/shared/server/generation/run-receipt';
 
 /** A run event and whose run it is. */
 export interface PersonEvent {

@@ -140,6 +140,8 @@ export interface GenerationRunsTable {
   priority: number | null;
   /** Each worker pass over the run, step by step (issue 44): the admin's run timeline. Null before a pass ends. */
   timeline: ColumnType<RunPass[] | null, never, string>;
+  /** Where the run's end is POSTed, signed (issue 45 §2); null: nowhere. */
+  webhook_url: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** What a step of a run says of itself: the identity score, the provider's queue wait… */
@@ -342,8 +344,52 @@ export interface AdminAuditTable {
   created_at: Timestamp;
 }
 
+/** What an API key may call (issue 45 §1); the contract is `shared/src/api/api-keys.ts`. */
+export type ApiKeyScope = 'generate' | 'read';
+
+/** Personal API keys: only the key's SHA-256 (hex) is stored, never the key. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  scopes: ColumnType<ApiKeyScope[], ApiKeyScope[], ApiKeyScope[]>;
+  /** The key's first characters (`mv_` and 8 more), shown to tell keys apart. */
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** A person's Standard Webhooks signing secret (`whsec_…`): made on first ask, replaced by a rotation (issue 45 §2). */
+export interface WebhookSecretsTable {
+  user_id: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+/** How a run ended, as its webhook tells it. */
+export type WebhookEvent = 'run.done' | 'run.failed' | 'run.canceled';
+
+/** One run end told to its owner's endpoint; each attempt updates it. Its id is the `webhook-id` header. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  user_id: string;
+  run_id: string;
+  url: string;
+  event: WebhookEvent;
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  /** When the next attempt is due; null once delivered or given up. */
+  next_attempt_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
+  api_keys: ApiKeysTable;
   admin_audit: AdminAuditTable;
   sign_in_codes: SignInCodesTable;
   refresh_tokens: RefreshTokensTable;
@@ -361,6 +407,8 @@ export interface Database {
   weekly_presets: WeeklyPresetsTable;
   app_settings: AppSettingsTable;
   mail_outbox: MailOutboxTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -376,3 +424,5 @@ export type Upload = Selectable<UploadsTable>;
 export type MailMessage = Selectable<MailOutboxTable>;
 export type RefreshToken = Selectable<RefreshTokensTable>;
 export type SignInCode = Selectable<SignInCodesTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
+export type ApiKey = Selectable<ApiKeysTable>;

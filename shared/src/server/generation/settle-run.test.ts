@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeRunRepositories } from '../../../testing/fake-run-repositories';
-import { settleRun } from './settle-run';
+import { type EndedRun, settleRun } from './settle-run';
 
 const quiet = { warn: () => {} };
 
@@ -72,5 +72,30 @@ describe('settleRun', () => {
     repos.failCreditsFor.add('friend');
     await expect(settleRun(repos, 'run-00000001', { kind: 'failed', error: 'x' }, quiet)).rejects.toThrow();
     expect(repos.runsById.get('run-00000001')?.status).toBe('processing');
+  });
+
+  it('tells the settlement that ends a run, once, how it ended; a second settlement tells nothing', async () => {
+    const repos = withRun(5);
+    const told: EndedRun[] = [];
+    const listener = async (ended: EndedRun) => void told.push(ended);
+    await settleRun(repos, 'run-00000001', { kind: 'failed', error: 'Generation canceled', stage: 'canceled' }, quiet, listener);
+    await settleRun(repos, 'run-00000001', { kind: 'failed', error: 'again' }, quiet, listener);
+    expect(told.map(({ run, status, stage }) => ({ runId: run.run_id, status, stage }))).toEqual([{ runId: 'run-00000001', status: 'failed', stage: 'canceled' }]);
+
+    const done = withRun(5);
+    await settleRun(done, 'run-00000001', { kind: 'produced', cost: 5, userId: 'friend', referrerId: null }, quiet, listener);
+    expect(told[1]).toMatchObject({ status: 'done', stage: 'succeeded' });
+  });
+
+  it('settles the run all the same when telling of its end fails', async () => {
+    const repos = withRun(5);
+    const warned: unknown[] = [];
+    const failing = async () => {
+      throw new Error('redis is down');
+    };
+    const settled = await settleRun(repos, 'run-00000001', { kind: 'failed', error: 'x' }, { warn: (facts: unknown) => void warned.push(facts) }, failing);
+    expect(settled).toEqual({ status: 'failed', refunded: 5, balance: 15 });
+    expect(repos.runsById.get('run-00000001')).toMatchObject({ status: 'failed' });
+    expect(warned).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { REFERRAL_REWARD_CREDITS } from '@app/shared';
 import type { CreditsRepository } from '../db/repositories/credits.repository';
 import type { GenerationRunsRepository } from '../db/repositories/generation-runs.repository';
 import type { ReferralsRepository } from '../db/repositories/referrals.repository';
-import type { RunStage } from '../db/schema';
+import type { GenerationRun, RunStage } from '../db/schema';
 import type { Logger } from '../logger';
 
 /** What settling a run needs; `createRepositories(db)` provides it. */
@@ -34,6 +34,19 @@ export interface Settlement {
   balance?: number;
 }
 
+/** A run a settlement has just ended: the row as it was read before, and how it ended. */
+export interface EndedRun {
+  run: GenerationRun;
+  status: Settlement['status'];
+  stage: RunStage;
+}
+
+/**
+ * Told once of each run a settlement ends (its owner's webhook, issue 45 §2). What it throws is
+ * logged, never the settlement's failure: the run is settled whatever becomes of the telling.
+ */
+export type RunEndedListener = (ended: EndedRun) => Promise<void>;
+
 /**
  * Settles a run still processing: the referral reward, the refund and the final status. Every
  * credit change has a ledger key, and the refund commits with the status, so settling twice
@@ -45,6 +58,7 @@ export async function settleRun(
   runId: string,
   outcome: RunOutcome,
   logger: Pick<Logger, 'warn'>,
+  ended?: RunEndedListener,
 ): Promise<Settlement | undefined> {
   const run = await repos.runs.find(runId);
   if (!run || run.status !== 'processing') return undefined;
@@ -65,7 +79,18 @@ export async function settleRun(
     const applied = await trx.credits.apply({ userId: run.user_id, delta: refunded, reason: 'refund', runId, idempotencyKey: `refund:${runId}` });
     return { balance: applied.balance };
   });
-  return settled ? { status, refunded, ...settled } : undefined;
+  if (!settled) return undefined;
+  // Only the settlement that moved the run tells of it: a second one (a raced duplicate) returned above.
+  if (ended) {
+    // The stage `finish` wrote.
+    const stage: RunStage = outcome.kind === 'failed' && outcome.stage ? outcome.stage : status === 'done' ? 'succeeded' : 'failed';
+    try {
+      await ended({ run, status, stage });
+    } catch (error) {
+      logger.warn({ err: error, runId }, 'the end of a run could not be told');
+    }
+  }
+  return { status, refunded, ...settled };
 }
 
 /** The inviter's reward after the friend's first media: the ledger key makes it once, however raced. */

@@ -1,6 +1,7 @@
 import { type JobsOptions, Queue, type Telemetry } from 'bullmq';
 import type { RedisClient } from '../redis/redis';
 import { ALL_QUEUES, type JobData, type JobName, type QueueName } from './jobs';
+import { WEBHOOK_ATTEMPTS, WEBHOOK_BACKOFF } from './webhook-retries';
 
 /** Retries with backoff for transient failures; finished jobs are trimmed, not kept forever. */
 export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
@@ -21,6 +22,13 @@ export const DEFAULT_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
     backoff: { type: 'exponential', delay: 30_000 },
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 100 },
+  },
+  // Tried for about a day on the schedule of webhook-retries.ts (the worker's backoff strategy).
+  webhooks: {
+    attempts: WEBHOOK_ATTEMPTS,
+    backoff: { type: WEBHOOK_BACKOFF },
+    removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
   },
 };
 

@@ -8,6 +8,7 @@ export const QueueName = {
   Generation: 'generation',
   Email: 'email',
   Maintenance: 'maintenance',
+  Webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -27,6 +28,13 @@ export interface JobPayloads {
     'reconcile-runs': Record<string, never>;
     /** Makes the WebP variants of media stored before variants existed (the backfill). */
     'make-media-variants': Record<string, never>;
+  };
+  webhooks: {
+    /**
+     * Tells a run's end to its owner's endpoint (issue 45 §2): the delivery row names the run, the
+     * address and the event; its id is the job id and the `webhook-id` header, so a run end is sent once.
+     */
+    'deliver-run-webhook': { deliveryId: string; runId: RunId };
   };
 }
 

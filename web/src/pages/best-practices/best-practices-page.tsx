@@ -11,6 +11,7 @@ import { PROMPT_GUIDES } from './prompt-advice';
 import { PromptGuide } from './prompt-guide';
 import '../../styles/cluster.css';
 import '../../styles/stack.css';
+import '../../styles/hero-panel.css';
 import '../../styles/surface-card.css';
 import './best-practices.css';
 import { LegalLink } from '../../features/legal';
@@ -31,7 +32,7 @@ export function BestPracticesPage() {
 
   return (
     <div className="page guide stack">
-      <div className="guide__hero stack">
+      <div className="guide__hero hero-panel stack">
         <PageHeader
           eyebrow="The guide"
           title="How to Get the Look"

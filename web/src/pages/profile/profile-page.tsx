@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { PanelHeader } from '../../components/page/panel-header';
 import { pageTitle } from '../../config/brand';
 import { paths, parseProfileTab, type ProfileTab } from '../../config/paths';
+import { DevelopersTab } from '../../features/developer-keys';
 import { DraftsTab } from '../../features/drafts';
 import { InviteFriendsTab } from '../../features/invites';
 import { LikedCollection, useFeedColumns } from '../../features/feed';
@@ -30,6 +31,7 @@ const TAB_TITLES: Record<ProfileTab, string> = {
   draft: 'Drafts',
   'invite-friends': 'Invite Friends',
   account: 'Account',
+  developers: 'Developers',
 };
 
 /**
@@ -95,6 +97,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.count} />}
+        {tab === 'developers' && <DevelopersTab />}
         {tab === 'account' && (
           <>
             <PanelHeader title="Account" subtitle="How you appear to others, your sign-in address and what happens to your data." />

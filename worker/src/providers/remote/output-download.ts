@@ -1,7 +1,7 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { PRIVATE_ADDRESS_CODE, isPrivateAddress, publicLookup } from '@app/shared/server/private-address';
 
 /**
  * Fetching a provider's output URL. The URL comes from the provider's answer or a webhook, so
@@ -32,42 +32,6 @@ export class OutputFetchError extends Error {
   }
 }
 
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether an address is one of ours or nobody's: loopback, private, link-local, unique-local, multicast... */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)?.[1];
-  if (mapped) return blocked.check(mapped, 'ipv4');
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 /** How `url` may be fetched under `hosts`: 'named' (an origin listed as is), 'public' (https to a listed host), or refused. */
 export function outputAccess(url: URL, hosts: readonly string[]): 'named' | 'public' | 'refused' {
   if (url.username || url.password) return 'refused';
@@ -81,17 +45,6 @@ export function outputAccess(url: URL, hosts: readonly string[]): 'named' | 'pub
   });
   return listed ? 'public' : 'refused';
 }
-
-/** dns.lookup that fails for a private address, so the check holds for the address connected to. */
-const publicLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options }, (error, address: string | dns.LookupAddress[], family?: number) => {
-    if (error) return callback(error, address as string, family);
-    const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address];
-    const inside = addresses.find((a) => isPrivateAddress(a));
-    if (inside) return callback(Object.assign(new Error(`${hostname} resolves to ${inside}, a private address`), { code: 'EPRIVATE' }), address as string, family);
-    (callback as (e: null, a: string | dns.LookupAddress[], f?: number) => void)(null, address, family);
-  });
-};
 
 export interface FetchedOutput {
   status: number;
@@ -158,7 +111,7 @@ function get(url: URL, publicOnly: boolean, options: { maxBytes: number; signal:
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (options.signal.aborted) reject(options.signal.reason ?? error);
-      else if (error.code === 'EPRIVATE') reject(new OutputRefusedError(error.message));
+      else if (error.code === PRIVATE_ADDRESS_CODE) reject(new OutputRefusedError(error.message));
       else reject(new OutputFetchError(error.message));
     });
   });

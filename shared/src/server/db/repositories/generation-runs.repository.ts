@@ -11,6 +11,8 @@ export interface NewRun {
   mode: string;
   request: Record<string, unknown>;
   creditsReserved: number;
+  /** Where the run's end is POSTed, signed (issue 45 §2); absent: nowhere. */
+  webhookUrl?: string | null;
 }
 
 /** What a submit needs of a source upload. */
@@ -109,6 +111,7 @@ export class GenerationRunsRepository {
         mode: run.mode,
         request: JSON.stringify(run.request),
         credits_reserved: run.creditsReserved,
+        webhook_url: run.webhookUrl ?? null,
       })
       .onConflict((oc) => oc.column('run_id').doNothing())
       .returning('run_id')
@@ -190,8 +193,8 @@ export class GenerationRunsRepository {
         returning users.credits
       ),
       inserted as (
-        insert into generation_runs (run_id, user_id, mode, request, credits_reserved, priority)
-        select ${run.runId}::text, ${run.userId}::uuid, ${run.mode}::text, ${JSON.stringify(run.request)}::jsonb, ${run.creditsReserved}::int, fair.priority
+        insert into generation_runs (run_id, user_id, mode, request, credits_reserved, priority, webhook_url)
+        select ${run.runId}::text, ${run.userId}::uuid, ${run.mode}::text, ${JSON.stringify(run.request)}::jsonb, ${run.creditsReserved}::int, fair.priority, ${run.webhookUrl ?? null}::text
         from debit, fair
         on conflict (run_id) do nothing
         returning run_id, priority

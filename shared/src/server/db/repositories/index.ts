@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { inTransaction } from '../transaction';
 import { AdminAuditRepository } from './admin-audit.repository';
+import { ApiKeysRepository } from './api-keys.repository';
 import { AdminInsightsRepository } from './admin-insights.repository';
 import { CreditLedgerRepository } from './credit-ledger.repository';
 import { CreditsRepository } from './credits.repository';
@@ -14,6 +15,7 @@ import { ProviderRequestsRepository } from './provider-requests.repository';
 import { ReferralsRepository } from './referrals.repository';
 import { RunControlRepository } from './run-control.repository';
 import { RunEventsRepository } from './run-events.repository';
+import { RunWebhooksRepository } from './run-webhooks.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { ReportsRepository } from './reports.repository';
 import { SettingsRepository } from './settings.repository';
@@ -28,6 +30,7 @@ import { WeeklyPresetsRepository } from './weekly-presets.repository';
 export interface Repositories {
   adminAudit: AdminAuditRepository;
   adminInsights: AdminInsightsRepository;
+  apiKeys: ApiKeysRepository;
   credits: CreditsRepository;
   creditLedger: CreditLedgerRepository;
   drafts: DraftsRepository;
@@ -40,6 +43,7 @@ export interface Repositories {
   referrals: ReferralsRepository;
   runControl: RunControlRepository;
   runEvents: RunEventsRepository;
+  runWebhooks: RunWebhooksRepository;
   refreshTokens: RefreshTokensRepository;
   reports: ReportsRepository;
   settings: SettingsRepository;
@@ -58,6 +62,7 @@ export function createRepositories(db: Db): Repositories {
   return {
     adminAudit: new AdminAuditRepository(db),
     adminInsights: new AdminInsightsRepository(db),
+    apiKeys: new ApiKeysRepository(db),
     credits: new CreditsRepository(db),
     creditLedger: new CreditLedgerRepository(db),
     drafts: new DraftsRepository(db),
@@ -70,6 +75,7 @@ export function createRepositories(db: Db): Repositories {
     referrals: new ReferralsRepository(db),
     runControl: new RunControlRepository(db),
     runEvents: new RunEventsRepository(db),
+    runWebhooks: new RunWebhooksRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
     reports: new ReportsRepository(db),
     settings: new SettingsRepository(db),
@@ -85,6 +91,7 @@ export function createRepositories(db: Db): Repositories {
 
 export * from './admin-audit.repository';
 export * from './admin-insights.repository';
+export * from './api-keys.repository';
 export * from './credit-ledger.repository';
 export * from './credits.repository';
 export * from './drafts.repository';
@@ -96,6 +103,7 @@ export * from './media.repository';
 export * from './referrals.repository';
 export * from './run-control.repository';
 export * from './run-events.repository';
+export * from './run-webhooks.repository';
 export * from './refresh-tokens.repository';
 export * from './reports.repository';
 export * from './settings.repository';

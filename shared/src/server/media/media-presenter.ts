@@ -1,12 +1,12 @@
-import type { AdminMediaRow } from '@app/shared/api/admin';
-import type { FeedItem, TrendingItem } from '@app/shared/api/feed';
-import type { MediaItem, RunMedia } from '@app/shared/api/media';
-import type { RunReceipt } from '@app/shared/api/run-receipt';
-import type { TagPage } from '@app/shared/api/stories';
-import type { Creator } from '@app/shared/api/creators';
-import type { Media, User } from '@app/shared/server/db';
-import type { FeedRow } from '@app/shared/server/repositories';
-import type { MediaUrls } from '@app/shared/server/storage';
+import type { AdminMediaRow } from '../../api/admin';
+import type { FeedItem, TrendingItem } from '../../api/feed';
+import type { MediaItem, RunMedia } from '../../api/media';
+import type { RunReceipt } from '../../api/run-receipt';
+import type { TagPage } from '../../api/stories';
+import type { Creator } from '../../api/creators';
+import type { Media, User } from '../db/schema';
+import type { FeedRow } from '../db/repositories/feed.repository';
+import type { MediaUrls } from '../storage/media-urls';
 
 /** The columns every view of a media item is made from (a media row, or a feed row joined to its creator). */
 type MediaColumns = Pick<

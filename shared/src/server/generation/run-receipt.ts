@@ -1,6 +1,6 @@
-import type { RunReceipt } from '@app/shared/api/run-receipt';
-import type { GenerationRun, Media } from '@app/shared/server/db';
-import type { RunControlRepository } from '@app/shared/server/repositories';
+import type { RunReceipt } from '../../api/run-receipt';
+import type { GenerationRun, Media } from '../db/schema';
+import type { RunControlRepository } from '../db/repositories/run-control.repository';
 
 type ReceiptRun = Pick<
   GenerationRun,
