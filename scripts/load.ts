@@ -31,6 +31,8 @@ import { Queue, Worker } from 'bullmq';
 import pg from 'pg';
 import { TokenService } from '../api/src/services/tokens';
 import { ensureBuilt, root } from './ensure-built.mjs';
+import { ms, perSecond, percentile } from './load-stats';
+import { parseRemoteOptions, runRemoteLoad } from './load-remote';
 
 export interface LoadOptions {
   runs: number;
@@ -57,7 +59,8 @@ const HELP = `npm run load -- [--runs 1000] [--accounts 100] [--rate 150] [--bur
                  [--eta-runs 300] [--eta-rate 60]
                  [--database-url postgres://…] [--redis-url redis://…] [--settle-seconds 180]
 Redis: --redis-url, else the product's own REDIS_URL, or REDIS_SENTINELS + REDIS_SENTINEL_NAME,
-or REDIS_CLUSTER_NODES (with REDIS_PASSWORD / REDIS_TLS), as the api and workers take them.`;
+or REDIS_CLUSTER_NODES (with REDIS_PASSWORD / REDIS_TLS), as the api and workers take them.
+Against a deployed instance instead: npm run load -- --target https://… --api-key mv_… (see load-remote.ts).`;
 
 function positive(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -102,15 +105,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
 }
 
 /** The p-th percentile (0–100) of some numbers, nearest rank; NaN when there are none. */
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
-
-const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
-const perSecond = (count: number, elapsedMs: number) => (elapsedMs > 0 ? (count * 1000) / elapsedMs : 0);
 
 const OUTPUT_KEPT = 64 * 1024;
 
@@ -921,7 +915,18 @@ export async function runLoad(options: LoadOptions, cleanup: Cleanup): Promise<{
 }
 
 // The CLI (`npm run load`); importing the module (`npm run bench`) runs nothing.
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
+if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv.includes('--target')) {
+  // Against a deployed instance, through its public API only (load-remote.ts).
+  let code = 1;
+  try {
+    const { code: outcome, report } = await runRemoteLoad(parseRemoteOptions(process.argv.slice(2), process.env));
+    console.log(`runs ${report.sent} accepted ${report.accepted} done ${report.done} failed ${report.failed} lost ${report.lost} double-charged ${report.chargedTwice}`);
+    code = outcome;
+  } catch (error) {
+    console.error(`load test failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(code);
+} else if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
   const options = parseOptions(process.argv.slice(2), process.env);
   const cleanup = new Cleanup();
 
