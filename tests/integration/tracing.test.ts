@@ -105,12 +105,16 @@ describe.runIf(postgresUrl)('tracing a run from the api through the queue to the
       .find((line) => line.includes('"msg":"generation finished"') && line.includes(runId));
     expect(finished).toContain(`"trace_id":"${root.traceId}"`);
 
-    // The admin's timeline of the run links to its trace (TRACE_URL_TEMPLATE).
-    const timeline = (await (await fetch(`${stack.apiUrl}/api/admin-run-timeline?runId=${runId}`, { headers: { 'X-Admin-Secret': FAULT_ADMIN_SECRET } })).json()) as {
-      traceId: string;
-      traceUrl: string;
-      lines: { label: string; ms: number | null }[];
-    };
+    // The admin's timeline of the run links to its trace (TRACE_URL_TEMPLATE). The worker keeps its
+    // pass after the pass's spans end (and may be exported), so the test waits for it.
+    type Timeline = { traceId: string; traceUrl: string; lines: { label: string; ms: number | null }[] };
+    const timeline = await until(
+      async () => (await (await fetch(`${stack.apiUrl}/api/admin-run-timeline?runId=${runId}`, { headers: { 'X-Admin-Secret': FAULT_ADMIN_SECRET } })).json()) as Timeline,
+      (answer) => answer.lines.some((line) => line.label === 'On the worker'),
+      30_000,
+      'the run’s pass in its timeline',
+      200,
+    );
     expect(timeline.traceId).toBe(root.traceId);
     expect(timeline.traceUrl).toBe(`https://jaeger.example/trace/${root.traceId}`);
     expect(timeline.lines.map((line) => line.label)).toEqual(expect.arrayContaining(['Image from fal', 'In the provider’s queue', 'Being made', 'Sent to fal']));
