@@ -5,9 +5,9 @@
 // closed loop at 32 connections from 200 signed-in accounts, then the api alone open loop at half
 // the closed loop's rate (latency below capacity) and at 1,000 req/s (beyond it). Between the closed
 // loop and the open ones, the cost of tracing (issue 44): the same closed loop on a second api with
-// every span sampled and exported over OTLP/HTTP to a sink of the bench's own, between two runs of
-// the api without it. No worker runs: the queued jobs are never processed, and every key and the
-// database are removed after.
+// every span sampled and exported over OTLP/HTTP to a sink of the bench's own, off and on in turn.
+// No worker runs: the queued jobs are never processed, and every key and the database are removed
+// after.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,7 +22,7 @@ import { createRedis, freePort, scanKeys, whenReady } from '@app/shared/server/r
 import { CreditsRepository, UploadsRepository, UsersRepository } from '@app/shared/server/repositories';
 import type { Redis } from 'ioredis';
 import { TokenService } from '../api/src/services/tokens';
-import { admin, waitForOk } from '../scripts/load';
+import { admin, processCpuMs, waitForOk } from '../scripts/load';
 import { databaseUrl as adminUrl, redisUrl } from './env';
 import { type LoadRequest, type LoadResult, closedLoop, openLoop } from './load-client';
 import { type BenchRow, isMain, printTable } from './table';
@@ -278,12 +278,17 @@ export function submission(accounts: BenchAccount[]): (i: number) => LoadRequest
   };
 }
 
-async function measure(url: string, request: (i: number) => LoadRequest): Promise<LoadResult> {
-  await closedLoop({ url, seconds: WARM_UP_SECONDS, connections: CONNECTIONS, request, expectStatus: 202 });
-  return closedLoop({ url, seconds: SECONDS, connections: CONNECTIONS, request, expectStatus: 202 });
+type Measured = LoadResult & { cpuMs: number };
+
+/** The closed loop after a warm-up; with the server's pid, also its CPU per answer (from /proc), NaN without. */
+async function measure(url: string, request: (i: number) => LoadRequest, pid?: number, warmUpSeconds = WARM_UP_SECONDS): Promise<Measured> {
+  if (warmUpSeconds > 0) await closedLoop({ url, seconds: warmUpSeconds, connections: CONNECTIONS, request, expectStatus: 202 });
+  const before = processCpuMs(pid) ?? Number.NaN;
+  const result = await closedLoop({ url, seconds: SECONDS, connections: CONNECTIONS, request, expectStatus: 202 });
+  return { ...result, cpuMs: ((processCpuMs(pid) ?? Number.NaN) - before) / result.requests };
 }
 
-function checked(what: string, result: LoadResult): LoadResult {
+function checked<T extends LoadResult>(what: string, result: T): T {
   if (result.errors > 0) console.warn(`${what}: ${result.errors} of ${result.requests} answers were not 202 (${JSON.stringify(result.statuses)}), e.g. ${result.sample}`);
   return result;
 }
@@ -329,12 +334,18 @@ interface SinkCounts {
   services: Set<string>;
 }
 
+interface OtlpSink {
+  url: string;
+  counts(): SinkCounts;
+  close(): Promise<void>;
+}
+
 /**
  * A stand-in OTLP/HTTP collector on 127.0.0.1: answers every POST /v1/traces 200 (an empty
  * ExportTraceServiceResponse, full success) and keeps the bodies. They are decoded only when
  * counted, after the measurement: the sink shares the load client's event loop and must not slow it.
  */
-async function startOtlpSink(): Promise<{ url: string; counts(): SinkCounts; close(): Promise<void> }> {
+async function startOtlpSink(): Promise<OtlpSink> {
   const bodies: Buffer[] = [];
   let bytes = 0;
   const server = http.createServer((req, res) => {
@@ -390,72 +401,65 @@ async function startOtlpSink(): Promise<{ url: string; counts(): SinkCounts; clo
 }
 
 /**
- * The closed loop on the api with tracing on (every span sampled, exported over OTLP/HTTP
- * protobuf, the default protocol, to a sink of our own) between two runs on the api without it,
- * which already ran the first (`off`): the runs pile up in the database as the bench goes, so
- * the mean of the runs before and after is tracing off at the same point. The traced api is a
- * second process of the same build on the same database and prefix, stopped (its last spans
- * flushed) before the second run without.
+ * The closed loop on the api with tracing on (`traced`: a second process of the same build on the
+ * same database and prefix, every span sampled and exported over OTLP/HTTP protobuf, the default
+ * protocol, to `sink`) against the api without it, in the order off, on, on, off. An api's first
+ * 10 s after its 3 s warm-up ran 10–25 % slower here than its later ones, so the first of each
+ * (off: `ours`, already measured) are both fresh processes after that warm-up and the second of each
+ * follow without one, already warm: off, on, off would have set a warm off against a fresh on. The
+ * mean of each pair also cancels what drifts through the bench (the runs piling up in the database).
  */
-async function tracingCost(stack: ApiStack, request: (i: number) => LoadRequest, off: LoadResult): Promise<BenchRow[]> {
-  const sink = await startOtlpSink();
-  try {
-    const traced = await stack.startApi('api-traced', {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
-      OTEL_TRACES_SAMPLER: 'always_on',
-      OTEL_SERVICE_NAME: 'bench-api',
-    });
-    // Every submission sent to the traced api, warm-up included: each should come back as a unified-generate span.
-    let sent = 0;
-    const counted = (i: number) => {
-      sent++;
-      return request(i);
-    };
-    const on = checked('unified-generate, tracing on', await measure(traced.url, counted));
-    // SIGTERM: the api's shutdown flushes the spans still batched (tracing.shutdown()).
-    await traced.child.stop();
-    const offAgain = checked('unified-generate, tracing off (after)', await measure(stack.apiUrl, request));
-    const counts = sink.counts();
+async function tracingCost(stack: ApiStack, traced: { url: string; child: Child }, sink: OtlpSink, request: (i: number) => LoadRequest, off: Measured): Promise<BenchRow[]> {
+  // Every submission sent to the traced api, warm-up included: each should come back as a unified-generate span.
+  let sent = 0;
+  const counted = (i: number) => {
+    sent++;
+    return request(i);
+  };
+  const on = checked('unified-generate, tracing on', await measure(traced.url, counted, traced.child.pid));
+  const onAgain = checked('unified-generate, tracing on (warm)', await measure(traced.url, counted, traced.child.pid, 0));
+  // SIGTERM: the api's shutdown flushes the spans still batched (tracing.shutdown()).
+  await traced.child.stop();
+  const offAgain = checked('unified-generate, tracing off (warm)', await measure(stack.apiUrl, request, stack.api.pid, 0));
+  const counts = sink.counts();
 
-    const mean = (pick: (r: LoadResult) => number) => (pick(off) + pick(offAgain)) / 2;
-    const offRate = mean((r) => r.rate);
-    const ratio = on.rate / offRate;
-    const submitSpans = counts.byName.get('unified-generate') ?? 0;
-    const others = [...counts.byName].filter(([name]) => name !== 'unified-generate').map(([name, n]) => `${name} ${n}`);
-    const offNote = (pick: (r: LoadResult) => number) => `tracing off: mean of ${pick(off).toFixed(1)} (before) and ${pick(offAgain).toFixed(1)} (after)`;
-    const how = 'OTEL_TRACES_SAMPLER=always_on, OTLP/HTTP protobuf to a 127.0.0.1 sink; runs off, on, off, the same closed loop each';
-    return [
-      {
-        name: 'unified-generate req/s, tracing off (mean of the runs before and after tracing on)',
-        value: offRate,
-        unit: 'req/s',
-        note: `${off.rate.toFixed(0)} then ${offAgain.rate.toFixed(0)} req/s; errors ${off.errors + offAgain.errors}`,
-      },
-      {
-        name: 'unified-generate req/s, tracing on (every span sampled and exported)',
-        value: on.rate,
-        unit: 'req/s',
-        baseline: { name: 'tracing off', value: offRate },
-        ratio,
-        goal: '≥ 0.9×',
-        met: ratio >= 0.9,
-        note: `${how}; errors ${on.errors}`,
-      },
-      { name: 'unified-generate p50, tracing on (closed loop)', value: on.p50, unit: 'ms', baseline: { name: 'tracing off', value: mean((r) => r.p50) }, note: offNote((r) => r.p50) },
-      { name: 'unified-generate p99, tracing on (closed loop)', value: on.p99, unit: 'ms', baseline: { name: 'tracing off', value: mean((r) => r.p99) }, note: offNote((r) => r.p99) },
-      {
-        name: 'spans the OTLP sink received (tracing on)',
-        value: counts.spans,
-        unit: 'spans',
-        goal: 'a unified-generate span per submit',
-        met: submitSpans === sent,
-        note: `${counts.requests} export requests, ${(counts.bytes / 1e6).toFixed(1)} MB, service ${[...counts.services].join(', ') || '–'}; unified-generate ${submitSpans} for ${sent} submits (warm-up included)${others.length > 0 ? `, ${others.join(', ')}` : ''}`,
-      },
-    ];
-  } finally {
-    await sink.close();
-  }
+  const offMean = (pick: (r: Measured) => number) => (pick(off) + pick(offAgain)) / 2;
+  const onMean = (pick: (r: Measured) => number) => (pick(on) + pick(onAgain)) / 2;
+  const ratio = onMean((r) => r.rate) / offMean((r) => r.rate);
+  const both = (pick: (r: Measured) => number, digits: number) =>
+    `on ${pick(on).toFixed(digits)} then ${pick(onAgain).toFixed(digits)}, off ${pick(off).toFixed(digits)} then ${pick(offAgain).toFixed(digits)}`;
+  const submitSpans = counts.byName.get('unified-generate') ?? 0;
+  const others = [...counts.byName].filter(([name]) => name !== 'unified-generate').map(([name, n]) => `${name} ${n}`);
+  const order = `runs off, on, on, off (${SECONDS} s each; the first of each a fresh api after a ${WARM_UP_SECONDS} s warm-up, the second warm), mean of each pair`;
+  return [
+    {
+      name: 'unified-generate req/s, tracing off',
+      value: offMean((r) => r.rate),
+      unit: 'req/s',
+      note: `${order}; ${off.rate.toFixed(0)} then ${offAgain.rate.toFixed(0)} req/s; errors ${off.errors + offAgain.errors}`,
+    },
+    {
+      name: 'unified-generate req/s, tracing on (every span sampled and exported)',
+      value: onMean((r) => r.rate),
+      unit: 'req/s',
+      baseline: { name: 'tracing off', value: offMean((r) => r.rate) },
+      ratio,
+      goal: '≥ 0.9×',
+      met: ratio >= 0.9,
+      // Tracing's cost is work in the api process: its CPU per submit says how much, beside the rate.
+      note: `OTEL_TRACES_SAMPLER=always_on, OTLP/HTTP protobuf to a 127.0.0.1 sink; ${on.rate.toFixed(0)} then ${onAgain.rate.toFixed(0)} req/s; api CPU per submit ${onMean((r) => r.cpuMs).toFixed(2)} ms vs ${offMean((r) => r.cpuMs).toFixed(2)} off; errors ${on.errors + onAgain.errors}`,
+    },
+    { name: 'unified-generate p50, tracing on (closed loop)', value: onMean((r) => r.p50), unit: 'ms', baseline: { name: 'tracing off', value: offMean((r) => r.p50) }, note: both((r) => r.p50, 1) },
+    { name: 'unified-generate p99, tracing on (closed loop)', value: onMean((r) => r.p99), unit: 'ms', baseline: { name: 'tracing off', value: offMean((r) => r.p99) }, note: both((r) => r.p99, 1) },
+    {
+      name: 'spans the OTLP sink received (tracing on)',
+      value: counts.spans,
+      unit: 'spans',
+      goal: 'a unified-generate span per submit',
+      met: submitSpans === sent,
+      note: `${counts.requests} export requests, ${(counts.bytes / 1e6).toFixed(1)} MB, service ${[...counts.services].join(', ') || '–'}; unified-generate ${submitSpans} for ${sent} submits (warm-up included)${others.length > 0 ? `, ${others.join(', ')}` : ''}`,
+    },
+  ];
 }
 
 /** unified-generate of the api built in BENCH_BASELINE_ROOT (say, the last commit), on a stack of its own. */
@@ -474,14 +478,19 @@ export async function run(): Promise<BenchRow[]> {
   // First, on a quiet machine: after the open loop below the api still works off its backlog.
   const before = await baselineBuild();
   const stack = await startApiStack({ accounts: ACCOUNTS });
+  const sink = await startOtlpSink();
   try {
-    const bare = await stack.startBare();
+    // Started together (start-up is not measured); the traced api waits idle for its turn below.
+    const [bare, traced] = await Promise.all([
+      stack.startBare(),
+      stack.startApi('api-traced', { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'bench-api' }),
+    ]);
     const request = submission(stack.accounts);
     const bareResult = checked('bare route', await measure(bare.url, request));
     await bare.child.stop();
-    const ours = checked('unified-generate', await measure(stack.apiUrl, request));
+    const ours = checked('unified-generate', await measure(stack.apiUrl, request, stack.api.pid));
     // Before the open loops, whose backlog the api is still working off after them.
-    const tracing = await tracingCost(stack, request, ours);
+    const tracing = await tracingCost(stack, traced, sink, request, ours);
     // Below capacity first: a backlog left by the overload would be in its way.
     const halfRate = Math.max(1, Math.round(ours.rate / 2));
     const half = checked('unified-generate open loop at half capacity', await openLoop({ url: stack.apiUrl, seconds: SECONDS, rate: halfRate, maxConnections: 256, request, expectStatus: 202 }));
@@ -531,6 +540,7 @@ export async function run(): Promise<BenchRow[]> {
     ];
   } finally {
     await stack.close();
+    await sink.close();
   }
 }
 
