@@ -7,11 +7,12 @@
  * twice or charged though refused. Exits 1 when a run was lost (accepted, never finished within
  * `--settle-seconds`) or charged twice.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { creditLedgerAnswerSchema, type CreditLedgerEntry } from '@app/shared/api/credits';
 import { getMediaByRunIdCall, quoteGenerationAnswerSchema, submitAnswerSchema } from '@app/shared/api/generation';
 import { runEventSchema } from '@app/shared/api/runs';
-import { ms, perSecond, percentile } from './load-stats';
+import { eventStreamData, ms, perSecond, percentile } from './load-stats';
 
 export interface RemoteLoadOptions {
   target: string;
@@ -150,30 +151,21 @@ function followStream(options: RemoteLoadOptions, ended: Map<string, Ended>): { 
       try {
         const res = await fetch(`${options.target}/api/run-events`, { headers: { authorization: `Bearer ${options.apiKey}`, accept: 'text/event-stream' }, signal: abort.signal });
         if (!res.ok || !res.body) throw new Error(`run-events answered ${res.status}`);
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for await (const chunk of res.body) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
-            buffer = buffer.slice(end + 2);
-            if (!data) continue;
-            const event = runEventSchema.safeParse(JSON.parse(data.slice('data: '.length)));
-            if (!event.success) {
-              events.unreadable += 1;
-              continue;
-            }
-            events.read += 1;
-            const { type, runId } = event.data;
-            const status = type === 'run.done' ? 'done' : type === 'run.failed' ? 'failed' : type === 'run.canceled' ? 'canceled' : undefined;
-            if (status && !ended.has(runId)) ended.set(runId, { status, at: Date.now(), by: 'stream' });
+        for await (const data of eventStreamData(res.body)) {
+          const event = runEventSchema.safeParse(data);
+          if (!event.success) {
+            events.unreadable += 1;
+            continue;
           }
+          events.read += 1;
+          const { type, runId } = event.data;
+          const status = type === 'run.done' ? 'done' : type === 'run.failed' ? 'failed' : type === 'run.canceled' ? 'canceled' : undefined;
+          if (status && !ended.has(runId)) ended.set(runId, { status, at: Date.now(), by: 'stream' });
         }
       } catch (error) {
         if (abort.signal.aborted) return;
         console.warn(`run-events: ${error instanceof Error ? error.message : String(error)}; reconnecting (the runs are polled meanwhile)`);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await sleep(1_000);
       }
     }
   };
@@ -215,7 +207,7 @@ export async function runRemoteLoad(options: RemoteLoadOptions): Promise<{ code:
   await Promise.all(
     Array.from({ length: options.runs }, async (_, index) => {
       // Open loop: each submission at its time, whatever the answers before it take.
-      await new Promise((resolve) => setTimeout(resolve, (index * 1000) / options.rate));
+      await sleep((index * 1000) / options.rate);
       const runId = `${stamp}-${index}`;
       const sentAt = Date.now();
       const t0 = performance.now();
@@ -231,7 +223,7 @@ export async function runRemoteLoad(options: RemoteLoadOptions): Promise<{ code:
   // The stream ends most runs; a run it has not ended after 15 s is asked for (every run, when polling).
   while (accepted.some((run) => !ended.has(run.runId)) && Date.now() < deadline) {
     await pollUnended(instance, accepted, ended, options.follow === 'poll' ? 0 : 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
   }
   stream?.close();
 

@@ -1,4 +1,4 @@
-/** The figures both load modes print (`npm run load`, local and `--target`). */
+/** What both load modes share (`npm run load`, local and `--target`): their figures and the event-stream reader. */
 
 /** The p-th percentile (nearest rank); NaN for no values. */
 export function percentile(values: number[], p: number): number {
@@ -10,3 +10,18 @@ export function percentile(values: number[], p: number): number {
 
 export const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
 export const perSecond = (count: number, elapsedMs: number) => (elapsedMs > 0 ? (count * 1000) / elapsedMs : 0);
+
+/** The JSON of each `data:` line of a Server-Sent Events body (the run-event stream), as it arrives. */
+export async function* eventStreamData(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
+      buffer = buffer.slice(end + 2);
+      if (data) yield JSON.parse(data.slice('data: '.length));
+    }
+  }
+}

@@ -31,7 +31,7 @@ import { Queue, Worker } from 'bullmq';
 import pg from 'pg';
 import { TokenService } from '../api/src/services/tokens';
 import { ensureBuilt, root } from './ensure-built.mjs';
-import { ms, perSecond, percentile } from './load-stats';
+import { eventStreamData, ms, perSecond, percentile } from './load-stats';
 import { parseRemoteOptions, runRemoteLoad } from './load-remote';
 
 export interface LoadOptions {
@@ -153,21 +153,11 @@ async function followEtas(
   const every: Array<{ runId: string; at: number; position: number; etaSeconds: number | null }> = [];
   const abort = new AbortController();
   const read = async (body: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of body) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (!data) continue;
-        const event = JSON.parse(data.slice('data: '.length)) as { type: string; runId: string; position?: number; etaSeconds?: number | null };
-        if (event.type === 'run.queued') every.push({ runId: event.runId, at: Date.now(), position: event.position ?? 0, etaSeconds: event.etaSeconds ?? null });
-        if (event.type !== 'run.queued' || first.has(event.runId) || typeof event.etaSeconds !== 'number') continue;
-        first.set(event.runId, { at: Date.now(), etaSeconds: event.etaSeconds, position: event.position ?? 0 });
-      }
+    for await (const data of eventStreamData(body)) {
+      const event = data as { type: string; runId: string; position?: number; etaSeconds?: number | null };
+      if (event.type === 'run.queued') every.push({ runId: event.runId, at: Date.now(), position: event.position ?? 0, etaSeconds: event.etaSeconds ?? null });
+      if (event.type !== 'run.queued' || first.has(event.runId) || typeof event.etaSeconds !== 'number') continue;
+      first.set(event.runId, { at: Date.now(), etaSeconds: event.etaSeconds, position: event.position ?? 0 });
     }
   };
   await Promise.all(

@@ -3,6 +3,33 @@ import type { CreditChange } from '../src/server/db/repositories/credits.reposit
 import type { GenerationRunsRepository } from '../src/server/db/repositories/generation-runs.repository';
 import type { SettleRepositories } from '../src/server/generation/settle-run';
 
+/** A run just submitted, still queued: a custom prompt of 2 credits unless `overrides` say otherwise. */
+export function aProcessingRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
+  const now = new Date();
+  return {
+    run_id: 'run_0000000000000001',
+    user_id: '3f1c2a9e-6d4b-4f7a-9c1e-2b8d5e7f9a10',
+    mode: 'custom-prompt',
+    request: {},
+    status: 'processing',
+    error: null,
+    credits_reserved: 2,
+    credits_refunded: 0,
+    provider: null,
+    stage: 'queued',
+    attempts: 0,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+    started_at: null,
+    identity_scores: null,
+    priority: null,
+    timeline: null,
+    webhook_url: null,
+    ...overrides,
+  };
+}
+
 /**
  * In-memory runs, balances and ledger keys with the rules of the real repositories that
  * settlement relies on (a ledger key applies once; `finish` only moves a run still processing;
@@ -17,28 +44,17 @@ export class FakeRunRepositories implements SettleRepositories {
   failCreditsFor = new Set<string>();
 
   addRun(run: { runId: string; userId: string; creditsReserved: number; mode?: string; request?: Record<string, unknown>; webhookUrl?: string | null }): void {
-    const now = new Date();
-    this.runsById.set(run.runId, {
-      run_id: run.runId,
-      user_id: run.userId,
-      mode: run.mode ?? 'custom-prompt',
-      request: run.request ?? {},
-      status: 'processing',
-      error: null,
-      credits_reserved: run.creditsReserved,
-      credits_refunded: 0,
-      provider: null,
-      stage: 'queued',
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-      started_at: null,
-      identity_scores: null,
-      priority: null,
-      timeline: null,
-      webhook_url: run.webhookUrl ?? null,
-    });
+    this.runsById.set(
+      run.runId,
+      aProcessingRun({
+        run_id: run.runId,
+        user_id: run.userId,
+        credits_reserved: run.creditsReserved,
+        ...(run.mode ? { mode: run.mode } : {}),
+        ...(run.request ? { request: run.request } : {}),
+        webhook_url: run.webhookUrl ?? null,
+      }),
+    );
   }
 
   runs: SettleRepositories['runs'] & Pick<GenerationRunsRepository, 'createIfAbsent'> = {

@@ -12,6 +12,7 @@ import { bearer, createAccount, signIn } from '../support/auth';
 import { suiteDialect } from '../support/database';
 import { type TestContext, useTestApp } from '../support/test-app';
 import { fixture, uploadFile } from '../support/uploads';
+import { until } from '../support/wait';
 
 const dialect = suiteDialect();
 const SECRET = 'integration-admin-secret-0123456789';
@@ -163,11 +164,12 @@ describe(`the admin calls (${dialect})`, () => {
 
     // The run's timeline (issue 44): where its time went, from what the run recorded, with tracing off.
     // The worker keeps its pass just after the run settles: read until it is there.
-    let timeline = (await request(ctx.app).get('/api/admin-run-timeline').query({ runId }).set(admin)).body;
-    for (let tries = 0; !timeline.lines.some((line: { label: string }) => line.label === 'On the worker') && tries < 100; tries += 1) {
-      await sleep(100);
-      timeline = (await request(ctx.app).get('/api/admin-run-timeline').query({ runId }).set(admin)).body;
-    }
+    const timeline = await until(
+      async () => (await request(ctx.app).get('/api/admin-run-timeline').query({ runId }).set(admin)).body,
+      (body: { lines: { label: string }[]; totalMs: number }) => body.lines.some((line) => line.label === 'On the worker'),
+      10_000,
+      'the run’s pass in its timeline',
+    );
     expect(timeline).toMatchObject({ success: true, runId, mode: 'custom-prompt', provider: 'local', status: 'done', error: null, traceId: null, traceUrl: null });
     const lines = timeline.lines as { label: string; detail: string; atMs: number; ms: number | null; depth: number }[];
     expect(lines.map((line) => line.label)).toEqual([

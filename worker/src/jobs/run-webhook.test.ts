@@ -61,7 +61,7 @@ function setUp(options: { delivery?: WebhookDelivery; answer?: OwnedRunAnswer; a
     logger,
     now: () => NOW,
   });
-  const job = (attemptsMade: number) => ({ attemptsMade, opts: { attempts: 17 } }) as unknown as Job;
+  const job = (attemptsMade: number): Pick<Job, 'attemptsMade' | 'opts'> => ({ attemptsMade, opts: { attempts: 17 } });
   return { handler, delivery, attempts, abandoned, sent, job };
 }
 

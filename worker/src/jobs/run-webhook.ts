@@ -30,7 +30,7 @@ const ANSWER_STATUS: Record<WebhookDelivery['event'], 'done' | 'failed'> = { 'ru
  */
 export function deliverRunWebhookHandler(deps: RunWebhookDeps) {
   const now = deps.now ?? (() => new Date());
-  return async ({ deliveryId }: JobData<'webhooks', 'deliver-run-webhook'>, job: Job) => {
+  return async ({ deliveryId }: JobData<'webhooks', 'deliver-run-webhook'>, job: Pick<Job, 'attemptsMade' | 'opts'>) => {
     const delivery = await deps.webhooks.findDelivery(deliveryId);
     if (!delivery) return { skipped: 'missing' };
     if (delivery.delivered_at) return { skipped: 'already delivered' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aProcessingRun } from '../../../testing/fake-run-repositories';
 import type { GenerationRun } from '../db/schema';
 import type { NewWebhookDelivery } from '../db/repositories/run-webhooks.repository';
 import { InvalidInputError } from '../domain-errors';
@@ -6,31 +7,8 @@ import { RunWebhooks, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_PRIVATE, WEBHOOK_URL_WI
 
 const quiet = { info: () => {}, warn: () => {} };
 
-function aRun(overrides: Partial<GenerationRun> = {}): GenerationRun {
-  const now = new Date();
-  return {
-    run_id: 'run_0000000000000001',
-    user_id: '3f1c2a9e-6d4b-4f7a-9c1e-2b8d5e7f9a10',
-    mode: 'custom-prompt',
-    request: {},
-    status: 'processing',
-    attempts: 0,
-    error: null,
-    credits_reserved: 2,
-    credits_refunded: 0,
-    provider: null,
-    stage: 'queued',
-    created_at: now,
-    updated_at: now,
-    finished_at: null,
-    started_at: null,
-    identity_scores: null,
-    priority: null,
-    timeline: null,
-    webhook_url: 'https://hooks.example.com/runs',
-    ...overrides,
-  };
-}
+/** A queued run that asked to be told of its end. */
+const aRun = (overrides: Partial<GenerationRun> = {}): GenerationRun => aProcessingRun({ webhook_url: 'https://hooks.example.com/runs', ...overrides });
 
 /** RunWebhooks over in-memory deliveries and a queue that records its adds (or refuses them). */
 function webhooks(options: { queueDown?: boolean } = {}) {

@@ -35,10 +35,10 @@ export function runAttributes(runId: string, mode: string): Attributes {
   return { 'mirrorverse.run_id': runId, 'mirrorverse.mode': mode };
 }
 
-/** Where a span is, in a run: the run's recorder and the step this code runs in. */
+/** Where a span is, in a run: the run's recorder and the step this code runs in (none at the pass's top). */
 interface Place {
   recorder: RunRecorder;
-  step: RunStep;
+  step?: RunStep;
 }
 
 /**
@@ -61,7 +61,7 @@ export function inSpan<T>(name: string, facts: StepFacts, work: (step: Step) => 
   const here = place.getStore();
   const attributes = here ? { ...here.recorder.attributes, ...prefixed(facts) } : prefixed(facts);
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
-    const step = here?.recorder.open(name, facts, here.step.depth + 1);
+    const step = here?.recorder.open(name, facts, (here.step?.depth ?? -1) + 1);
     const handle: Step = {
       set(more) {
         span.setAttributes(prefixed(more));
@@ -86,8 +86,8 @@ export function inSpan<T>(name: string, facts: StepFacts, work: (step: Step) => 
 /** Adds facts to the step (and span) the calling code runs in, when there is one. */
 export function noteOnStep(facts: StepFacts): void {
   trace.getActiveSpan()?.setAttributes(prefixed(facts));
-  const here = place.getStore();
-  if (here) Object.assign(here.step.facts, facts);
+  const step = place.getStore()?.step;
+  if (step) Object.assign(step.facts, facts);
 }
 
 /**
@@ -114,8 +114,7 @@ export class RunRecorder {
 
   /** Runs the pass under a span named `name`: every span opened inside is a step of it. */
   run<T>(name: string, work: (step: Step) => Promise<T>): Promise<T> {
-    const root: RunStep = { name: '', offsetMs: 0, ms: 0, depth: -1, facts: {} };
-    return place.run({ recorder: this, step: root }, () =>
+    return place.run({ recorder: this }, () =>
       inSpan(name, {}, (step) => {
         const span = trace.getActiveSpan();
         if (span?.isRecording()) this.traceId = span.spanContext().traceId;
