@@ -403,11 +403,12 @@ async function startOtlpSink(): Promise<OtlpSink> {
 /**
  * The closed loop on the api with tracing on (`traced`: a second process of the same build on the
  * same database and prefix, every span sampled and exported over OTLP/HTTP protobuf, the default
- * protocol, to `sink`) against the api without it, in the order off, on, on, off. An api's first
- * 10 s after its 3 s warm-up ran 10–25 % slower here than its later ones, so the first of each
- * (off: `ours`, already measured) are both fresh processes after that warm-up and the second of each
- * follow without one, already warm: off, on, off would have set a warm off against a fresh on. The
- * mean of each pair also cancels what drifts through the bench (the runs piling up in the database).
+ * protocol, to `sink`) against the api without it, in the order off, on, on, off. An api is still
+ * warming up for 12–15 s from cold (its rate nearly doubles; a traced one a little slower), well past
+ * the 3 s warm-up, so the first of each (off: `ours`, already measured) are both fresh processes
+ * after that warm-up and the second of each follow without one, already warm: off, on, off would
+ * set a fresh on against a mean with a warm off. The mean of each pair also cancels what drifts
+ * through the bench (the runs piling up in the database); the note gives each pair's ratio too.
  */
 async function tracingCost(stack: ApiStack, traced: { url: string; child: Child }, sink: OtlpSink, request: (i: number) => LoadRequest, off: Measured): Promise<BenchRow[]> {
   // Every submission sent to the traced api, warm-up included: each should come back as a unified-generate span.
@@ -447,7 +448,7 @@ async function tracingCost(stack: ApiStack, traced: { url: string; child: Child 
       goal: '≥ 0.9×',
       met: ratio >= 0.9,
       // Tracing's cost is work in the api process: its CPU per submit says how much, beside the rate.
-      note: `OTEL_TRACES_SAMPLER=always_on, OTLP/HTTP protobuf to a 127.0.0.1 sink; ${on.rate.toFixed(0)} then ${onAgain.rate.toFixed(0)} req/s; api CPU per submit ${onMean((r) => r.cpuMs).toFixed(2)} ms vs ${offMean((r) => r.cpuMs).toFixed(2)} off; errors ${on.errors + onAgain.errors}`,
+      note: `OTEL_TRACES_SAMPLER=always_on, OTLP/HTTP protobuf to a 127.0.0.1 sink; fresh ${on.rate.toFixed(0)} vs ${off.rate.toFixed(0)} req/s (${(on.rate / off.rate).toFixed(2)}×), warm ${onAgain.rate.toFixed(0)} vs ${offAgain.rate.toFixed(0)} (${(onAgain.rate / offAgain.rate).toFixed(2)}×); api CPU per submit ${onMean((r) => r.cpuMs).toFixed(2)} ms vs ${offMean((r) => r.cpuMs).toFixed(2)} off; errors ${on.errors + onAgain.errors}`,
     },
     { name: 'unified-generate p50, tracing on (closed loop)', value: onMean((r) => r.p50), unit: 'ms', baseline: { name: 'tracing off', value: offMean((r) => r.p50) }, note: both((r) => r.p50, 1) },
     { name: 'unified-generate p99, tracing on (closed loop)', value: onMean((r) => r.p99), unit: 'ms', baseline: { name: 'tracing off', value: offMean((r) => r.p99) }, note: both((r) => r.p99, 1) },
