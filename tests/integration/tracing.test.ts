@@ -47,9 +47,16 @@ describe.runIf(postgresUrl)('tracing a run from the api through the queue to the
   async function traceOf(runId: string) {
     const spans = receiver!.spans;
     const named = (name: string, service: string) => spans.find((s) => s.name === name && s.service === service && s.attributes['mirrorverse.run_id'] === runId);
-    await until(async () => Boolean(named('unified-generate', 'mirrorverse-api') && named('settle', 'mirrorverse-worker')), Boolean, 60_000, 'the run’s spans from both processes', 200);
-    const root = named('unified-generate', 'mirrorverse-api')!;
-    const trace = spans.filter((s) => s.traceId === root.traceId);
+    // Complete means every span's parent has arrived too: the job's processing span (bullmq-otel)
+    // holds the run's spans and ends after them, so it can be exported after the settlement.
+    const complete = () => {
+      const root = named('unified-generate', 'mirrorverse-api');
+      if (!root || !named('settle', 'mirrorverse-worker')) return undefined;
+      const trace = spans.filter((s) => s.traceId === root.traceId);
+      const ids = new Set(trace.map((s) => s.spanId));
+      return trace.every((s) => s.parentSpanId === '' || ids.has(s.parentSpanId)) ? { root, trace } : undefined;
+    };
+    const { root, trace } = (await until(async () => complete(), Boolean, 60_000, 'the run’s spans from both processes, each with its parent', 200))!;
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const ancestors = (span: ReceivedSpan): string[] => {
       const names: string[] = [];
