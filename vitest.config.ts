@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 const HTTP_SUITE = [
   'admin', 'api-keys', 'auth', 'creators', 'feed-and-likes', 'feed-orders', 'fuzz', 'generation', 'library', 'liked-media', 'media-page', 'openapi', 'page-meta', 'private-files', 'reports', 'run-control',
   'security', 'variations', 'sign-in-guessing', 'spec-client', 'stories-and-tags', 'takedowns', 'uploads', 'webhooks-http',
-  'run-webhooks',
+  'run-webhooks', 'collections', 'follows', 'notifications',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /**

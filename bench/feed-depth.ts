@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '@app/migrations';
 import { createDatabase } from '@app/shared/server/db';
-import { FeedRepository, MediaRepository } from '@app/shared/server/repositories';
+import { FeedRepository, LikesRepository, MediaRepository } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { databaseUrl } from './env';
@@ -95,6 +95,141 @@ async function measureOrders(feed: FeedRepository) {
   return measured;
 }
 
+/** The Following feed's data: creators sharing the media, people following a slice of them each. */
+const FOLLOWED_CREATORS = 2_000;
+const FOLLOWERS = 200;
+/** Follows per person: 200 × 500 = 100,000 follows (with 50,000 media, 25 per creator). */
+const FOLLOWS_EACH = Math.floor((ROWS * 2) / FOLLOWERS);
+
+/**
+ * getPublicFeed?feed=following (issue 46): p95 of page 1 and of a page by cursor 80 % down the
+ * reader's feed, on a schema of its own: `ROWS` media spread over 2,000 creators (one in ten
+ * private, one in fifty hidden by moderation), 100,000 follows, the reader following 500 of them.
+ */
+async function measureFollowing(): Promise<BenchRow[]> {
+  const handle = await open();
+  try {
+    await migrateToLatest(handle.db);
+    await sql`
+      insert into users (email, referral_code, username)
+      select 'creator' || g || '@example.com', 'creator' || g, 'creator' || g from generate_series(1, ${FOLLOWED_CREATORS}) g`.execute(handle.db);
+    await sql`
+      insert into users (email, referral_code, username)
+      select 'follower' || g || '@example.com', 'follower' || g, 'follower' || g from generate_series(1, ${FOLLOWERS}) g`.execute(handle.db);
+    await sql`
+      insert into media (user_id, type, preset_type, final_url, is_public, status, moderation, created_at)
+      select c.id, 'image', 'custom_prompt', 'http://localhost/m/' || g, g % 10 <> 0, 'completed', case when g % 50 = 7 then 'hidden' else 'clear' end,
+             now() - (g || ' seconds')::interval
+      from generate_series(1, ${ROWS}) g
+      join (select id, row_number() over (order by id) - 1 as n from users where email like 'creator%') c on c.n = g % ${FOLLOWED_CREATORS}`.execute(handle.db);
+    // Each follower follows FOLLOWS_EACH creators in a row, starting at a place of their own.
+    await sql`
+      insert into follows (follower_id, followee_id, created_at)
+      select f.id, c.id, now() - (k || ' minutes')::interval
+      from (select id, row_number() over (order by id) as n from users where email like 'follower%') f
+      cross join generate_series(0, ${FOLLOWS_EACH - 1}) k
+      join (select id, row_number() over (order by id) - 1 as n from users where email like 'creator%') c on c.n = (f.n * 37 + k) % ${FOLLOWED_CREATORS}`.execute(handle.db);
+    await sql`analyze`.execute(handle.db);
+    const reader = await handle.db.selectFrom('users').select('id').where('email', '=', 'follower1@example.com').executeTakeFirstOrThrow();
+    const follows = await handle.db.selectFrom('follows').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+
+    const feed = new FeedRepository(handle.db);
+    const all = await feed.followingPage(reader.id, { limit: ROWS });
+    const at = Math.floor(all.length * 0.8);
+    const cursor = { createdAt: all[at]!.created_at, id: all[at]!.id };
+    const first = await spread(() => feed.followingPage(reader.id, { limit: PAGE + 1 }));
+    const deep = await spread(() => feed.followingPage(reader.id, { limit: PAGE + 1, cursor }));
+    const where = `${ROWS.toLocaleString('en-US')} media, ${Number(follows.count).toLocaleString('en-US')} follows; the reader follows ${FOLLOWS_EACH} creators (${all.length.toLocaleString('en-US')} listed items)`;
+    return [
+      { name: `following feed page 1 (${PAGE}), p95`, value: first.p95, unit: 'ms', goal: `p95 ≤ ${P95_GOAL_MS} ms`, met: first.p95 <= P95_GOAL_MS, note: `${where}; median ${first.median.toFixed(2)} ms` },
+      {
+        name: `following feed at depth ${at.toLocaleString('en-US')}, p95`,
+        value: deep.p95,
+        unit: 'ms',
+        baseline: { name: 'its page 1, median', value: first.median },
+        ratio: deep.median / first.median,
+        goal: `p95 ≤ ${P95_GOAL_MS} ms; median ≤ ${MAX_RATIO}× page 1's`,
+        met: deep.p95 <= P95_GOAL_MS && deep.median / first.median <= MAX_RATIO,
+        note: `by cursor; median ${deep.median.toFixed(2)} ms`,
+      },
+    ];
+  } finally {
+    await handle.drop();
+    await handle.destroy();
+  }
+}
+
+/** Issue 46 §3: a like with its notification stays as quick as a like. */
+const LIKE_GOAL_MS = 5;
+const LIKE_RUNS = 200;
+const LIKE_OWNERS = 1_000;
+const LIKERS = 200;
+
+/**
+ * toggleLike with its notification (one INSERT into the owner's unread like row, in the like's
+ * transaction) against the like alone (the same two statements without it), on a schema of its
+ * own: `ROWS` media of 1,000 owners, each run a new like by one of 200 people of a random item.
+ */
+async function measureLikeNotifications(): Promise<BenchRow[]> {
+  const handle = await open();
+  try {
+    await migrateToLatest(handle.db);
+    await sql`
+      insert into users (email, referral_code, username)
+      select 'owner' || g || '@example.com', 'owner' || g, 'owner' || g from generate_series(1, ${LIKE_OWNERS}) g`.execute(handle.db);
+    await sql`
+      insert into users (email, referral_code, username)
+      select 'liker' || g || '@example.com', 'liker' || g, 'liker' || g from generate_series(1, ${LIKERS}) g`.execute(handle.db);
+    await sql`
+      insert into media (user_id, type, preset_type, final_url, is_public, status, created_at)
+      select o.id, 'image', 'custom_prompt', 'http://localhost/m/' || g, true, 'completed', now() - (g || ' seconds')::interval
+      from generate_series(1, ${ROWS}) g
+      join (select id, row_number() over (order by id) - 1 as n from users where email like 'owner%') o on o.n = g % ${LIKE_OWNERS}`.execute(handle.db);
+    await sql`analyze`.execute(handle.db);
+    const media = (await handle.db.selectFrom('media').select('id').execute()).map((r) => r.id);
+    const likers = (await handle.db.selectFrom('users').select('id').where('email', 'like', 'liker%').execute()).map((r) => r.id);
+    // Each run a like not made before: the pairs are drawn once, in an order of their own.
+    let next = 0;
+    const pair = () => {
+      const n = next++;
+      return { liker: likers[n % LIKERS]!, item: media[(n * 7919) % media.length]! };
+    };
+    const likes = new LikesRepository(handle.db);
+    const alone = await spread(async () => {
+      const { liker, item } = pair();
+      await handle.db.transaction().execute(async (trx) => {
+        // The like as toggleLike made it before notifications: its row, then the count and score.
+        await trx.insertInto('likes').values({ user_id: liker, media_id: item }).onConflict((oc) => oc.columns(['user_id', 'media_id']).doNothing()).returning('media_id').executeTakeFirst();
+        await sql`update media set likes_count = likes_count + 1, trending_score = ln(likes_count + 1) + extract(epoch from created_at) / 604800, updated_at = now()
+                  where id = ${item} returning likes_count`.execute(trx);
+      });
+    }, LIKE_RUNS);
+    const told = await spread(async () => {
+      const { liker, item } = pair();
+      const result = await likes.toggle(liker, item);
+      if (!result?.liked || !result.notified) throw new Error('the bench like was not a new, told like');
+    }, LIKE_RUNS);
+    const notifications = await handle.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const where = `${ROWS.toLocaleString('en-US')} media of ${LIKE_OWNERS.toLocaleString('en-US')} owners, ${LIKE_RUNS} new likes by ${LIKERS} people`;
+    return [
+      { name: 'like alone (no notification), p95', value: alone.p95, unit: 'ms', goal: `p95 ≤ ${LIKE_GOAL_MS} ms`, met: alone.p95 <= LIKE_GOAL_MS, note: `${where}; the like's row, count and score in one transaction, as before notifications; median ${alone.median.toFixed(2)} ms` },
+      {
+        name: 'toggleLike with its notification p95',
+        value: told.p95,
+        unit: 'ms',
+        baseline: { name: 'like alone, p95', value: alone.p95 },
+        ratio: told.p95 / alone.p95,
+        goal: `p95 ≤ ${LIKE_GOAL_MS} ms`,
+        met: told.p95 <= LIKE_GOAL_MS,
+        note: `LikesRepository.toggle: the count's UPDATE and the owner's INSERT … ON CONFLICT in one statement; median ${told.median.toFixed(2)} ms; ${Number(notifications.count).toLocaleString('en-US')} notification rows`,
+      },
+    ];
+  } finally {
+    await handle.drop();
+    await handle.destroy();
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
   const handle = await open();
   try {
@@ -150,6 +285,8 @@ export async function run(): Promise<BenchRow[]> {
     const media = new MediaRepository(handle.db);
     const libraryFirst = await median(() => Promise.all([media.listForUser(fan.id, { limit: LIKED_PAGE, offset: 0, order: 'desc' }), media.countForUser(fan.id)]));
     const orders = await measureOrders(feed);
+    const following = await measureFollowing();
+    const likeNotifications = await measureLikeNotifications();
     const baseline = { name: `feed page 1 (${PAGE})`, value: first };
     const where = `${ROWS.toLocaleString('en-US')} media, median of ${REPEAT}`;
     return [
@@ -181,6 +318,8 @@ export async function run(): Promise<BenchRow[]> {
           note: `by cursor; median ${deeper.median.toFixed(2)} ms (ratio of medians)`,
         },
       ]).flat(),
+      ...following,
+      ...likeNotifications,
     ];
   } finally {
     await handle.drop();

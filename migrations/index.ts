@@ -23,6 +23,9 @@ import * as m0020 from './0020-visibility-banned-users';
 import * as m0021 from './0021-run-timeline';
 import * as m0022 from './0022-api-keys';
 import * as m0023 from './0023-run-webhooks';
+import * as m0024 from './0024-follows';
+import * as m0025 from './0025-notifications';
+import * as m0026 from './0026-collections';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -49,6 +52,9 @@ export const migrations: Record<string, Migration> = {
   '0021-run-timeline': m0021,
   '0022-api-keys': m0022,
   '0023-run-webhooks': m0023,
+  '0024-follows': m0024,
+  '0025-notifications': m0025,
+  '0026-collections': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import { createRedis, pingKeys } from '@app/shared/server/redis';
 import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { RunWebhooks } from '@app/shared/server/generation/run-webhooks';
+import { DigestUnsubscribe, NotificationSignals, Notifier } from '@app/shared/server/notifications';
 import { createApp } from './app';
 import { authenticate, signedInViewer } from './http/authenticate';
 import { RATE_RULES, RateLimits } from './http/rate-limits';
@@ -43,10 +44,13 @@ import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { feedRoutes } from './routes/feed';
 import { creatorRoutes } from './routes/creators';
+import { followRoutes } from './routes/follows';
+import { collectionRoutes } from './routes/collections';
 import { generationRoutes } from './routes/generation';
 import { launchRoutes } from './routes/launch';
 import { libraryRoutes } from './routes/library';
 import { mediaRoutes } from './routes/media';
+import { notificationRoutes } from './routes/notifications';
 import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
 import { runWebhookRoutes } from './routes/run-webhooks';
@@ -60,10 +64,13 @@ import { DevOutboxService } from './services/dev-outbox.service';
 import { DraftsService } from './services/drafts.service';
 import { FeedService } from './services/feed.service';
 import { CreatorsService } from './services/creators.service';
+import { FollowsService } from './services/follows.service';
+import { CollectionsService } from './services/collections.service';
 import { GenerationService } from './services/generation.service';
 import { LikesService } from './services/likes.service';
 import { MailService } from './services/mail.service';
 import { MediaService } from './services/media.service';
+import { NotificationsService } from './services/notifications.service';
 import { MediaFileAccess } from './services/media-file-access';
 import { OtpService, WrongCodeBudget } from './services/otp.service';
 import { PromptEnhancer } from './services/prompt-enhancer';
@@ -117,6 +124,9 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   });
   // A run's webhook (issue 45 §2): its address checked at submit, its end told whoever settles it.
   const runWebhooks = new RunWebhooks({ deliveries: repos.runWebhooks, queues: infra.queues, allowPrivate: config.webhooks.allowPrivate, logger: subsystem(logger, 'webhooks') });
+  // Notifications (issue 46 §3): written where things happen, signalled to every api process's open streams.
+  const signals = new NotificationSignals(infra.redis, config.queuePrefix);
+  const notifier = new Notifier({ notifications: repos.notifications, signals, logger: subsystem(logger, 'notifications') });
   const generation = new GenerationService(
     repos,
     runQueue,
@@ -148,16 +158,22 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
   const stories = new StoriesService(repos, urls);
   const tags = new TagsService(repos, urls);
   const creators = new CreatorsService(repos, feed, urls);
+  const collections = new CollectionsService(repos, feed, urls);
   const viewer = authenticate({ require: 'none' }, bearer);
-  const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed);
-  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'), firstScreen);
+  const pageMeta = new PageMetaService(stories, tags, creators, config.http.publicUrl, feed, collections);
+  const admin = new AdminService(repos, infra.storage, urls, accounts, denylist, launch, subsystem(logger, 'admin'), firstScreen, notifier);
   const timelines = new RunTimelineService(repos, config.tracing.traceUrlTemplate);
   // Wrong operator secrets are paced (never locked out) and each goes to the admin audit log.
   const secretPacing = new SecretGuessThrottle(infra.redis, config.queuePrefix, config.secretGuessDelayMs);
   const refusedSecret = (req: Request, kind: string) => admin.recordRefusedSecret({ ip: req.ip ?? null }, kind, `${req.method} ${req.originalUrl.split('?')[0]}`);
   const requireAdminSecret = requireAdmin(config.adminSecret, secretPacing, undefined, refusedSecret);
   const verifyAdminSecret = requireAdmin(config.adminSecret, secretPacing, adminSecretOfBody, refusedSecret);
-  const runEvents = createRunEvents(config, infra, runQueue, repos, urls, subsystem(logger, 'run-events'));
+  const notificationFeed = {
+    // A subscribed connection does nothing else: one of its own, opened while streams are open here.
+    listen: async (heard: (userId: string) => void) => NotificationSignals.listen(createRedis(infra.redisEndpoint, 'worker'), signals.channel, heard, logger),
+    unreadCount: (userId: string) => repos.notifications.unreadCount(userId),
+  };
+  const runEvents = createRunEvents(config, { ...infra, notifications: notificationFeed }, runQueue, repos, urls, subsystem(logger, 'run-events'));
 
   const app = createApp({
     config,
@@ -199,7 +215,19 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
       runRoutes(runControl, signedIn, signedInOrReadKey),
       feedRoutes(feed, viewer, signedIn, authenticate({ require: 'none', apiKey: 'read' }, bearer)),
       creatorRoutes(creators, viewer),
-      mediaRoutes(media, new LikesService(repos), signedIn, signedInOrReadKey),
+      followRoutes(
+        new FollowsService(
+          repos,
+          // notifications (issue 46 §3) listen here
+          { followed: notifier.followed },
+          urls,
+          subsystem(logger, 'follows'),
+        ),
+        signedIn,
+      ),
+      collectionRoutes(collections, viewer, signedIn),
+      mediaRoutes(media, new LikesService(repos, (userId) => notifier.signal(userId)), signedIn, signedInOrReadKey),
+      notificationRoutes(new NotificationsService(repos, urls, new DigestUnsubscribe(infra.secrets.signingSecret)), signedIn),
       reportRoutes(new ReportsService(repos, feed, limits), signedIn),
       adminRoutes(admin, timelines, diagnosis, verifyAdminSecret, requireAdminSecret),
       storyRoutes(stories, tags, requireStoryEditor(config.storyEditorToken, secretPacing, refusedSecret), uploads),

@@ -27,6 +27,8 @@ export function aUser(overrides: Partial<User> = {}): User {
     referral_code: 'ref-ada',
     signup_ip: null,
     last_active_at: null,
+    notification_digest: false,
+    notification_digest_at: null,
     created_at: created,
     updated_at: created,
     ...overrides,

@@ -171,13 +171,14 @@ describe(`sign-in by e-mail code (${dialect})`, () => {
     const session = await signIn(ctx.app, uniqueEmail('settler'));
     expect((await request(ctx.app).get('/api/user-settings').set(bearer(session))).body).toEqual({
       success: true,
-      settings: { share_to_feed: true, media_upload_agreed: false },
+      settings: { share_to_feed: true, media_upload_agreed: false, notification_digest: false },
     });
     await request(ctx.app).post('/api/user-settings').set(bearer(session)).send({ share_to_feed: false });
     await request(ctx.app).post('/api/upload-agreement').set(bearer(session));
     expect((await request(ctx.app).get('/api/user-settings').set(bearer(session))).body.settings).toEqual({
       share_to_feed: false,
       media_upload_agreed: true,
+      notification_digest: false,
     });
     expect((await request(ctx.app).get('/api/check-quota').set(bearer(session))).body).toEqual({
       success: true,

@@ -100,7 +100,7 @@ const ENDPOINTS: Endpoint[] = [
     examples: [{ name: 'Ada', username: 'ada_l', avatar: 'https://example.com/a.png', onboarding_completed: true }, { name: 'Ada' }, { avatar: 'https://example.com/a.png' }],
   },
   { method: 'GET', path: '/user-settings', auth: 'user', examples: [{}] },
-  { method: 'POST', path: '/user-settings', auth: 'user', examples: [{ share_to_feed: true, media_upload_agreed: true }] },
+  { method: 'POST', path: '/user-settings', auth: 'user', examples: [{ share_to_feed: true, media_upload_agreed: true }, { notification_digest: true }] },
   { method: 'POST', path: '/upload-agreement', auth: 'user', examples: [{}] },
   { method: 'GET', path: '/check-quota', auth: 'user', examples: [{}] },
   { method: 'GET', path: '/getQuota', auth: 'user', examples: [{}] },
@@ -172,6 +172,7 @@ const ENDPOINTS: Endpoint[] = [
       { limit: '10', offset: '0', type: 'custom-prompt', creator: uuidA, userId: uuidA },
       { limit: '10', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
       { sort: 'top', period: 'week', q: 'neon rain', tag: 'night' },
+      { feed: 'following', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
       { sort: 'trending', cursor: 'dHJlbmRpbmd8MjkwMC41fDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' },
       // Crafted cursors (issue 41): 36 dashes as the id, a year +275760, 2^31 likes.
       { cursor: Buffer.from(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`).toString('base64url') },
@@ -182,6 +183,24 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/getTrending', auth: 'none', examples: [{ limit: '5' }] },
   { method: 'GET', path: '/get-media-item', auth: 'none', examples: [{ id: uuidA }, { id: MEDIA }] },
   { method: 'GET', path: '/get-creator', auth: 'none', examples: [{ username: 'ada', limit: '10' }, { username: 'nobody.here', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
+  // follows (issue 46 §1–2)
+  { method: 'POST', path: '/follow-creator', auth: 'user', examples: [{ userId: uuidA }] },
+  { method: 'POST', path: '/unfollow-creator', auth: 'user', examples: [{ userId: uuidA }] },
+  { method: 'GET', path: '/get-following', auth: 'user', examples: [{}, { limit: '5', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
+  { method: 'GET', path: '/get-followers', auth: 'none', examples: [{ userId: uuidA }, { userId: uuidA, limit: '2', cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
+  // collections (issue 46)
+  { method: 'POST', path: '/create-collection', auth: 'user', examples: [{ name: 'Neon nights', public: true }, { name: 'Quiet' }] },
+  { method: 'POST', path: '/update-collection', auth: 'user', examples: [{ collectionId: uuidA, name: 'Renamed' }, { collectionId: uuidA, public: false }] },
+  { method: 'POST', path: '/delete-collection', auth: 'user', examples: [{ collectionId: uuidA }] },
+  { method: 'POST', path: '/add-to-collection', auth: 'user', examples: [{ collectionId: uuidA, mediaId: MEDIA }] },
+  { method: 'POST', path: '/remove-from-collection', auth: 'user', examples: [{ collectionId: uuidA, mediaId: MEDIA }] },
+  { method: 'GET', path: '/get-collections', auth: 'user', examples: [{}, { mediaId: MEDIA }, { userId: uuidA }] },
+  { method: 'GET', path: '/get-collection', auth: 'none', examples: [{ id: uuidA, limit: '10' }, { id: uuidA, cursor: 'MjAyNC0wMS0wMVQwMDowMDowMC4wMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
+  // notifications (issue 46 §3)
+  { method: 'GET', path: '/get-notifications', auth: 'user', examples: [{}, { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDNmMWMyYTllLTZkNGItNGY3YS05YzFlLTJiOGQ1ZTdmOWExMA' }] },
+  { method: 'POST', path: '/mark-notifications-read', auth: 'user', examples: [{ upTo: uuidA }, { upTo: '2026-01-01T00:00:00.000Z' }, { runId: 'run_0123456789abcdef' }] },
+  { method: 'POST', path: '/unsubscribe-digest', auth: 'none', examples: [{ token: `${uuidA}.not-a-signature` }] },
+  { method: 'GET', path: '/unsubscribe-digest', auth: 'none', examples: [{ token: `${uuidA}.not-a-signature` }] },
   // media
   { method: 'GET', path: '/getUserMedia', auth: 'user', examples: [{ userId: uuidA, limit: '10', offset: '0', all: 'false', sort: 'created_at', order: 'asc' }] },
   { method: 'DELETE', path: '/delete-media', auth: 'user', examples: [{ mediaId: uuidA, userId: uuidA }, { mediaIds: [uuidA, MEDIA] }, { all: true }] },

@@ -17,7 +17,7 @@ describe.each(availableDialects())('repositories on %s', (dialect) => {
       [
         'admin_audit', 'api_keys', 'app_settings', 'credit_ledger', 'drafts', 'generation_runs', 'likes', 'mail_outbox', 'media', 'media_reports', 'provider_requests', 'referrals',
         'refresh_tokens', 'sign_in_codes', 'stories', 'uploads', 'users', 'waitlist', 'weekly_presets',
-        'webhook_deliveries', 'webhook_secrets',
+        'webhook_deliveries', 'webhook_secrets', 'follows', 'notifications', 'collections', 'collection_items',
       ].sort(),
     );
   });

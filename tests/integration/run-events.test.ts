@@ -23,13 +23,15 @@ const typesOf = (events: Received[]) => events.filter((e) => e.type !== 'run.que
 /**
  * A provider scripted by mode and prompt: custom prompts return the person's own photo (the
  * likeness check passes), "refuse" in a prompt fails for good, Parallel Self returns someone
- * else's face (every attempt fails the check), "slow" waits before each image.
+ * else's face (every attempt fails the check), "slow" waits before each image, "slower" longer
+ * (past the hub's 1 s between reads of queue positions, so a run behind two is told its place).
  */
 class ScriptedProvider implements ImageProvider {
   readonly name = 'scripted';
   async generate(request: ImageRequest): Promise<GeneratedImage> {
     if (request.prompt.includes('refuse')) throw new PermanentGenerationError('the AI service refused this prompt');
-    if (request.prompt.includes('slow') || request.mode === 'parallel-self') await sleep(400);
+    if (request.prompt.includes('slower')) await sleep(3_000);
+    else if (request.prompt.includes('slow') || request.mode === 'parallel-self') await sleep(400);
     const face = request.mode === 'parallel-self' ? fixture('grace_hopper.jpg') : request.source;
     const data = await sharp(face).resize(640, 800, { fit: 'cover' }).png().toBuffer();
     return { data, contentType: 'image/png', width: 640, height: 800, provider: this.name };
@@ -136,7 +138,7 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
     const stream = await EventStream.open(port, '/api/run-events', auth(session));
     // One generation slot: the second and third wait behind the first.
     const runIds = [];
-    for (let i = 0; i < 3; i++) runIds.push(await submit(session, { mode: 'custom', prompt: `slow portrait ${i}` }));
+    for (let i = 0; i < 3; i++) runIds.push(await submit(session, { mode: 'custom', prompt: `slower portrait ${i}` }));
     const last = runIds[2]!;
     await stream.waitFor(last, ['run.done', 'run.failed'], 90_000);
     const queued = stream.of(last).filter((e) => e.type === 'run.queued');
@@ -153,7 +155,7 @@ describe(`the live event stream of a person's runs (${dialect})`, () => {
 
   it('tells a queued run removed by a cancel as canceled, with the refund', async () => {
     const stream = await EventStream.open(port, '/api/run-events', auth(session));
-    const ahead = await submit(session, { mode: 'custom', prompt: 'slow one ahead' });
+    const ahead = await submit(session, { mode: 'custom', prompt: 'slower one ahead' });
     const runId = await submit(session, { mode: 'custom', prompt: 'slow one to cancel' });
     await stream.waitFor(runId, ['run.queued']);
     // What cancel-run does to a queued run: settle it canceled with a full refund, then remove its job.

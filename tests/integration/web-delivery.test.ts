@@ -25,9 +25,12 @@ const dist = path.join(repoRoot, 'web/dist');
  * (149.1 KB measured after it: every web schema zod/mini, dialogs, uploads and drafts loaded on
  * first use), plus 1 KB for the price on every control that spends (issue 41 §1, 150.1 KB), plus
  * 1 KB for moderation (issue 42: the owner's "Hidden by moderation" on feed items, the sign-in
- * prompt to report; 151.1 KB); see docs/performance.md "First view".
+ * prompt to report; 151.1 KB), plus 3 KB for the social loop (issue 46: the feed's Following order
+ * and its fetch, the bell's signed-in entry and the run-notification wiring, the new pages in the
+ * preload map, shared schemas split into chunks of their own; 153.8 KB, the bell's list, follow
+ * suggestions, collections and the stream all loaded on first use); see docs/performance.md "First view".
  */
-const FIRST_VIEW_JS_GZIP_BUDGET = 152 * 1024;
+const FIRST_VIEW_JS_GZIP_BUDGET = 155 * 1024;
 
 interface RawAnswer {
   status: number;

@@ -1,6 +1,6 @@
 import type { RunEvent } from '@app/shared/api/runs';
 import { systemTimers } from '../src/lib/scheduler';
-import { createRunEventStream, type EventSourceLike } from '../src/features/generation/run-event-stream';
+import { createRunEventStream, type EventSourceLike } from '../src/api/run-event-stream';
 /** A fake EventSource and a stream over it (imported by the *.test.ts files only). */
 export class FakeEventSource implements EventSourceLike {
   onopen: ((event: Event) => void) | null = null;

@@ -8,11 +8,13 @@ import { createRepositories } from '@app/shared/server/repositories';
 import { CancelRequests } from '@app/shared/server/generation/cancel-requests';
 import { RunAnswers } from '@app/shared/server/generation/run-answer';
 import { RunWebhooks } from '@app/shared/server/generation/run-webhooks';
+import { allOf } from '@app/shared/server/generation/settle-run';
+import { DigestUnsubscribe, NotificationSignals, Notifier } from '@app/shared/server/notifications';
 import { MediaSigner, MediaUrls } from '@app/shared/server/storage';
 import type { JobHandlers } from './job-handlers';
 import { sendEmailHandler } from './jobs/email';
 import { generateHandler } from './jobs/generation';
-import { dailyCreditTopupHandler, expireGuestMediaHandler } from './jobs/maintenance';
+import { dailyCreditTopupHandler, expireGuestMediaHandler, notificationDigestHandler } from './jobs/maintenance';
 import { makeMediaVariantsHandler } from './jobs/media-variants';
 import { reconcileRunsHandler } from './jobs/reconcile-runs';
 import { deliverRunWebhookHandler } from './jobs/run-webhook';
@@ -69,6 +71,9 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   // A run's end is told to its owner's webhook, whichever settlement ends it (issue 45 §2).
   const webhookLogger = subsystem(logger, 'webhooks');
   const runWebhooks = new RunWebhooks({ deliveries: repos.runWebhooks, queues: infra.queues, allowPrivate: config.webhooks.allowPrivate, logger: webhookLogger });
+  // ...and to its owner's notifications (issue 46 §3), with a signal to their open pages.
+  const notifier = new Notifier({ notifications: repos.notifications, signals: new NotificationSignals(infra.redis, config.queuePrefix), logger: subsystem(logger, 'notifications') });
+  const runEnded = allOf(runWebhooks.runEnded, notifier.runEnded);
   const pipeline = new GenerationPipeline({
     repos,
     storage: infra.storage,
@@ -79,7 +84,7 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     logger: subsystem(logger, 'generation'),
     providerTimeoutMs: config.generation.providerTimeoutMs,
     observer: runMetricsObserver(metrics),
-    runEnded: runWebhooks.runEnded,
+    runEnded,
   });
 
   const handlers: JobHandlers = {
@@ -88,8 +93,17 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
     maintenance: {
       'expire-guest-media': expireGuestMediaHandler(repos, infra.storage, subsystem(logger, 'maintenance')),
       'daily-credit-topup': dailyCreditTopupHandler(repos, subsystem(logger, 'maintenance')),
-      'reconcile-runs': reconcileRunsHandler({ repos, queues: infra.queues, ...config.generation.reconcile, logger: subsystem(logger, 'maintenance'), ended: runWebhooks.runEnded }),
+      'reconcile-runs': reconcileRunsHandler({ repos, queues: infra.queues, ...config.generation.reconcile, logger: subsystem(logger, 'maintenance'), ended: runEnded }),
       'make-media-variants': makeMediaVariantsHandler({ repos, storage: infra.storage, logger: subsystem(logger, 'maintenance') }),
+      'notification-digest': notificationDigestHandler({
+        notifications: repos.notifications,
+        outbox: repos.mailOutbox,
+        queues: infra.queues,
+        unsubscribe: new DigestUnsubscribe(infra.secrets.signingSecret),
+        urls: new MediaUrls(infra.storage, new MediaSigner(infra.secrets.signingSecret)),
+        publicUrl: config.http.publicUrl,
+        logger: subsystem(logger, 'maintenance'),
+      }),
     },
     webhooks: {
       'deliver-run-webhook': deliverRunWebhookHandler({
@@ -106,6 +120,8 @@ export async function composeWorkers(config: Config, logger: Logger, infra: Infr
   const maintenance = infra.queues.queue('maintenance');
   await maintenance.upsertJobScheduler('expire-guest-media', { pattern: '17 * * * *' }, { name: 'expire-guest-media', data: {} });
   await maintenance.upsertJobScheduler('daily-credit-topup', { pattern: '0 0 * * *', tz: 'UTC' }, { name: 'daily-credit-topup', data: {} });
+  // The notifications digest (issue 46 §3), off unless a person turned it on: once a day, 08:00 UTC.
+  await maintenance.upsertJobScheduler('notification-digest', { pattern: '0 8 * * *', tz: 'UTC' }, { name: 'notification-digest', data: {} });
   await maintenance.upsertJobScheduler('make-media-variants', { every: 60_000 }, { name: 'make-media-variants', data: {} });
   await maintenance.upsertJobScheduler('reconcile-runs', { every: config.generation.reconcile.everySeconds * 1000 }, { name: 'reconcile-runs', data: {} });
   const workers = startWorkers({

@@ -32,6 +32,7 @@ export function feedRoutes(feed: FeedService, viewer: RequestHandler, signedIn: 
         presetType: q.type?.replace(/-/g, '_'),
         creatorId: q.creator,
         viewerId: req.user?.id,
+        feed: q.feed,
       }),
     );
   });

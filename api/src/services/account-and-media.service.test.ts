@@ -128,7 +128,7 @@ describe('DraftsService', () => {
 
 describe('FeedService', () => {
   it('refuses a cursor it did not make', async () => {
-    const service = new FeedService({ feed: { page: async () => [], trending: async () => [], byId: async () => undefined, liked: async () => [], top: async () => [], trendingPage: async () => [] } }, testMediaUrls);
+    const service = new FeedService({ feed: { page: async () => [], trending: async () => [], byId: async () => undefined, liked: async () => [], top: async () => [], trendingPage: async () => [], followingPage: async () => [] } }, testMediaUrls);
     await expect(service.page({ limit: 10, cursor: 'garbage' })).rejects.toMatchObject({ message: INVALID_CURSOR });
   });
 });

@@ -72,12 +72,13 @@ export class AccountService {
   }
 
   settings(user: User): { success: true; settings: UserSettings } {
-    return { success: true, settings: { share_to_feed: user.share_to_feed, media_upload_agreed: user.media_upload_agreed } };
+    return { success: true, settings: { share_to_feed: user.share_to_feed, media_upload_agreed: user.media_upload_agreed, notification_digest: user.notification_digest } };
   }
 
   async updateSettings(user: User, changes: Partial<UserSettings>) {
     const updated = await this.repos.users.update(user.id, {
       ...(changes.share_to_feed !== undefined ? { share_to_feed: changes.share_to_feed } : {}),
+      ...(changes.notification_digest !== undefined ? { notification_digest: changes.notification_digest } : {}),
       ...(changes.media_upload_agreed !== undefined
         ? { media_upload_agreed: changes.media_upload_agreed, media_upload_agreed_at: changes.media_upload_agreed ? new Date() : null }
         : {}),
@@ -89,7 +90,7 @@ export class AccountService {
     if (!user.media_upload_agreed) {
       await this.repos.users.update(user.id, { media_upload_agreed: true, media_upload_agreed_at: new Date() });
     }
-    return { success: true as const, settings: { share_to_feed: user.share_to_feed, media_upload_agreed: true } };
+    return { success: true as const, settings: { share_to_feed: user.share_to_feed, media_upload_agreed: true, notification_digest: user.notification_digest } };
   }
 
   quota(user: User) {

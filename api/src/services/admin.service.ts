@@ -2,6 +2,7 @@ import type { AdminSettings, AdminUserRow, AuditEntry } from '@app/shared/api/ad
 import type { ResolveAction, ReviewEntry } from '@app/shared/api/reports';
 import type { Media, Screening, User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
+import type { Notifier } from '@app/shared/server/notifications';
 import { removeMedia } from '@app/shared/server/media';
 import type { MediaUrls, Storage } from '@app/shared/server/storage';
 import { InsufficientCreditsError } from '@app/shared/server/repositories';
@@ -42,6 +43,8 @@ export class AdminService {
     private readonly logger: Logger,
     /** Every action that changes what strangers see draws the home again at once (issue 42). */
     private readonly firstScreen: Pick<FirstScreenService, 'forget'>,
+    /** A creation hidden is told to its owner (issue 46 §3). */
+    private readonly notifier?: Pick<Notifier, 'mediaHidden'>,
   ) {}
 
   stats() {
@@ -150,6 +153,8 @@ export class AdminService {
         ...(reason ? { reason } : {}),
         reports: resolved,
       });
+      // Told once, when it becomes hidden (a second hide of a hidden item tells nothing new).
+      if (input.action === 'hide' && media.moderation !== 'hidden') await this.notifier?.mediaHidden(media.id);
     }
     const ownerBanned = input.banOwner && media.user_id !== null ? await this.setBanned(actor, media.user_id, true) : false;
     if (input.action !== 'keep' || ownerBanned) this.firstScreen.forget();

@@ -9,6 +9,7 @@ function aMessage(overrides: Partial<MailMessage> = {}): MailMessage {
     subject: 'Your sign-in code',
     text_body: 'Your code is 123456',
     html_body: '<p>Your code is <b>123456</b></p>',
+    headers: null,
     status: 'sent',
     transport: 'dev',
     attempts: 1,

@@ -1,6 +1,7 @@
 import { TRENDING_DECAY_DAYS, TRENDING_DEFAULT_LIMIT } from '@app/shared';
-import type { FeedPeriod, FeedSort } from '@app/shared/api/feed';
-import { InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
+import type { FeedKind, FeedPeriod, FeedSort } from '@app/shared/api/feed';
+import { InvalidInputError, NotAuthenticatedError, NotFoundError } from '@app/shared/server/domain-errors';
+import { SIGN_IN_REQUIRED } from './account-standing';
 import type { MediaUrls } from '@app/shared/server/storage';
 import { cursorAfter, decodeCursor, decodeTopCursor, decodeTrendingCursor, encodeCursor } from './feed-cursors';
 import { toFeedItem, toTrendingItem } from '@app/shared/server/media/media-presenter';
@@ -25,17 +26,20 @@ export interface FeedQuery {
   creatorId?: string | undefined;
   /** The signed-in person looking, if any: only they see the source photos of their items. */
   viewerId?: string | undefined;
+  /** `following`: only the creations of the people the viewer follows (a viewer is required). */
+  feed?: FeedKind | undefined;
 }
 
 /** The public feed and trending, as the spec's "feed item as received". */
 export class FeedService {
   constructor(
-    private readonly repos: RepositoryPorts<{ feed: 'page' | 'top' | 'trendingPage' | 'trending' | 'byId' | 'liked' }>,
+    private readonly repos: RepositoryPorts<{ feed: 'page' | 'top' | 'trendingPage' | 'trending' | 'byId' | 'liked' | 'followingPage' }>,
     private readonly urls: MediaUrls,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async page(query: FeedQuery) {
+    if (query.feed === 'following') return this.following(query);
     const sort = query.sort ?? 'new';
     if (query.offset && sort !== 'new') throw new InvalidInputError('offset pages the newest-first order only; page the others by cursor', 'BAD_REQUEST');
     const filter = {
@@ -60,6 +64,28 @@ export class FeedService {
       items: items.map((row) => toFeedItem(row, this.urls, query.viewerId)),
       hasMore,
       nextCursor: hasMore && last ? cursorAfter(sort, last) : null,
+    };
+  }
+
+  /**
+   * The Following feed: the viewer's follows' listed creations, newest first, by cursor only.
+   * It has one order and no narrowing: a filter that would be ignored is refused instead.
+   */
+  private async following(query: FeedQuery) {
+    if (!query.viewerId) throw new NotAuthenticatedError(SIGN_IN_REQUIRED, 'UNAUTHORIZED');
+    if ((query.sort ?? 'new') !== 'new' || (query.period ?? 'all') !== 'all') throw new InvalidInputError('feed=following is newest first only: leave out sort and period', 'BAD_REQUEST');
+    if (query.offset) throw new InvalidInputError('feed=following pages by cursor only: leave out offset', 'BAD_REQUEST');
+    if (query.q || query.tag || query.presetType || query.creatorId) throw new InvalidInputError('feed=following takes no q, tag, type or creator', 'BAD_REQUEST');
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = await this.repos.feed.followingPage(query.viewerId, { limit: query.limit + 1, ...(cursor ? { cursor } : {}) });
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    const hasMore = rows.length > query.limit;
+    return {
+      success: true as const,
+      items: items.map((row) => toFeedItem(row, this.urls, query.viewerId)),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     };
   }
 

@@ -5,7 +5,11 @@ import type { RepositoryPorts } from './repository-ports';
 
 /** toggleLike and getUserLikes: what strangers may see (or one's own) can be liked once per person. */
 export class LikesService {
-  constructor(private readonly repos: RepositoryPorts<{ feed: 'byId'; likes: 'toggle' | 'likedBy' }>) {}
+  constructor(
+    private readonly repos: RepositoryPorts<{ feed: 'byId'; likes: 'toggle' | 'likedBy' }>,
+    /** Tells the liked person's open pages of the like's notification (written with the like); never throws. */
+    private readonly signal: (userId: string) => Promise<void> = async () => {},
+  ) {}
 
   /**
    * Someone else's item that is not publicly listed (private, held, hidden, its owner banned) is
@@ -16,6 +20,8 @@ export class LikesService {
     if (!media || (!media.listed && media.user_id !== user.id)) throw noSuch('media');
     const result = await this.repos.likes.toggle(user.id, mediaId);
     if (!result) throw noSuch('media');
+    // Off the answer's path: the liker does not wait for the owner's pages to be told.
+    if (result.notified) void this.signal(result.notified);
     return { success: true as const, liked: result.liked, likesCount: result.likesCount };
   }
 

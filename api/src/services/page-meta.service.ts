@@ -8,17 +8,20 @@ import {
   stillSources,
   storyCategoryLabel,
 } from '@app/shared';
-import { DomainError } from '@app/shared/server/domain-errors';
+import { DomainError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { ImagePreload, PageMeta } from './page-meta';
 import type { FeedService } from './feed.service';
 import { mediaPageMeta, missingMediaMeta } from './media-page-meta';
 import type { CreatorsService } from './creators.service';
+import type { CollectionsService } from './collections.service';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
 
 /** As the home page names itself (pageTitle) and web/index.html describes it. */
 const HOME_TITLE = 'Turn a photo into a new world · Mirrorverse';
 const HOME_DESCRIPTION = 'Mirrorverse turns your photos into styled images and short videos with themed looks or your own words.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const PRIVATE_PAGES = [/^\/StoryCreation\/?$/i, /^\/dashboard\//];
 
@@ -30,6 +33,7 @@ export class PageMetaService {
     private readonly creators: Pick<CreatorsService, 'page'>,
     private readonly publicUrl: string,
     private readonly media: Pick<FeedService, 'item' | 'page'>,
+    private readonly collections: Pick<CollectionsService, 'withCover'>,
   ) {}
 
   /**
@@ -51,6 +55,9 @@ export class PageMetaService {
     if (media) return this.mediaPage(media[1]!, canonical);
     const creator = /^\/u\/([^/]+)\/?$/.exec(pathname);
     if (creator) return this.creator(decodeURIComponent(creator[1]!)).catch((error: unknown) => notFoundPage(error, canonical));
+    // A public collection; a private or unknown one is the not-found page, as an unknown creator.
+    const collection = /^\/c\/([^/]+)\/?$/.exec(pathname);
+    if (collection) return this.collection(collection[1]!, canonical).catch((error: unknown) => notFoundPage(error, canonical));
     return undefined;
   }
 
@@ -134,6 +141,37 @@ export class PageMetaService {
           ...(creator.avatar ? { image: creator.avatar } : {}),
           interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: creator.likes },
         },
+      },
+    };
+  }
+
+  /** A public collection's page (read as a signed-out visitor would): its name, owner and count, its cover as the image. */
+  private async collection(rawId: string, canonical: string): Promise<PageMeta> {
+    let id: string;
+    try {
+      id = decodeURIComponent(rawId);
+    } catch {
+      return notFoundPage(new NotFoundError('Collection not found.', 'COLLECTION_NOT_FOUND'), canonical);
+    }
+    // Not an id: nothing to look up (and nothing for a uuid column).
+    if (!UUID.test(id)) return notFoundPage(new NotFoundError('Collection not found.', 'COLLECTION_NOT_FOUND'), canonical);
+    const { collection, coverId } = await this.collections.withCover(id, null);
+    const url = `${this.publicUrl}/c/${collection.id}`;
+    const by = collection.owner.name ?? (collection.owner.username ? `@${collection.owner.username}` : 'a creator');
+    const count = `${collection.itemCount} ${collection.itemCount === 1 ? 'creation' : 'creations'}`;
+    return {
+      title: `${collection.name} — a collection by ${by} · Mirrorverse`,
+      description: `${count} collected by ${by} on Mirrorverse: AI portraits and videos.`,
+      canonical: url,
+      // The cover creation's share image (1200×630, as its own page's), made from its files on first ask.
+      image: coverId ? { url: `${this.publicUrl}/share/m/${coverId}.jpg`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: collection.name } : undefined,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'CollectionPage',
+        name: collection.name,
+        url,
+        numberOfItems: collection.itemCount,
+        author: { '@type': 'Person', name: by },
       },
     };
   }

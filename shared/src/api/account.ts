@@ -23,7 +23,12 @@ export const userProfileResponse = answer({
 });
 export type UserProfileResponse = z.infer<typeof userProfileResponse>;
 
-export const userSettingsSchema = z.object({ share_to_feed: z.boolean(), media_upload_agreed: z.boolean() });
+export const userSettingsSchema = z.object({
+  share_to_feed: z.boolean(),
+  media_upload_agreed: z.boolean(),
+  /** The daily e-mail digest of unread notifications (issue 46 §3); off until turned on. */
+  notification_digest: z.boolean(),
+});
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const userSettingsResponse = answer({ settings: userSettingsSchema });
 

@@ -26,11 +26,21 @@ import {
 } from './admin';
 import { type ApiKeyScope, createApiKeyCall, getApiKeysCall, revokeApiKeyCall } from './api-keys';
 import { checkSignUpQuotaCall, logoutCall, refreshTokenCall, requestOtpCall, verifyOtpCall } from './auth';
+import {
+  addToCollectionCall,
+  createCollectionCall,
+  deleteCollectionCall,
+  getCollectionCall,
+  getCollectionsCall,
+  removeFromCollectionCall,
+  updateCollectionCall,
+} from './collections';
 import { getCreatorCall } from './creators';
 import { getCreditLedgerCall } from './credits';
 import type { ApiCall } from './define-call';
 import { createDraftCall, deleteDraftCall, getUserDraftsCall, updateDraftCall } from './drafts';
 import { getLikedMediaCall, getMediaItemCall, getPublicFeedCall, getTrendingCall } from './feed';
+import { followCreatorCall, getFollowersCall, getFollowingCall, unfollowCreatorCall } from './follows';
 import {
   getMediaByRunIdCall,
   magicWandCall,
@@ -44,6 +54,7 @@ import {
 } from './generation';
 import { getAppInfoCall, getLaunchStatusCall } from './launch';
 import { deleteMediaCall, getUserLikesCall, getUserMediaCall, migrateGuestMediaCall, shareMediaCall, toggleLikeCall } from './media';
+import { getNotificationsCall, markNotificationsReadCall, unsubscribeDigestCall, unsubscribeDigestQuery } from './notifications';
 import { getPresetsCall } from './presets';
 import { getReferralStatsCall, sendReferralInviteCall } from './referrals';
 import { adminGetReportsCall, adminResolveReportCall, reportMediaCall } from './reports';
@@ -67,6 +78,7 @@ export const CALL_TAGS = {
   media: "The person's own creations and likes.",
   library: 'Drafts, guest media and invitations.',
   reports: 'Reporting a creation.',
+  collections: "A person's collections of creations: private ones, and public ones with a page (/c/<id>).",
   stories: 'Stories: read by anyone, written with the story editor token.',
   admin: 'The operators\' calls, with the X-Admin-Secret header (admin-verify takes the secret in its body).',
 } as const;
@@ -130,6 +142,9 @@ export const CALL_CATALOGUE = {
   requestEmailChangeOtp: { call: requestEmailChangeOtpCall, tag: 'account', access: 'bearer', summary: 'Mail a code to a new address', errors: [409, 429] },
   changeEmail: { call: changeEmailCall, tag: 'account', access: 'bearer', summary: 'Change the address with the mailed code', errors: [409, 429] },
   deleteAccount: { call: deleteAccountCall, tag: 'account', access: 'bearer', summary: 'Delete the account, its files and rows' },
+  getNotifications: { call: getNotificationsCall, tag: 'account', access: 'bearer', summary: "The person's notifications, newest first, with the unread count" },
+  markNotificationsRead: { call: markNotificationsReadCall, tag: 'account', access: 'bearer', summary: 'Mark notifications read up to one (or a time, or one run\'s)' },
+  unsubscribeDigest: { call: unsubscribeDigestCall, tag: 'account', access: 'public', summary: "Turn off the daily notifications e-mail by the digest's signed link", query: unsubscribeDigestQuery },
   // api keys
   createApiKey: { call: createApiKeyCall, tag: 'api-keys', access: 'bearer', summary: 'Make an API key (shown this once)', errors: [409] },
   getApiKeys: { call: getApiKeysCall, tag: 'api-keys', access: 'bearer', summary: "The person's live API keys" },
@@ -170,11 +185,15 @@ export const CALL_CATALOGUE = {
   rotateWebhookSecret: { call: rotateWebhookSecretCall, tag: 'webhooks', access: 'bearer', summary: 'A new signing secret; later deliveries are signed with it only' },
   getWebhookDeliveries: { call: getWebhookDeliveriesCall, tag: 'webhooks', access: 'bearer', summary: "The person's webhook deliveries, newest first" },
   // feed
-  getPublicFeed: { call: getPublicFeedCall, tag: 'feed', access: 'viewer', summary: 'The public feed: newest, trending or top, searchable' },
+  getPublicFeed: { call: getPublicFeedCall, tag: 'feed', access: 'viewer', summary: 'The public feed: newest, trending or top, searchable; or the Following feed (`feed=following`, bearer)', errors: [401] },
   getTrending: { call: getTrendingCall, tag: 'feed', access: 'viewer', summary: 'Public creations by likes and age' },
   getMediaItem: { call: getMediaItemCall, tag: 'feed', access: 'viewer', apiKey: 'read', summary: 'One creation', errors: [404] },
   getLikedMedia: { call: getLikedMediaCall, tag: 'feed', access: 'bearer', summary: 'What the person liked, newest like first' },
   getCreator: { call: getCreatorCall, tag: 'feed', access: 'viewer', summary: "A creator and their public creations", errors: [404] },
+  followCreator: { call: followCreatorCall, tag: 'feed', access: 'bearer', summary: 'Follow a creator (idempotent)', errors: [404] },
+  unfollowCreator: { call: unfollowCreatorCall, tag: 'feed', access: 'bearer', summary: 'Stop following a creator (idempotent)', errors: [404] },
+  getFollowing: { call: getFollowingCall, tag: 'feed', access: 'bearer', summary: 'Whom the person follows, newest follow first' },
+  getFollowers: { call: getFollowersCall, tag: 'feed', access: 'public', summary: "Who follows a creator, newest follow first", errors: [404] },
   getTagPage: { call: getTagPageCall, tag: 'feed', access: 'public', summary: "A tag's public creations", errors: [404] },
   // media
   getUserMedia: { call: getUserMediaCall, tag: 'media', access: 'bearer', apiKey: 'read', summary: "The person's creations, each with its run's receipt" },
@@ -191,6 +210,14 @@ export const CALL_CATALOGUE = {
   getReferralStats: { call: getReferralStatsCall, tag: 'library', access: 'bearer', summary: "The person's invitations and rewards" },
   sendReferralInvite: { call: sendReferralInviteCall, tag: 'library', access: 'bearer', summary: 'Invite a friend', errors: [404, 429] },
   waitlistSignup: { call: waitlistSignupCall, tag: 'auth', access: 'public', summary: 'Join the waitlist', errors: [429] },
+  // collections
+  createCollection: { call: createCollectionCall, tag: 'collections', access: 'bearer', summary: 'Make a collection, private or public', errors: [409] },
+  updateCollection: { call: updateCollectionCall, tag: 'collections', access: 'bearer', summary: 'Rename a collection, or make it public or private', errors: [403, 404] },
+  deleteCollection: { call: deleteCollectionCall, tag: 'collections', access: 'bearer', summary: 'Delete a collection (its creations stay)', errors: [403, 404] },
+  addToCollection: { call: addToCollectionCall, tag: 'collections', access: 'bearer', summary: 'Add a creation to a collection (again: nothing changes)', errors: [403, 404, 409] },
+  removeFromCollection: { call: removeFromCollectionCall, tag: 'collections', access: 'bearer', summary: 'Take a creation out of a collection (absent: nothing changes)', errors: [403, 404] },
+  getCollections: { call: getCollectionsCall, tag: 'collections', access: 'viewer', summary: "The signed-in person's collections, or with `userId` someone's public ones", errors: [401] },
+  getCollection: { call: getCollectionCall, tag: 'collections', access: 'viewer', summary: 'A public collection (or one of the bearer\'s) and a page of its creations', errors: [404] },
   // reports
   reportMedia: { call: reportMediaCall, tag: 'reports', access: 'bearer', status: 202, summary: 'Report a creation for review', errors: [404, 429] },
   // stories

@@ -10,6 +10,8 @@ import { cursorPage, cursorPageQuery } from './paging';
 import { feedItemSchema } from './feed';
 
 export const creatorSchema = z.object({
+  /** Their account id: what follow-creator and get-followers take. */
+  id: z.string(),
   username: z.string(),
   /** The name they chose, else null (the page shows @username). */
   name: z.nullable(z.string()),
@@ -18,6 +20,11 @@ export const creatorSchema = z.object({
   creations: z.number(),
   likes: z.number(),
   joinedAt: z.string(),
+  /** Who follows them and whom they follow, banned accounts not counted (issue 46). */
+  followers: z.number(),
+  following: z.number(),
+  /** Whether the signed-in viewer follows them (false for a visitor, and on one's own page). */
+  viewerFollows: z.boolean(),
 });
 export type Creator = z.infer<typeof creatorSchema>;
 

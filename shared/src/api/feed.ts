@@ -54,6 +54,9 @@ export type FeedSort = (typeof FEED_SORTS)[number];
 /** How far back `top` looks. */
 export const FEED_PERIODS = ['day', 'week', 'all'] as const;
 export type FeedPeriod = (typeof FEED_PERIODS)[number];
+/** Which feed: everyone's (the default), or `following`, the signed-in person's follows only (issue 46). */
+export const FEED_KINDS = ['following'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
 /** A search of the feed: up to this many characters. */
 export const FEED_SEARCH_MAX_LENGTH = 100;
 
@@ -74,6 +77,8 @@ export const publicFeedQuery = z.object({
   period: z._default(z.enum(FEED_PERIODS, { error: `period must be one of ${FEED_PERIODS.join(', ')}` }), 'all'),
   q: z.optional(safeText().check(z.maxLength(FEED_SEARCH_MAX_LENGTH))),
   tag: z.optional(z.pipe(safeText(), z.transform((tag) => tag.trim().toLowerCase())).check(z.regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'tag must be a tag'))),
+  /** `following`: the creations of the people the bearer follows, newest first (401 without a bearer). */
+  feed: z.optional(z.enum(FEED_KINDS, { error: `feed must be ${FEED_KINDS.join(', ')} or left out` })),
 });
 
 export const trendingQuery = z.object({ limit: pageLimit(TRENDING_DEFAULT_LIMIT) });

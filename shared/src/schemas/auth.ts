@@ -33,7 +33,7 @@ export const updateProfileRequest = z.strictObject({
   avatar: z.optional(z.pipe(safeText(), z.url().check(z.maxLength(2048)))),
   onboarding_completed: z.optional(z.boolean()),
 });
-export const userSettingsRequest = z.strictObject({ share_to_feed: z.optional(z.boolean()), media_upload_agreed: z.optional(z.boolean()) });
+export const userSettingsRequest = z.strictObject({ share_to_feed: z.optional(z.boolean()), media_upload_agreed: z.optional(z.boolean()), notification_digest: z.optional(z.boolean()) });
 export const waitlistRequest = z.object({
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, { error: 'Please enter your email address' })), emailSchema),
   referrerEmail: z.union([referrerEmail, z.pipe(z.null(), z.transform(() => undefined))]),

@@ -10,7 +10,7 @@ export const USERNAME_MAX = 30;
  * the api's routes, the web router's paths and the built files, and fails on one missing here.
  */
 export const RESERVED_PATH_SEGMENTS = [
-  'admin', 'api', 'assets', 'auth', 'bestpractices', 'cookies', 'dashboard', 'developers', 'favicon.ico', 'favicon.svg', 'gallery', 'guide',
+  'admin', 'api', 'assets', 'auth', 'bestpractices', 'c', 'cookies', 'dashboard', 'developers', 'favicon.ico', 'favicon.svg', 'gallery', 'guide',
   'healthz', 'index.html', 'm', 'media', 'metrics', 'privacy', 'profile', 'readyz', 'robots.txt', 'share', 'sitemap.xml',
   'static', 'story', 'storycreation', 'tag', 'terms', 'u', 'v1_1', 'webhooks',
 ] as const;

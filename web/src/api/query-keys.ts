@@ -8,6 +8,8 @@ export const queryKeys = {
   trending: () => ['trending'] as const,
   library: (kind?: string) => (kind === undefined ? (['library'] as const) : (['library', kind] as const)),
   likes: () => ['likes'] as const,
+  /** The signed-in person's notifications and unread count (the bell). */
+  notifications: () => ['notifications'] as const,
   /** The signed-in person's liked collection (get-liked-media). */
   likedMedia: () => ['liked-media'] as const,
   drafts: () => ['drafts'] as const,
@@ -27,8 +29,12 @@ export const queryKeys = {
   mediaItem: (id: string) => ['media-item', id] as const,
   /** A creator's public page; `creator()` alone covers every creator's. */
   creator: (username?: string) => (username === undefined ? (['creator'] as const) : (['creator', username] as const)),
+  /** Whether the signed-in person follows a creator, by username (the viewer's Follow button); under `creator()`. */
+  followStatus: (username: string, viewerId: string) => ['creator', username, 'follow', viewerId] as const,
   /** The Developers tab's calls (issue 45): the API keys, the webhook secret, the deliveries; `developer()` alone covers them all. */
   developer: (part?: 'api-keys' | 'webhook-secret' | 'webhook-deliveries') => (part === undefined ? (['developer'] as const) : (['developer', part] as const)),
+  /** Collections (issue 46): the signed-in person's list (`mine`, with an item's ticks: `mine`, id) and one collection's page; `collections()` alone covers them all. */
+  collections: (...part: string[]) => ['collections', ...part] as const,
   /** The story editor's list: every story, any status. */
   storyEditor: () => ['story-editor'] as const,
   /** The admin dashboard's calls; `admin()` alone covers them all (dropped on logout). */

@@ -9,12 +9,15 @@ import { RouteLoadingScreen } from '../components/page/route-loading-screen';
 import { ToastStack } from '../components/toast/toast-stack';
 import { paths } from '../config/paths';
 import { LegalSheetHost } from '../features/legal';
+import { NotificationBell } from '../features/notifications';
 import { ViewerHost } from '../features/viewer';
 import { wireGeneration } from './generation-wiring';
+import { wireRunNotifications } from './run-notification-wiring';
 import { MobileRouteGuard } from './mobile-route-guard';
 import { useLaunchStatus } from './use-launch-status';
 
 wireGeneration();
+wireRunNotifications();
 
 const ComingSoonPage = lazy(() =>
   import('../pages/coming-soon/coming-soon-page').then((module) => ({ default: module.ComingSoonPage })),
@@ -47,6 +50,7 @@ export function AppLayout() {
 
   return (
     <AppFrame
+      actions={<NotificationBell />}
       hosts={
         <>
           <ViewerHost />

@@ -7,6 +7,7 @@ describe('mobile route guards (spec 3 §2)', () => {
     expect(mobileRedirectFor('/profile', '?tab=draft')).toBe('/gallery');
     // API keys have no other home on a phone.
     expect(mobileRedirectFor('/profile', '?tab=developers')).toBeNull();
+    expect(mobileRedirectFor('/profile', '?tab=collections')).toBeNull();
     expect(mobileRedirectFor('/profile', '?tab=liked')).toBe('/gallery?view=liked');
     for (const path of ['/privacy', '/terms', '/cookies', '/dashboard/management/control', '/StoryCreation']) {
       expect(mobileRedirectFor(path)).toBe('/');

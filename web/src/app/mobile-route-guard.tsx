@@ -59,13 +59,14 @@ export function wideScreenToolAt(pathname: string): string | null {
 
 /**
  * Where a mobile user on `pathname` is sent, or null when they may stay: the profile's Liked tab is
- * the gallery's; its Developers tab (API keys, issue 45) has no other home, so it stays.
+ * the gallery's; its Developers tab (API keys, issue 45) and Collections tab (issue 46) have no
+ * other home, so they stay.
  */
 export function mobileRedirectFor(pathname: string, search = ''): string | null {
   if (!GUARDED_ROUTES.some((route) => matchPath(route, pathname))) return null;
   if (!matchPath(paths.profile.path, pathname)) return paths.home.getHref();
   const tab = new URLSearchParams(search).get('tab');
-  if (tab === 'developers') return null;
+  if (tab === 'developers' || tab === 'collections') return null;
   return paths.gallery.getHref(tab === 'liked' ? 'liked' : undefined);
 }
 

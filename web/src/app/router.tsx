@@ -35,6 +35,7 @@ const DevelopersPage = lazyPage(() => import('../pages/developers/developers-pag
 const TagPage = lazyPage(() => import('../pages/tag/tag-page').then((m) => m.TagPage));
 const MediaPage = lazyPage(() => import('../pages/home/media-page').then((m) => m.MediaPage));
 const CreatorPage = lazyPage(() => import('../pages/creator/creator-page').then((m) => m.CreatorPage));
+const CollectionPage = lazyPage(() => import('../pages/collection/collection-page').then((m) => m.CollectionPage));
 
 /**
  * While the viewer shows a creation it opened (its address /m/<id> pushed), the screen under it
@@ -67,6 +68,7 @@ export function AppRoutes() {
           <Route path={paths.tag.path} element={<TagPage />} />
           <Route path={paths.media.path} element={<MediaPage />} />
           <Route path={paths.creator.path} element={<CreatorPage />} />
+          <Route path={paths.collection.path} element={<CollectionPage />} />
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Route>
       </Routes>

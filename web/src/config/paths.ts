@@ -4,7 +4,7 @@
  */
 
 /** Values of the profile screen's `tab` query parameter (spec 2 §2); the default is all-media. */
-export const PROFILE_TABS = ['tokens', 'all-media', 'liked', 'draft', 'invite-friends', 'account', 'developers'] as const;
+export const PROFILE_TABS = ['tokens', 'all-media', 'liked', 'draft', 'invite-friends', 'account', 'developers', 'collections'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const DEFAULT_PROFILE_TAB: ProfileTab = 'all-media';
 
@@ -48,4 +48,6 @@ export const paths = {
   media: { path: '/m/:id', getHref: (id: string) => `/m/${encodeURIComponent(id)}` },
   /** A creator's public page (their username is case-insensitive; links use it as stored). */
   creator: { path: '/u/:username', getHref: (username: string) => `/u/${encodeURIComponent(username)}` },
+  /** A public collection's page (issue 46); a private one is its owner's alone. */
+  collection: { path: '/c/:id', getHref: (id: string) => `/c/${encodeURIComponent(id)}` },
 } as const;

@@ -14,7 +14,7 @@ export function sendEmailHandler(outbox: Repositories['mailOutbox'], mailer: Mai
     if (message.status === 'sent') return { skipped: 'already sent' };
     await outbox.markAttempt(messageId);
     try {
-      await mailer.send({ to: message.to_address, subject: message.subject, text: message.text_body ?? '', html: message.html_body ?? '' });
+      await mailer.send({ to: message.to_address, subject: message.subject, text: message.text_body ?? '', html: message.html_body ?? '', ...(message.headers ? { headers: message.headers } : {}) });
     } catch (error) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (lastAttempt) await outbox.markFailed(messageId, error instanceof Error ? error.message : String(error));

@@ -8,7 +8,7 @@ import { RunReceipts } from '@app/shared/server/generation/run-receipt';
 import { EtaEstimator, ThroughputMeter } from './eta';
 import { QueuePositions } from './queue-positions';
 import { RunEventMapper } from './run-event-mapper';
-import { RunEventsHub } from './run-events-hub';
+import { type NotificationFeed, RunEventsHub } from './run-events-hub';
 import { RunEventsService, currentStateOf } from './run-events.service';
 import { RunEventTickets } from './tickets';
 
@@ -18,7 +18,7 @@ const MEDIAN_WINDOW_MS = 7 * 24 * 3600_000;
 /** The live stream's parts over the generation queue of this api process. */
 export function createRunEvents(
   config: Pick<Config, 'queuePrefix'> & { generation: Pick<Config['generation'], 'routes'> },
-  infra: Pick<Infrastructure, 'redis'>,
+  infra: Pick<Infrastructure, 'redis'> & { notifications?: NotificationFeed },
   runQueue: Pick<RunQueue, 'events' | 'waitingOrder'>,
   repos: Pick<Repositories, 'runEvents' | 'media' | 'users' | 'runControl'>,
   urls: MediaUrls,
@@ -44,6 +44,7 @@ export function createRunEvents(
     positions,
     currentState: currentStateOf(repos),
     logger,
+    ...(infra.notifications ? { notifications: infra.notifications } : {}),
   });
   return { service: new RunEventsService(repos, new RunEventTickets(infra.redis, config.queuePrefix), hub), hub };
 }

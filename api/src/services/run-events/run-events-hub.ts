@@ -1,4 +1,5 @@
 import type { RunEvent } from '@app/shared/api/runs';
+import type { NotificationEvent } from '@app/shared/api/notifications';
 import type { Logger } from '@app/shared/server/logger';
 import { TooManyRequestsError } from '@app/shared/server/domain-errors';
 import {
@@ -16,7 +17,15 @@ import type { QueuePositions, RunOwner } from './queue-positions';
 /** An event as a stream sends it: with the queue stream's id, or without one (run.queued, current state). */
 export interface SentEvent {
   id?: string;
-  event: RunEvent;
+  /** A run's event, or a new notification's (no id: it is no entry of the queue's stream). */
+  event: RunEvent | NotificationEvent;
+}
+
+/** New notifications heard from any process (issue 46 §3), and the count told to the person's streams. */
+export interface NotificationFeed {
+  /** Hears the people who have something new until the returned function is called. */
+  listen(heard: (userId: string) => void): Promise<() => void>;
+  unreadCount(userId: string): Promise<number>;
 }
 
 /** One open stream of a person. */
@@ -37,6 +46,7 @@ export interface RunEventsHubDeps {
   /** A person's runs under way right now, as events without ids (a new stream, or a resume past the stream's trimming). */
   currentState(userId: string): Promise<RunEvent[]>;
   logger: Logger;
+  notifications?: NotificationFeed;
   maxStreamsPerPerson?: number;
   positionsEveryMs?: number;
   /** How long the shared reader stays up after the last stream closed. */
@@ -78,6 +88,7 @@ export class RunEventsHub {
   private readonly mapped = new Map<string, PersonEvent | null>();
   private cursor = '0-0';
   private reader: { connection: RunQueueEventReader; generation: number } | undefined;
+  private stopListening: (() => void) | undefined;
   private generation = 0;
   private lock: Promise<unknown> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
@@ -174,6 +185,11 @@ export class RunEventsHub {
 
   /** Starts the shared reader from the stream's end, unless it runs. Called under the lock. */
   private async ensureReading(): Promise<void> {
+    if (this.deps.notifications && !this.stopListening) {
+      const listening = this.deps.notifications.listen((userId) => void this.tellNotification(userId));
+      this.stopListening = () => void listening.then((stop) => stop());
+      await listening;
+    }
     if (this.reader) return;
     this.cursor = await this.deps.events.lastId();
     const reader = { connection: this.deps.events.openReader(), generation: ++this.generation };
@@ -182,6 +198,8 @@ export class RunEventsHub {
   }
 
   private stopReading(): void {
+    this.stopListening?.();
+    this.stopListening = undefined;
     clearTimeout(this.idleTimer);
     clearTimeout(this.positionsTimer);
     this.positionsTimer = undefined;
@@ -242,6 +260,17 @@ export class RunEventsHub {
     if (this.mapped.size >= MAPPED_CACHE_SIZE) this.mapped.delete(this.mapped.keys().next().value!);
     this.mapped.set(entry.id, event);
     return event ?? undefined;
+  }
+
+  /** A person connected here has a new notification: their streams get the unread count. */
+  private async tellNotification(userId: string): Promise<void> {
+    if (!this.byPerson.has(userId) || !this.deps.notifications) return;
+    try {
+      const unreadCount = await this.deps.notifications.unreadCount(userId);
+      for (const attached of this.byPerson.get(userId) ?? []) attached.sub.send({ event: { type: 'notification', unreadCount } });
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'run events: a notification count not read');
+    }
   }
 
   /** Reads positions in `delayMs`, unless a read is already due sooner. */

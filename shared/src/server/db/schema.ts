@@ -23,6 +23,10 @@ export interface UsersTable {
   referral_code: string;
   signup_ip: string | null;
   last_active_at: NullableTimestamp;
+  /** The daily notifications e-mail (migration 0025): off until the person turns it on. */
+  notification_digest: Generated<boolean>;
+  /** What the last digest covered up to. */
+  notification_digest_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -273,6 +277,13 @@ export interface LikesTable {
   created_at: Timestamp;
 }
 
+/** One person following another (migration 0024); counts are read, never stored. */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Timestamp;
+}
+
 export interface DraftsTable {
   id: Generated<string>;
   user_id: string;
@@ -327,6 +338,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string | null;
   html_body: string | null;
+  /** Extra headers (migration 0025: the digest's List-Unsubscribe); null for most messages. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   status: Generated<'queued' | 'sent' | 'failed'>;
   transport: string | null;
   attempts: Generated<number>;
@@ -387,6 +400,39 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+export type NotificationKind = 'run_done' | 'run_failed' | 'like' | 'follow' | 'media_hidden' | 'referral';
+
+/** What happened to a person's runs, creations and account (migration 0025). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: NotificationKind;
+  actor_id: string | null;
+  media_id: string | null;
+  run_id: string | null;
+  /** A like row covers the creation's likes since this time (one row per creation while unread). */
+  since: Generated<Date>;
+  created_at: Generated<Date>;
+  read_at: NullableTimestamp;
+}
+
+/** A person's named set of creations (issue 46); public ones have a page, /c/<id>. */
+export interface CollectionsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  is_public: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One creation in a collection; who may see it is decided when the collection is read. */
+export interface CollectionItemsTable {
+  collection_id: string;
+  media_id: string;
+  added_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -401,6 +447,7 @@ export interface Database {
   provider_requests: ProviderRequestsTable;
   media: MediaTable;
   likes: LikesTable;
+  follows: FollowsTable;
   media_reports: MediaReportsTable;
   drafts: DraftsTable;
   stories: StoriesTable;
@@ -409,6 +456,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  notifications: NotificationsTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

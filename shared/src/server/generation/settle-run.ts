@@ -39,6 +39,8 @@ export interface EndedRun {
   run: GenerationRun;
   status: Settlement['status'];
   stage: RunStage;
+  /** The inviter this settlement rewarded for the friend's first media (told to them, issue 46). */
+  referralRewarded?: string;
 }
 
 /**
@@ -63,9 +65,10 @@ export async function settleRun(
   const run = await repos.runs.find(runId);
   if (!run || run.status !== 'processing') return undefined;
 
+  let rewarded: string | undefined;
   if (outcome.kind === 'produced' && outcome.referrerId) {
     // Outside the transaction: a failed reward (an inviter since deleted) must not abort the settlement.
-    await rewardReferrer(repos, outcome.referrerId, outcome.userId, logger);
+    if (await rewardReferrer(repos, outcome.referrerId, outcome.userId, logger)) rewarded = outcome.referrerId;
   }
   const refunded = outcome.kind === 'failed' ? run.credits_reserved : Math.max(0, run.credits_reserved - outcome.cost);
   const error = outcome.error ?? null;
@@ -85,7 +88,7 @@ export async function settleRun(
     // The stage `finish` wrote.
     const stage: RunStage = outcome.kind === 'failed' && outcome.stage ? outcome.stage : status === 'done' ? 'succeeded' : 'failed';
     try {
-      await ended({ run, status, stage });
+      await ended({ run, status, stage, ...(rewarded ? { referralRewarded: rewarded } : {}) });
     } catch (error) {
       logger.warn({ err: error, runId }, 'the end of a run could not be told');
     }
@@ -94,7 +97,7 @@ export async function settleRun(
 }
 
 /** The inviter's reward after the friend's first media: the ledger key makes it once, however raced. */
-async function rewardReferrer(repos: SettleRepositories, referrerId: string, friendId: string, logger: Pick<Logger, 'warn'>): Promise<void> {
+async function rewardReferrer(repos: SettleRepositories, referrerId: string, friendId: string, logger: Pick<Logger, 'warn'>): Promise<boolean> {
   try {
     const result = await repos.credits.apply({
       userId: referrerId,
@@ -103,7 +106,21 @@ async function rewardReferrer(repos: SettleRepositories, referrerId: string, fri
       idempotencyKey: `referral-reward:${friendId}`,
     });
     if (result.applied) await repos.referrals.markRewarded(friendId);
+    return result.applied;
   } catch (error) {
     logger.warn({ err: error, referrerId, friendId }, 'referral reward not granted');
+    return false;
   }
+}
+
+/**
+ * One listener telling several (the webhook and the notification of a run's end): each is told
+ * even when another throws, and the first failure is thrown after, for settleRun to log.
+ */
+export function allOf(...listeners: RunEndedListener[]): RunEndedListener {
+  return async (ended) => {
+    const results = await Promise.allSettled(listeners.map((listener) => listener(ended)));
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
 }

@@ -24,7 +24,7 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
       transport: 'smtp',
       keepsBody: false,
       send: async (mail) => {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) });
       },
       close: () => transporter.close(),
     };

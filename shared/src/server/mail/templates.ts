@@ -59,3 +59,27 @@ export function inviteMail(to: string, referrerName: string, link: string): Outg
     ),
   };
 }
+
+/**
+ * The daily digest of unread notifications (issue 46 §3), for people who turned it on. `lines`
+ * are the bell's sentences; `unsubscribe` is the signed one-click link, also in the headers
+ * (RFC 8058: List-Unsubscribe with List-Unsubscribe-Post).
+ */
+export function notificationDigestMail(to: string, lines: string[], total: number, appUrl: string, unsubscribe: string): OutgoingMail {
+  const subject = total === 1 ? `1 new notification on ${BRAND}` : `${total} new notifications on ${BRAND}`;
+  const more = total > lines.length ? total - lines.length : 0;
+  const list = lines.map((line) => `• ${line}`).join('\n') + (more > 0 ? `\n…and ${more} more` : '');
+  return {
+    to,
+    subject,
+    text: `Since your last digest:\n\n${list}\n\nSee them all: ${appUrl}\n\nStop these e-mails: ${unsubscribe}\n\n— ${BRAND}`,
+    html: layout(
+      subject,
+      `<p style="margin:0 0 12px;color:#b9b4c8">Since your last digest:</p>
+<ul style="margin:0 0 20px;padding-left:20px;color:#f4f2fa">${lines.map((line) => `<li style="margin:0 0 6px">${escapeMarkup(line)}</li>`).join('')}${more > 0 ? `<li>…and ${more} more</li>` : ''}</ul>
+<p style="margin:0 0 24px"><a href="${escapeMarkup(appUrl)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:linear-gradient(90deg,#8b5cf6,#ec4899);color:#fff;text-decoration:none;font-weight:700">Open ${BRAND}</a></p>
+<p style="margin:0;color:#8a84a0;font-size:13px">You get this once a day because you turned on the digest. <a href="${escapeMarkup(unsubscribe)}" style="color:#b9b4c8">Unsubscribe</a></p>`,
+    ),
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

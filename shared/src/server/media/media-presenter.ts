@@ -175,17 +175,21 @@ export function toFeedItem(row: FeedRow, urls: MediaUrls, viewerId?: string, lis
 
 /** A creator's public page header: never their e-mail or anything only they may see. */
 export function toCreator(
-  user: Pick<User, 'username' | 'name' | 'avatar_url' | 'created_at'> & { username: string },
-  stats: { creations: number; likes: number },
+  user: Pick<User, 'id' | 'username' | 'name' | 'avatar_url' | 'created_at'> & { username: string },
+  stats: { creations: number; likes: number; followers: number; following: number; viewerFollows: boolean },
   urls: MediaUrls,
 ): Creator {
   return {
+    id: user.id,
     username: user.username,
     name: user.name?.trim() || null,
     avatar: urls.url(user.avatar_url),
     creations: stats.creations,
     likes: stats.likes,
     joinedAt: user.created_at.toISOString(),
+    followers: stats.followers,
+    following: stats.following,
+    viewerFollows: stats.viewerFollows,
   };
 }
 

@@ -28,6 +28,8 @@ export interface JobPayloads {
     'reconcile-runs': Record<string, never>;
     /** Makes the WebP variants of media stored before variants existed (the backfill). */
     'make-media-variants': Record<string, never>;
+    /** Mails each person who turned it on the digest of their unread notifications (issue 46 §3). */
+    'notification-digest': Record<string, never>;
   };
   webhooks: {
     /**

@@ -28,3 +28,5 @@ export const CoinsIcon = outlineIcon(<><ellipse cx="10" cy="7" rx="6" ry="2.8" /
 export const FingerprintIcon = outlineIcon(<><path d="M7 18.5c1-1.8 1.5-4 1.5-6.5a3.5 3.5 0 0 1 7 0c0 2.2-.3 4.3-1 6" /><path d="M12 12c0 3-.7 5.7-2.2 8M17.8 16.5c.5-1.4.7-2.9.7-4.5a6.5 6.5 0 0 0-11.9-3.6M5.5 14.5c.3-.8.5-1.6.5-2.5" /></>);
 export const RefreshIcon = outlineIcon(<><path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3" /><path d="M19.5 4.5v4h-4" /></>);
 export const FlagIcon = outlineIcon(<><path d="M5.5 20.5V4" /><path d="M5.5 4.5h11l-2.2 4 2.2 4h-11" /></>);
+export const CollectionIcon = outlineIcon(<><rect x="3.5" y="7.5" width="17" height="12.5" rx="2.5" /><path d="M6 4.5h12" /><path d="M12 11v6M9 14h6" /></>);
+export const BellIcon = outlineIcon(<><path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z" /><path d="M10 20.5a2 2 0 0 0 4 0" /></>);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BRAND_NAME } from '../../config/brand';
 import { paths } from '../../config/paths';
@@ -21,14 +21,19 @@ const JoinWaitlistModal = lazyDialog(() =>
  * (My Profile with the generation ring, Logout) or Login, with Join Waitlist beside it only while
  * the server says sign-up is closed (spec 1 §2's optional button): while it is open, Login is the way in.
  */
-export function TopBar({ bare = false }: { bare?: boolean }) {
+export function TopBar({ bare = false, actions = null }: { bare?: boolean; actions?: ReactNode }) {
   return (
     <header className="top-bar">
       <div className="top-bar__inner row">
         <Link to={paths.home.getHref()} className="top-bar__brand" aria-label={`${BRAND_NAME} home`}>
           <BrandMark />
         </Link>
-        {!bare && <TopBarNav />}
+        {!bare && (
+          <div className="top-bar__end row">
+            <TopBarNav />
+            {actions}
+          </div>
+        )}
       </div>
     </header>
   );

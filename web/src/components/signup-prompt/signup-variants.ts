@@ -1,8 +1,8 @@
 /**
- * The five variants of the sign-up prompt (spec 1 §2), and `report` (issue 42: reports come from
- * signed-in people), each a title, a description and three benefits.
+ * The five variants of the sign-up prompt (spec 1 §2), `report` (issue 42: reports come from
+ * signed-in people) and `follow` (issue 46), each a title, a description and three benefits.
  */
-export type SignUpVariant = 'remix' | 'save' | 'share' | 'upload' | 'ai' | 'report';
+export type SignUpVariant = 'remix' | 'save' | 'share' | 'upload' | 'ai' | 'report' | 'follow';
 
 export interface SignUpVariantContent {
   title: string;
@@ -39,6 +39,11 @@ export const SIGN_UP_VARIANTS: Readonly<Record<SignUpVariant, SignUpVariantConte
     title: 'Access AI Filters',
     description: 'Unreal Reflection, Parallel Self, Studio and more — every AI filter, ready for your photo.',
     benefits: ['Every weekly preset as it drops', 'The free magic wand for better prompts', 'Identity-checked results that still look like you'],
+  },
+  follow: {
+    title: 'Follow Creators',
+    description: 'Follow the people whose work you love and see what they make next, all in one feed.',
+    benefits: ['A Following feed of the creators you choose', 'Their new creations as soon as they share them', 'Follow and unfollow whenever you like'],
   },
   report: {
     title: 'Sign in to report',

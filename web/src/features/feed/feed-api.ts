@@ -1,5 +1,5 @@
 import { FEED_PAGE_SIZE, TRENDING_DEFAULT_LIMIT } from '@app/shared';
-import { type FeedPeriod, type FeedSort, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
+import { type FeedKind, type FeedPeriod, type FeedSort, getPublicFeedCall, getTrendingCall } from '@app/shared/api/feed';
 import type { CallRequest, CallResponse } from '@app/shared/api/define-call';
 import { callApiData } from '../../api/client';
 import { fromFeedItems, type MediaItem } from '../../entities/media/media-item';
@@ -16,9 +16,11 @@ export interface FeedFilter {
   q: string | null;
   /** One exact tag, lowercase. */
   tag: string | null;
+  /** `following`: the signed-in person's Following feed (newest first, nothing else narrows it); null: everyone's. */
+  feed: FeedKind | null;
 }
 
-export const NO_FILTER: FeedFilter = { presetType: null, creatorId: null, sort: 'new', period: 'all', q: null, tag: null };
+export const NO_FILTER: FeedFilter = { presetType: null, creatorId: null, sort: 'new', period: 'all', q: null, tag: null, feed: null };
 
 export interface FeedPage {
   items: MediaItem[];
@@ -43,6 +45,11 @@ export async function fetchFeedPage(
   filter: FeedFilter = NO_FILTER,
   signal?: AbortSignal,
 ): Promise<FeedPage> {
+  // The Following feed is the session's own, paged by cursor only.
+  if (filter.feed === 'following') {
+    const answer = await callApiData(getPublicFeedCall, { signal, query: { limit: FEED_PAGE_SIZE, feed: 'following', ...(cursor ? { cursor } : {}) } });
+    return toFeedPage(answer);
+  }
   const query = {
     limit: FEED_PAGE_SIZE,
     ...(cursor ? { cursor } : { offset }),

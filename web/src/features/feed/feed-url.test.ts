@@ -19,6 +19,7 @@ describe('the feed filter in the address of /', () => {
       period: 'week',
       q: 'neon rain',
       tag: 'tokyo',
+      feed: null,
     });
     expect(read('sort=trending').sort).toBe('trending');
   });
@@ -52,6 +53,19 @@ describe('the feed filter in the address of /', () => {
   it('reads back what it wrote', () => {
     const filter = { ...NO_FILTER, sort: 'top', period: 'day', q: 'golden hour', tag: 'sea' } as const;
     expect(filterFromParams(withFilter(new URLSearchParams(), filter))).toEqual(filter);
+  });
+
+  it('reads and writes the Following feed, which is newest first and narrowed by nothing else', () => {
+    expect(read('feed=following')).toEqual({ ...NO_FILTER, feed: 'following' });
+    expect(read('feed=following&sort=top&q=neon&tag=sea').feed).toBe('following');
+    expect(read('feed=following&sort=top&q=neon&tag=sea')).toEqual({ ...NO_FILTER, feed: 'following' });
+    expect(read('feed=friends').feed).toBeNull();
+    expect(write('sort=top&period=week&q=x', { feed: 'following' })).toBe('feed=following');
+    // Another order, a search or a narrowing leaves it for everyone's feed.
+    expect(write('feed=following', { feed: null, sort: 'trending' })).toBe('sort=trending');
+    expect(write('feed=following', { q: 'neon rain' })).toBe('q=neon+rain');
+    expect(write('feed=following', { tag: 'sea' })).toBe('tag=sea');
+    expect(write('feed=following', { q: null, tag: null })).toBe('feed=following');
   });
 
   it('links to the feed narrowed by a tag, or to / for the plain feed', () => {

@@ -1,10 +1,10 @@
-import { FEED_PERIODS, FEED_SORTS } from '@app/shared/api/feed';
+import { FEED_KINDS, FEED_PERIODS, FEED_SORTS } from '@app/shared/api/feed';
 import { paths } from '../../config/paths';
 import { type FeedFilter, NO_FILTER } from './feed-api';
 import { asTag, cleanSearch } from './feed-search';
 
 /** The feed's filter as the address of / names it; a default is left out, so `/` is the plain feed. */
-const PARAMS = { presetType: 'type', creatorId: 'creator', sort: 'sort', period: 'period', q: 'q', tag: 'tag' } as const satisfies Record<
+const PARAMS = { presetType: 'type', creatorId: 'creator', sort: 'sort', period: 'period', q: 'q', tag: 'tag', feed: 'feed' } as const satisfies Record<
   keyof FeedFilter,
   string
 >;
@@ -20,18 +20,28 @@ export function filterFromParams(params: URLSearchParams): FeedFilter {
     period: oneOf(FEED_PERIODS, params.get(PARAMS.period)) ?? NO_FILTER.period,
     q: params.get(PARAMS.q),
     tag: params.get(PARAMS.tag),
+    feed: oneOf(FEED_KINDS, params.get(PARAMS.feed)) ?? null,
   });
 }
 
-/** `params` with the filter changed by `patch`, written in one order without defaults; other parameters are kept. */
+/**
+ * `params` with the filter changed by `patch`, written in one order without defaults; other
+ * parameters are kept. An order, a search or a narrowing asked for leaves the Following feed
+ * (which has none of them) for everyone's.
+ */
 export function withFilter(params: URLSearchParams, patch: Partial<FeedFilter>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of Object.values(PARAMS)) next.delete(name);
-  return serialize(next, normalized({ ...filterFromParams(params), ...patch }));
+  const leaves = patch.feed === undefined && Object.values(patch).some((value) => value !== null && value !== undefined);
+  return serialize(next, normalized({ ...filterFromParams(params), ...(leaves ? { feed: null } : {}), ...patch }));
 }
 
-/** The filter as the server will apply it: a period belongs to `top` only (switching order drops it). */
+/**
+ * The filter as the server will apply it: a period belongs to `top` only (switching order drops
+ * it); the Following feed is newest first and takes no narrowing (choosing it drops them).
+ */
 function normalized(filter: FeedFilter): FeedFilter {
+  if (filter.feed === 'following') return { ...NO_FILTER, feed: 'following' };
   return {
     ...filter,
     period: filter.sort === 'top' ? filter.period : NO_FILTER.period,

@@ -3,6 +3,7 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/r
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { MediaItem } from '../../entities/media/media-item';
+import { useAuth } from '../../state/use-auth';
 import { type FeedFilter, type FeedPage, type FeedPageParam, fetchFeedPage } from './feed-api';
 
 export interface UseFeed {
@@ -22,14 +23,18 @@ export interface UseFeed {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const FIRST_PAGE: FeedPageParam = { cursor: null, offset: 0 };
 
-/** The query key of one filter and order of the feed (all of them invalidate with `queryKeys.feed()`). */
-export function feedKey({ presetType, creatorId, sort, period, q, tag }: FeedFilter) {
-  return queryKeys.feed(JSON.stringify([presetType, creatorId, sort, period, q, tag]));
+/**
+ * The query key of one filter and order of the feed (all of them invalidate with `queryKeys.feed()`);
+ * the Following feed's is the viewer's own.
+ */
+export function feedKey({ presetType, creatorId, sort, period, q, tag, feed }: FeedFilter, viewerId: string | null = null) {
+  return queryKeys.feed(JSON.stringify([presetType, creatorId, sort, period, q, tag, ...(feed ? [feed, viewerId] : [])]));
 }
 
 /** Whether a new creation belongs on top of this view of the feed (a search's matches are the server's to say). */
 function showsOnTop(item: MediaItem, filter: FeedFilter): boolean {
-  if (filter.sort !== 'new' || filter.q) return false;
+  // One's own creation is not of someone one follows.
+  if (filter.sort !== 'new' || filter.q || filter.feed) return false;
   if (filter.presetType && item.presetType !== filter.presetType) return false;
   if (filter.creatorId && item.userId !== filter.creatorId) return false;
   return !filter.tag || item.tags.includes(filter.tag);
@@ -41,7 +46,11 @@ function showsOnTop(item: MediaItem, filter: FeedFilter): boolean {
  */
 export function useFeed(filter: FeedFilter): UseFeed {
   const client = useQueryClient();
-  const key = useMemo(() => feedKey(filter), [filter]);
+  const { isAuthenticated, user } = useAuth();
+  const viewerId = isAuthenticated ? (user?.id ?? null) : null;
+  // The Following feed is a signed-in person's: a visitor asks nothing (the section says sign in).
+  const enabled = filter.feed !== 'following' || viewerId !== null;
+  const key = useMemo(() => feedKey(filter, viewerId), [filter, viewerId]);
   /** The skeleton shows until this moment (also across StrictMode's second mount). */
   const minimumUntil = useRef<number | null>(null);
   const query = useInfiniteQuery({
@@ -56,6 +65,7 @@ export function useFeed(filter: FeedFilter): UseFeed {
     getNextPageParam: (last, pages): FeedPageParam | undefined =>
       last.hasMore ? { cursor: last.nextCursor, offset: pages.reduce((sum, page) => sum + page.items.length, 0) } : undefined,
     retry: false,
+    enabled,
   });
   // Spec 1 §8: a feed failure is only logged.
   useEffect(() => {

@@ -5,7 +5,7 @@ import type { RunStore } from '../../state/run-reducer';
 import type { TimerHandle, Timers } from '../../lib/scheduler';
 import type { Notifier } from '../../components/toast/toast-notifier';
 import type { GenerationApi } from './generation-api';
-import type { RunEventStream } from './run-event-stream';
+import type { RunEventStream } from '../../api/run-event-stream';
 import { announceGeneration, type GenerationEventDetails, type GenerationEventName } from './generation-events';
 import type { GenerationRequest } from './generation-types';
 

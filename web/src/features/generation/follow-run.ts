@@ -3,7 +3,7 @@ import type { RunStore } from '../../state/run-reducer';
 import { isTerminal, type RunCard } from '../../state/run-store';
 import { abortError, type TimerHandle } from '../../lib/scheduler';
 import { checkRun, pollRun, timedOut, type PollRunOptions } from './poll-run';
-import type { RunEventStream } from './run-event-stream';
+import type { RunEventStream } from '../../api/run-event-stream';
 
 export interface FollowRunOptions extends PollRunOptions {
   /** The person's run events; without it (no EventSource) the run is polled as spec 1 §4 says. */

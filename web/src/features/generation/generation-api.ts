@@ -11,7 +11,7 @@ import {
   type VariationRequest,
 } from '@app/shared/api/generation';
 import { getUserMediaCall, type MediaItem as LibraryItem, type RunMedia } from '@app/shared/api/media';
-import { cancelRunCall, retryRunCall, runEventsTicketCall } from '@app/shared/api/runs';
+import { cancelRunCall, retryRunCall } from '@app/shared/api/runs';
 import type { CallResponse } from '@app/shared/api/define-call';
 import { ApiError } from '../../api/api-error';
 import { callApi, callApiData } from '../../api/client';
@@ -119,11 +119,6 @@ export function createGenerationApi(): GenerationApi {
       await callApiData(retryRunCall, { body: { runId } });
     },
   };
-}
-
-/** POST run-events/ticket: the single-use ticket an EventSource opens the stream with. */
-export async function fetchRunEventsTicket(): Promise<string> {
-  return (await callApiData(runEventsTicketCall)).ticket;
 }
 
 /**

@@ -6,8 +6,8 @@ import { prefetchLibrary } from '../library';
 import { getUploadManager, type UploadManager } from '../upload';
 import { toastNotifier } from '../../components/toast/toast-notifier';
 import { isMobileDevice } from '../../lib/is-mobile-device';
-import { createGenerationApi, fetchRunEventsTicket } from './generation-api';
-import { createRunEventStream, type RunEventStream } from './run-event-stream';
+import { createGenerationApi } from './generation-api';
+import { sharedRunEventStream, type RunEventStream } from '../../api/run-event-stream';
 import { createGenerationEngine, type GenerationEngine, type GenerationEngineDeps } from './generation-engine';
 import { createIntentQueue, type IntentQueue } from './intent-queue';
 import { followWiredGenerationDeps, wiredGenerationDeps } from './wired-deps';
@@ -29,10 +29,9 @@ function historyNavigate(path: string): void {
   window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
 }
 
-/** The run events over EventSource where the browser has it; else null (the spec's polling). */
+/** The run events over EventSource where the browser has it (the page's one stream, the bell's too); else null (the spec's polling). */
 function defaultRunStream(): RunEventStream | null {
-  if (typeof EventSource === 'undefined') return null;
-  return createRunEventStream({ ticket: fetchRunEventsTicket, open: (url) => new EventSource(url), timers: systemTimers });
+  return sharedRunEventStream();
 }
 
 export function defaultGenerationDeps(): GenerationEngineDeps {

@@ -97,7 +97,8 @@ export function LiveRunStatus({ item }: { item: MediaItem }) {
   }
 
   return (
-    <div className="media-status media-status--processing live-run center-stack" role="status" data-live-phase={card?.phase ?? 'processing'}>
+    // data-run-on-screen: the app tells whether the person watched the run end (app/run-notification-wiring.ts).
+    <div className="media-status media-status--processing live-run center-stack" role="status" data-live-phase={card?.phase ?? 'processing'} data-run-on-screen={runId}>
       <span className="spinner" aria-hidden="true" />
       <span className="media-status__text live-run__text" aria-live="polite">
         {processingText(card, now)}

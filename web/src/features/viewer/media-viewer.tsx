@@ -15,6 +15,7 @@ import { showSignUpPrompt } from '../../components/signup-prompt/signup-prompt-s
 import { paths } from '../../config/paths';
 import { LikeButton } from '../../entities/media/like-button';
 import { RunReceiptView } from '../../entities/media/run-receipt-view';
+import { AddToCollection } from '../../entities/collection/add-to-collection';
 import { identityLine, identityPassed } from '../../entities/media/media-format';
 import { captionOf } from '../../entities/media/caption';
 import { moderationLine } from '../../entities/media/moderation';
@@ -277,6 +278,9 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
             {reported.has(item.id) ? 'Reported' : 'Report'}
           </button>
         )}
+
+        {/* Only a finished creation can be collected (the server refuses the others as not found). */}
+        {ready && <AddToCollection key={item.id} mediaId={item.id} signedIn={isAuthenticated} onSignIn={() => showSignUpPrompt('save')} />}
 
         {owner ? (
           <div className="viewer__actions viewer__actions--owner">

@@ -1,5 +1,8 @@
 import { paths } from '../../config/paths';
 import { CreatorAvatar } from '../../entities/creator/creator-avatar';
+import { FollowButton } from '../../entities/creator/follow-button';
+import { useFollow, useFollowStatus } from '../../entities/creator/follows';
+import { useAuth } from '../../state/use-auth';
 import { formatViewerDate } from '../../entities/media/media-format';
 import type { MediaItem } from '../../entities/media/media-item';
 import '../../styles/stack.css';
@@ -12,7 +15,8 @@ type ViewerCreatorProps = {
 
 /**
  * Who made the item and when, in the viewer's panel: the avatar (or initial) and the name,
- * which opens /u/<username>; without a username, the feed narrowed to their work.
+ * which opens /u/<username>; without a username, the feed narrowed to their work. Follow beside
+ * them, for a creator with a page who is not the viewer.
  */
 export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
   const name = item.creator?.name ?? null;
@@ -37,6 +41,17 @@ export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
           {formatViewerDate(item.createdAt)}
         </time>
       </div>
+      {username && item.userId && <ViewerFollow userId={item.userId} username={username} name={name ?? `@${username}`} />}
     </div>
   );
+}
+
+/** The viewer's Follow: whether one follows them is asked of their page (get-creator) when shown. */
+function ViewerFollow({ userId, username, name }: { userId: string; username: string; name: string }) {
+  const { isAuthenticated } = useAuth();
+  const status = useFollowStatus(username);
+  const follow = useFollow(userId, status);
+  // Signed in, the button waits for the answer rather than say Follow to someone who follows.
+  if (isAuthenticated && status === undefined) return null;
+  return <FollowButton userId={userId} name={name} follow={follow} className="viewer__follow" />;
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/api-error';
 import { callApiData } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { fromFeedItems, type MediaItem } from '../../entities/media/media-item';
+import { useAuth } from '../../state/use-auth';
 
 export interface CreatorPage {
   creator: Creator | null;
@@ -18,14 +19,19 @@ export interface CreatorPage {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** GET get-creator?username=: the creator and their public creations, a page at a time by cursor. */
+/**
+ * GET get-creator?username=: the creator and their public creations, a page at a time by cursor.
+ * Asked with the session, if any, so it says whether the viewer follows them (keyed by viewer).
+ */
 export function useCreatorPage(username: string): CreatorPage {
   const key = username.toLowerCase();
+  const { isAuthenticated, user } = useAuth();
+  const viewerId = isAuthenticated ? (user?.id ?? '') : '';
   const query = useInfiniteQuery({
-    queryKey: queryKeys.creator(key),
+    queryKey: [...queryKeys.creator(key), viewerId],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      callApiData(getCreatorCall, { auth: 'none', signal, query: { username: key, ...(pageParam ? { cursor: pageParam } : {}) } }),
+      callApiData(getCreatorCall, { auth: viewerId ? 'session' : 'none', signal, query: { username: key, ...(pageParam ? { cursor: pageParam } : {}) } }),
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
     retry: (count, error) => count < 1 && !isNotFound(error),
   });

@@ -22,7 +22,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
 
   if (minimised) {
     return (
-      <button type="button" className="creating-pill inline-row" onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
+      <button type="button" className="creating-pill inline-row" data-run-on-screen={newest.runId} onClick={() => setMinimised(false)} aria-label="Show progress: Creating Your Media">
         <span className="button__spinner" aria-hidden="true" />
         {line}
       </button>
@@ -30,7 +30,7 @@ export function CreatingOverlay({ runs }: { runs: readonly RunCard[] }) {
   }
 
   return (
-    <div className="creating-overlay" role="status" aria-live="polite">
+    <div className="creating-overlay" role="status" aria-live="polite" data-run-on-screen={newest.runId}>
       <div className="creating-overlay__card stack">
         <div className="creating-overlay__orb" aria-hidden="true">
           <span />

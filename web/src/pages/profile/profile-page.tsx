@@ -4,6 +4,7 @@ import { PanelHeader } from '../../components/page/panel-header';
 import { pageTitle } from '../../config/brand';
 import { paths, parseProfileTab, type ProfileTab } from '../../config/paths';
 import { DevelopersTab } from '../../features/developer-keys';
+import { CollectionsTab } from '../../features/collections';
 import { DraftsTab } from '../../features/drafts';
 import { InviteFriendsTab } from '../../features/invites';
 import { LikedCollection, useFeedColumns } from '../../features/feed';
@@ -32,6 +33,7 @@ const TAB_TITLES: Record<ProfileTab, string> = {
   'invite-friends': 'Invite Friends',
   account: 'Account',
   developers: 'Developers',
+  collections: 'Collections',
 };
 
 /**
@@ -94,6 +96,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
           <AllMediaTab library={library} userId={user.id} Viewer={MediaViewer} renderStatus={liveStatusOf} onVariations={variations.ask} />
         )}
         {tab === 'liked' && <LikedTab userId={user.id} />}
+        {tab === 'collections' && <CollectionsTab />}
         {tab === 'draft' && <DraftsTab />}
         {tab === 'invite-friends' && <InviteFriendsTab user={user} name={name} />}
         {tab === 'tokens' && <TokensTab balance={balance} creations={library.count} />}

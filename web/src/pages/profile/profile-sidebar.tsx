@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons/creation-icons';
-import { ArrowLeftIcon, CoinsIcon, DocumentIcon, GiftIcon, ImageIcon, LockIcon, LogoutIcon, UserIcon } from '../../components/icons/line-icons';
+import { ArrowLeftIcon, CoinsIcon, CollectionIcon, DocumentIcon, GiftIcon, ImageIcon, LockIcon, LogoutIcon, UserIcon } from '../../components/icons/line-icons';
 import { SocialLinks } from '../../components/social-links/social-links';
 import { paths, type ProfileTab } from '../../config/paths';
 import { type ShareToFeed, ShareToFeedSwitch } from '../../features/library';
@@ -49,7 +49,7 @@ function Stat({ icon, label, value, current = false }: { icon: ReactNode; label:
 
 /**
  * The profile's left sidebar (spec 2 §2): back to /, then Credits (the spec's Tokens: the balance, nothing to
- * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Liked, Drafts,
+ * click), Invite Friends, Total Likes, Share to Feed, All Media with its count, Liked, Collections (issue 46), Drafts,
  * Account and Developers (issue 45: API keys and webhooks); the legal and social links and Logout.
  */
 export function ProfileSidebar({ active, name, avatar, email, balance, totalLikes, mediaCount, shareToFeed }: ProfileSidebarProps) {
@@ -86,6 +86,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
         <div className="profile-nav__divider" role="separator" />
         <TabLink tab="all-media" active={active} icon={<ImageIcon />} label="All Media" count={mediaCount} />
         <TabLink tab="liked" active={active} icon={<HeartIcon />} label="Liked" />
+        <TabLink tab="collections" active={active} icon={<CollectionIcon />} label="Collections" />
         <TabLink tab="draft" active={active} icon={<DocumentIcon />} label="Drafts" />
         <TabLink tab="account" active={active} icon={<UserIcon />} label="Account" />
         <TabLink tab="developers" active={active} icon={<LockIcon />} label="Developers" />

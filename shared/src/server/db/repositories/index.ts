@@ -2,15 +2,18 @@ import type { Db } from '../db';
 import { inTransaction } from '../transaction';
 import { AdminAuditRepository } from './admin-audit.repository';
 import { ApiKeysRepository } from './api-keys.repository';
+import { CollectionsRepository } from './collections.repository';
 import { AdminInsightsRepository } from './admin-insights.repository';
 import { CreditLedgerRepository } from './credit-ledger.repository';
 import { CreditsRepository } from './credits.repository';
 import { DraftsRepository } from './drafts.repository';
 import { FeedRepository } from './feed.repository';
+import { FollowsRepository } from './follows.repository';
 import { GenerationRunsRepository } from './generation-runs.repository';
 import { LikesRepository } from './likes.repository';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MediaRepository } from './media.repository';
+import { NotificationsRepository } from './notifications.repository';
 import { ProviderRequestsRepository } from './provider-requests.repository';
 import { ReferralsRepository } from './referrals.repository';
 import { RunControlRepository } from './run-control.repository';
@@ -31,14 +34,17 @@ export interface Repositories {
   adminAudit: AdminAuditRepository;
   adminInsights: AdminInsightsRepository;
   apiKeys: ApiKeysRepository;
+  collections: CollectionsRepository;
   credits: CreditsRepository;
   creditLedger: CreditLedgerRepository;
   drafts: DraftsRepository;
   feed: FeedRepository;
+  follows: FollowsRepository;
   runs: GenerationRunsRepository;
   likes: LikesRepository;
   mailOutbox: MailOutboxRepository;
   media: MediaRepository;
+  notifications: NotificationsRepository;
   providerRequests: ProviderRequestsRepository;
   referrals: ReferralsRepository;
   runControl: RunControlRepository;
@@ -63,14 +69,17 @@ export function createRepositories(db: Db): Repositories {
     adminAudit: new AdminAuditRepository(db),
     adminInsights: new AdminInsightsRepository(db),
     apiKeys: new ApiKeysRepository(db),
+    collections: new CollectionsRepository(db),
     credits: new CreditsRepository(db),
     creditLedger: new CreditLedgerRepository(db),
     drafts: new DraftsRepository(db),
     feed: new FeedRepository(db),
+    follows: new FollowsRepository(db),
     runs: new GenerationRunsRepository(db),
     likes: new LikesRepository(db),
     mailOutbox: new MailOutboxRepository(db),
     media: new MediaRepository(db),
+    notifications: new NotificationsRepository(db),
     providerRequests: new ProviderRequestsRepository(db),
     referrals: new ReferralsRepository(db),
     runControl: new RunControlRepository(db),
@@ -92,14 +101,17 @@ export function createRepositories(db: Db): Repositories {
 export * from './admin-audit.repository';
 export * from './admin-insights.repository';
 export * from './api-keys.repository';
+export * from './collections.repository';
 export * from './credit-ledger.repository';
 export * from './credits.repository';
 export * from './drafts.repository';
 export * from './feed.repository';
+export * from './follows.repository';
 export * from './generation-runs.repository';
 export * from './likes.repository';
 export * from './mail-outbox.repository';
 export * from './media.repository';
+export * from './notifications.repository';
 export * from './referrals.repository';
 export * from './run-control.repository';
 export * from './run-events.repository';

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 export class MailOutboxRepository {
@@ -15,7 +17,7 @@ export class MailOutboxRepository {
   async create(mail: OutgoingMail): Promise<string> {
     const row = await this.db
       .insertInto('mail_outbox')
-      .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+      .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html, headers: mail.headers ? JSON.stringify(mail.headers) : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

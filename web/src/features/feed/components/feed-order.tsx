@@ -3,21 +3,36 @@ import { startTransition, useOptimistic } from 'react';
 import type { FeedFilter } from '../feed-api';
 import '../../../styles/cluster.css';
 
-const SORT_LABELS: Record<FeedSort, string> = { new: 'New', trending: 'Trending', top: 'Top' };
+/** The orders of everyone's feed, and (signed in) the Following feed beside them. */
+type FeedChoice = FeedSort | 'following';
+const CHOICE_LABELS: Record<FeedChoice, string> = { new: 'New', trending: 'Trending', top: 'Top', following: 'Following' };
+const SIGNED_IN_CHOICES: readonly FeedChoice[] = [...FEED_SORTS, 'following'];
 const PERIOD_LABELS: Record<FeedPeriod, string> = { day: 'Today', week: 'This week', all: 'All time' };
 
 type FeedOrderProps = {
   sort: FeedSort;
   period: FeedPeriod;
+  /** Showing the Following feed. */
+  following: boolean;
+  /** Following is offered to a signed-in person only. */
+  signedIn: boolean;
   onChange: (patch: Partial<FeedFilter>) => void;
 };
 
-/** The feed's order (New, Trending, Top) and, for Top, how far back it looks. */
-export function FeedOrder({ sort, period, onChange }: FeedOrderProps) {
+/** The feed's order (New, Trending, Top; Following when signed in) and, for Top, how far back it looks. */
+export function FeedOrder({ sort, period, following, signedIn, onChange }: FeedOrderProps) {
+  const choose = (next: FeedChoice) => onChange(next === 'following' ? { feed: 'following' } : { feed: null, sort: next });
   return (
     <div className="feed-order cluster">
-      <Segmented name="feed-sort" legend="Order" options={FEED_SORTS} labels={SORT_LABELS} value={sort} onChange={(next) => onChange({ sort: next })} />
-      {sort === 'top' && (
+      <Segmented
+        name="feed-sort"
+        legend="Order"
+        options={signedIn ? SIGNED_IN_CHOICES : FEED_SORTS}
+        labels={CHOICE_LABELS}
+        value={following ? 'following' : sort}
+        onChange={choose}
+      />
+      {sort === 'top' && !following && (
         <Segmented name="feed-period" legend="Period" options={FEED_PERIODS} labels={PERIOD_LABELS} value={period} onChange={(next) => onChange({ period: next })} />
       )}
     </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { FeedFilter } from '../feed-api';
 import type { MediaItem } from '../../../entities/media/media-item';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
@@ -5,6 +6,7 @@ import type { UseFeed } from '../use-feed';
 import { useFeedColumns } from '../use-columns';
 import { LoadingMore, TileGrid } from './tile-grid';
 import { FeedEmpty } from './feed-empty';
+import { useAuth } from '../../../state/use-auth';
 import { FeedOrder } from './feed-order';
 import { FeedSearchBox } from './feed-search-box';
 import { FeedSkeleton } from './feed-skeleton';
@@ -14,6 +16,11 @@ import '../feed.css';
 import '../feed-header.css';
 import '../../../styles/stack.css';
 import '../../../styles/cluster.css';
+
+// The Following feed's empty and signed-out states (and the follow code they bring) load when
+// shown: a signed-in person's choice, never on the first view of /.
+const FollowingEmpty = lazy(() => import('./follow-suggestions').then((module) => ({ default: module.FollowingEmpty })));
+const FollowingSignedOut = lazy(() => import('./follow-suggestions').then((module) => ({ default: module.FollowingSignedOut })));
 
 type FeedSectionProps = {
   feed: UseFeed;
@@ -28,6 +35,8 @@ type FeedSectionProps = {
  */
 export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps) {
   const columns = useFeedColumns();
+  const { isAuthenticated } = useAuth();
+  const following = filter.feed === 'following';
   const sentinel = useInfiniteScroll<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore, feed.items.length);
 
   return (
@@ -35,19 +44,29 @@ export function FeedSection({ feed, filter, onOpen, onFilter }: FeedSectionProps
       <div className="feed__header">
         <div className="feed__heading stack">
           <h2 id="feed-title" className="feed__title">
-            Community creations
+            {following ? 'Following' : 'Community creations'}
           </h2>
-          <p className="feed__subtitle">Fresh from the Mirrorverse — tap any creation to see it up close.</p>
+          <p className="feed__subtitle">
+            {following ? 'The newest creations of the people you follow.' : 'Fresh from the Mirrorverse — tap any creation to see it up close.'}
+          </p>
         </div>
         <FeedSearchBox search={filter} onSearch={onFilter} />
         <div className="feed__tools cluster">
-          <FeedOrder sort={filter.sort} period={filter.period} onChange={onFilter} />
+          <FeedOrder sort={filter.sort} period={filter.period} following={following} signedIn={isAuthenticated} onChange={onFilter} />
           <FilterChips filter={filter} onClear={onFilter} />
         </div>
       </div>
 
-      {feed.status === 'loading' ? (
+      {following && !isAuthenticated ? (
+        <Suspense fallback={null}>
+          <FollowingSignedOut />
+        </Suspense>
+      ) : feed.status === 'loading' ? (
         <FeedSkeleton columns={columns} />
+      ) : following && feed.items.length === 0 && feed.status === 'ready' ? (
+        <Suspense fallback={null}>
+          <FollowingEmpty />
+        </Suspense>
       ) : feed.items.length === 0 ? (
         <FeedEmpty filter={filter} failed={feed.status === 'error'} onRetry={feed.reload} onFilter={onFilter} />
       ) : (

@@ -1,7 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
 import { TextField } from '../../../components/form/text-field';
-import { MailIcon, TrashIcon, UserIcon } from '../../../components/icons/line-icons';
+import { BellIcon, MailIcon, TrashIcon, UserIcon } from '../../../components/icons/line-icons';
 import { HeadingText } from '../../../components/page/heading-text';
+import { DigestSwitch } from '../../../features/notifications';
 import { ChangeEmailModal } from './change-email-modal';
 import { DeleteAccountModal } from './delete-account-modal';
 import { ProfileCard } from './profile-card';
@@ -45,6 +46,10 @@ export function AccountTab({ email, saved }: { email: string; saved: ProfileFiel
             }
           />
         </div>
+      </AccountCard>
+
+      <AccountCard icon={<BellIcon />} title="Notifications" text="The bell shows likes, follows and finished runs. You can also have them e-mailed once a day.">
+        <DigestSwitch />
       </AccountCard>
 
       <AccountCard

@@ -1,5 +1,7 @@
-import { RUN_EVENTS_PATH, runEventSchema, type RunEvent, type RunEventType } from '@app/shared/api/runs';
-import type { TimerHandle, Timers } from '../../lib/scheduler';
+import { RUN_EVENTS_PATH, runEventSchema, runEventsTicketCall, type RunEvent, type RunEventType } from '@app/shared/api/runs';
+import { notificationEventSchema, type NotificationEvent } from '@app/shared/api/notifications';
+import { systemTimers, type TimerHandle, type Timers } from '../lib/scheduler';
+import { callApiData } from './client';
 
 /** The part of the browser's EventSource the stream uses (tests pass a fake). */
 export interface EventSourceLike {
@@ -16,6 +18,8 @@ export interface RunStreamListener {
   onUp?(): void;
   /** The stream broke or could not open: follow by polling until it is up again. */
   onDown?(): void;
+  /** A new notification: the person's unread count now (issue 46 §3). */
+  onNotification?(event: NotificationEvent): void;
 }
 
 export interface RunEventStream {
@@ -86,6 +90,17 @@ export function createRunEventStream(deps: RunEventStreamDeps): RunEventStream {
     if (parsed.success) each((listener) => listener.onEvent(parsed.data, id));
   }
 
+  function receiveNotification(message: MessageEvent<string>, mine: number) {
+    if (mine !== generation) return;
+    let parsed;
+    try {
+      parsed = notificationEventSchema.safeParse(JSON.parse(message.data));
+    } catch {
+      return;
+    }
+    if (parsed.success) each((listener) => listener.onNotification?.(parsed.data));
+  }
+
   async function connect() {
     const mine = (generation += 1);
     let ticket: string;
@@ -116,6 +131,7 @@ export function createRunEventStream(deps: RunEventStreamDeps): RunEventStream {
       if (mine === generation) down();
     };
     for (const type of EVENT_TYPES) opened.addEventListener(type, (message) => receive(message, mine));
+    opened.addEventListener('notification', (message) => receiveNotification(message, mine));
     opened.addEventListener('message', (message) => receive(message, mine));
   }
 
@@ -143,4 +159,20 @@ export function createRunEventStream(deps: RunEventStreamDeps): RunEventStream {
     },
     isUp: () => up,
   };
+}
+
+let shared: RunEventStream | null | undefined;
+
+/**
+ * The page's one stream of the signed-in person's events (runs, notifications), shared by whoever
+ * follows them: one connection per tab, open while anyone listens. Null where the browser has no
+ * EventSource (the engine polls, the bell refetches).
+ */
+export function sharedRunEventStream(): RunEventStream | null {
+  if (shared !== undefined) return shared;
+  shared =
+    typeof EventSource === 'undefined'
+      ? null
+      : createRunEventStream({ ticket: async () => (await callApiData(runEventsTicketCall)).ticket, open: (url) => new EventSource(url), timers: systemTimers });
+  return shared;
 }

@@ -1,0 +1,3 @@
+export { NotificationBell } from './notification-bell';
+export { DigestSwitch } from './digest-switch';
+export { markRunNotificationRead } from './mark-run-read';
