@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { creditLedgerAnswerSchema, type CreditLedgerEntry } from '@app/shared/api/credits';
 import { getMediaByRunIdCall, quoteGenerationAnswerSchema, submitAnswerSchema } from '@app/shared/api/generation';
+import { notificationEventSchema } from '@app/shared/api/notifications';
 import { runEventSchema } from '@app/shared/api/runs';
 import { eventStreamData, ms, perSecond, percentile } from './load-stats';
 
@@ -152,6 +153,8 @@ function followStream(options: RemoteLoadOptions, ended: Map<string, Ended>): { 
         const res = await fetch(`${options.target}/api/run-events`, { headers: { authorization: `Bearer ${options.apiKey}`, accept: 'text/event-stream' }, signal: abort.signal });
         if (!res.ok || !res.body) throw new Error(`run-events answered ${res.status}`);
         for await (const data of eventStreamData(res.body)) {
+          // The stream also tells the owner's unread notifications (issue 46): no run's news.
+          if (notificationEventSchema.safeParse(data).success) continue;
           const event = runEventSchema.safeParse(data);
           if (!event.success) {
             events.unreadable += 1;

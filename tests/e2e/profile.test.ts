@@ -173,10 +173,10 @@ describe('the signed-in area', () => {
     const sidebar = page.getByRole('complementary', { name: 'Profile' });
     await expect.poll(() => cards(page).count()).toBe(3);
 
-    // The sidebar, in the order of spec 2 §2, with issue 28's Liked after All Media and issue 45's Developers last.
+    // The sidebar, in the order of spec 2 §2, with issue 28's Liked after All Media, issue 46's Collections after it and issue 45's Developers last.
     const nav = sidebar.getByRole('navigation', { name: 'Profile sections' });
     const labels = await nav.locator('.sidebar-item__label, .share-switch__label').allTextContents();
-    expect(labels).toEqual(['Credits', 'Invite Friends', 'Total Likes', 'Share to Feed', 'All Media', 'Liked', 'Drafts', 'Account', 'Developers']);
+    expect(labels).toEqual(['Credits', 'Invite Friends', 'Total Likes', 'Share to Feed', 'All Media', 'Liked', 'Collections', 'Drafts', 'Account', 'Developers']);
     const quota = (await client.call<{ currentBalance: number }>('getQuota')).body.currentBalance;
     await expect.poll(() => sidebar.getByTestId('token-balance').textContent()).toBe(String(quota));
     expect(await nav.locator('.sidebar-item--static').first().locator('a, button').count()).toBe(0);

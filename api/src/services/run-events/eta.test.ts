@@ -76,6 +76,33 @@ describe('EtaEstimator', () => {
     await eta.estimator(custom);
     expect(reads()).toBe(1);
   });
+
+  it('reads again within seconds while a mode in the queue has no median: a deployment’s first runs count as they finish', async () => {
+    let clock = 0;
+    let history: Array<{ mode: string; provider: string; seconds: number }> = [];
+    let reads = 0;
+    const eta = new EtaEstimator(
+      {
+        medians: async () => {
+          reads += 1;
+          return history;
+        },
+        workers: async () => [worker(1)],
+        routes: { 'custom-prompt': 'local' },
+      },
+      () => clock,
+    );
+    expect((await eta.estimator(custom))('custom-prompt', 0)).toBeNull();
+    history = [{ mode: 'custom-prompt', provider: 'local', seconds: 12 }];
+    clock = 3_000;
+    expect((await eta.estimator(custom))('custom-prompt', 0)).toBeNull();
+    clock = 6_000;
+    expect((await eta.estimator(custom))('custom-prompt', 0)).toBe(24);
+    // Every mode known: the minute's cache holds again.
+    clock = 30_000;
+    await eta.estimator(custom);
+    expect(reads).toBe(2);
+  });
 });
 
 describe('ThroughputMeter', () => {

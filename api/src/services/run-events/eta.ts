@@ -25,6 +25,12 @@ export interface QueueMix {
 export type Eta = (mode: string, position: number) => number | null;
 
 const MEDIANS_TTL_MS = 60_000;
+/**
+ * A mode in the queue without a median is read again after this long, not after the full TTL: the
+ * hub may have cached the medians before a deployment's first runs finished (a signed-in page
+ * holds the stream from its start), and the next run's wait should use them as they land.
+ */
+const MISSING_MEDIAN_TTL_MS = 5_000;
 const SLOTS_TTL_MS = 5_000;
 /** Reads of the queue kept (the most recent). */
 const THROUGHPUT_SAMPLES = 100;
@@ -109,7 +115,8 @@ export class EtaEstimator {
   ) {}
 
   async estimator(mix: QueueMix): Promise<Eta> {
-    const [byKey, slots] = await Promise.all([this.mediansByKey(), this.liveSlots()]);
+    const modes = [...mix.active, ...mix.waiting].filter((mode) => mode !== undefined);
+    const [byKey, slots] = await Promise.all([this.mediansByKey(modes), this.liveSlots()]);
     const perSecond = this.sources.throughput?.();
     const medianOf = (mode: string | undefined) => (mode === undefined ? undefined : (byKey.get(`${mode}\n${this.sources.routes[mode] ?? ''}`) ?? byKey.get(mode)));
     const known = [...mix.active, ...mix.waiting].map(medianOf).filter((seconds) => seconds !== undefined);
@@ -130,8 +137,12 @@ export class EtaEstimator {
     };
   }
 
-  private async mediansByKey(): Promise<Map<string, number>> {
-    if (this.medians && this.now() - this.medians.at < MEDIANS_TTL_MS) return this.medians.byKey;
+  private async mediansByKey(modes: string[]): Promise<Map<string, number>> {
+    if (this.medians) {
+      const age = this.now() - this.medians.at;
+      const known = this.medians.byKey;
+      if (age < MEDIANS_TTL_MS && (age < MISSING_MEDIAN_TTL_MS || modes.every((mode) => known.has(mode)))) return known;
+    }
     const rows = await this.sources.medians();
     const byKey = new Map(rows.map((r) => [`${r.mode}\n${r.provider}`, r.seconds]));
     // A mode whose provider has no history yet (just routed there): the mean of its other providers' medians.
