@@ -1,9 +1,9 @@
 import { COLLECTION_NOT_FOUND, MAX_COLLECTION_ITEMS, MAX_COLLECTIONS_PER_PERSON } from '@app/shared/api/collections';
 import { ConflictError, NotAllowedError, NotAuthenticatedError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { CollectionRow } from '@app/shared/server/repositories';
-import type { MediaUrls } from '@app/shared/server/storage';
 import { describe, expect, it } from 'vitest';
 import { CollectionsService } from './collections.service';
+import { testMediaUrls } from '../../testing/rows';
 
 const at = new Date('2026-11-01T10:00:00.000Z');
 
@@ -25,7 +25,6 @@ function row(fields: Partial<CollectionRow> & Pick<CollectionRow, 'id' | 'user_i
 function service(options: { visible?: string[]; collections?: CollectionRow[]; held?: number } = {}) {
   const table = new Map((options.collections ?? []).map((c) => [c.id, c]));
   const added: Array<[string, string]> = [];
-  const urls = { url: (ref: string | null) => ref } as unknown as MediaUrls;
   const collections = new CollectionsService(
     {
       collections: {
@@ -54,7 +53,7 @@ function service(options: { visible?: string[]; collections?: CollectionRow[]; h
         return {} as Awaited<ReturnType<import('./feed.service').FeedService['visible']>>;
       },
     },
-    urls,
+    testMediaUrls,
     () => at,
   );
   return { collections, added };
