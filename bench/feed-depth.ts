@@ -3,7 +3,7 @@
 // feed's first page measured in the same run, on a fresh schema of the bench's Postgres.
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '@app/migrations';
-import { createDatabase } from '@app/shared/server/db';
+import { createDatabase, type Db } from '@app/shared/server/db';
 import { FeedRepository, LikesRepository, MediaRepository } from '@app/shared/server/repositories';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -101,6 +101,13 @@ const FOLLOWERS = 200;
 /** Follows per person: 200 × 500 = 100,000 follows (with 50,000 media, 25 per creator). */
 const FOLLOWS_EACH = Math.floor((ROWS * 2) / FOLLOWERS);
 
+/** `count` accounts named `<prefix>1` … `<prefix><count>` (e-mail `<name>@example.com`), in one statement. */
+function insertPeople(db: Db, prefix: string, count: number) {
+  return sql`
+    insert into users (email, referral_code, username)
+    select ${prefix}::text || g || '@example.com', ${prefix}::text || g, ${prefix}::text || g from generate_series(1, ${count}) g`.execute(db);
+}
+
 /**
  * getPublicFeed?feed=following (issue 46): p95 of page 1 and of a page by cursor 80 % down the
  * reader's feed, on a schema of its own: `ROWS` media spread over 2,000 creators (one in ten
@@ -110,12 +117,8 @@ async function measureFollowing(): Promise<BenchRow[]> {
   const handle = await open();
   try {
     await migrateToLatest(handle.db);
-    await sql`
-      insert into users (email, referral_code, username)
-      select 'creator' || g || '@example.com', 'creator' || g, 'creator' || g from generate_series(1, ${FOLLOWED_CREATORS}) g`.execute(handle.db);
-    await sql`
-      insert into users (email, referral_code, username)
-      select 'follower' || g || '@example.com', 'follower' || g, 'follower' || g from generate_series(1, ${FOLLOWERS}) g`.execute(handle.db);
+    await insertPeople(handle.db, 'creator', FOLLOWED_CREATORS);
+    await insertPeople(handle.db, 'follower', FOLLOWERS);
     await sql`
       insert into media (user_id, type, preset_type, final_url, is_public, status, moderation, created_at)
       select c.id, 'image', 'custom_prompt', 'http://localhost/m/' || g, g % 10 <> 0, 'completed', case when g % 50 = 7 then 'hidden' else 'clear' end,
@@ -174,12 +177,8 @@ async function measureLikeNotifications(): Promise<BenchRow[]> {
   const handle = await open();
   try {
     await migrateToLatest(handle.db);
-    await sql`
-      insert into users (email, referral_code, username)
-      select 'owner' || g || '@example.com', 'owner' || g, 'owner' || g from generate_series(1, ${LIKE_OWNERS}) g`.execute(handle.db);
-    await sql`
-      insert into users (email, referral_code, username)
-      select 'liker' || g || '@example.com', 'liker' || g, 'liker' || g from generate_series(1, ${LIKERS}) g`.execute(handle.db);
+    await insertPeople(handle.db, 'owner', LIKE_OWNERS);
+    await insertPeople(handle.db, 'liker', LIKERS);
     await sql`
       insert into media (user_id, type, preset_type, final_url, is_public, status, created_at)
       select o.id, 'image', 'custom_prompt', 'http://localhost/m/' || g, true, 'completed', now() - (g || ' seconds')::interval
