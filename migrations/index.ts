@@ -69,13 +69,33 @@ export async function createMigrator(db: Kysely<any>): Promise<Migrator> {
   return new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
 }
 
+/**
+ * Postgres errors of a catalog read that raced another schema's DDL: before it migrates, Kysely
+ * checks for its tables by listing every table of the server (with `pg_get_serial_sequence` per
+ * column), which fails when another schema on the server (parallel test files, a second app) is
+ * adding or dropping a column at that moment. Nothing of ours has run then, so trying again is safe.
+ */
+const CATALOG_RACE_CODES = new Set(['42703', '42P01', 'XX000']);
+
+function isCatalogRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CATALOG_RACE_CODES.has(code);
+}
+
 /** Brings the schema to the latest version, or throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results } = await (await createMigrator(db)).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`, { cause: error });
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await (await createMigrator(db)).migrateToLatest();
+    // No results: it failed in Kysely's own bookkeeping, before any migration ran.
+    if (error && results === undefined && attempt < 5 && isCatalogRace(error)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`, { cause: error });
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@app/shared/server/config';
 import { createLogger } from '@app/shared/server/logger';
 import { JobQueues, WorkerHeartbeats, readQueueStats } from '@app/shared/server/queue';
-import { assertRedisReachable, createRedis, scanKeys, whenReady } from '@app/shared/server/redis';
+import { createRedis, scanKeys, whenReady } from '@app/shared/server/redis';
 import { RateLimits } from '../../api/src/http/rate-limits';
 import { RedisProviderLimiter } from '../../worker/src/providers/remote/provider-limiter';
 import { startWorkers } from '../../worker/src/worker';
 import { createAccount } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { freePort } from '../support/process';
+import { type RedisServerProcess, redisServerProcess } from '../support/redis-server-process';
 import { useTestApp } from '../support/test-app';
 import { ORACLE_OF_SEOUL, pollUntilFinished, submitRunOfPhoto } from '../support/runs';
 import { until } from '../support/wait';
@@ -87,28 +87,23 @@ describe(`a hash-tagged QUEUE_PREFIX on plain Redis, api and in-process worker (
 describe('a hash-tagged QUEUE_PREFIX on a one-node Redis Cluster', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrorverse-cluster-'));
   const tag = `{cluster-${randomBytes(4).toString('hex')}}`;
-  let server: ChildProcess;
+  let server: RedisServerProcess;
   let url: string;
   let redis: Redis;
 
   beforeAll(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    server = spawn(
-      process.env.REDIS_SERVER_BIN ?? 'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, 'nodes.conf'), '--dir', dir, '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    await until(() => assertRedisReachable(url, 1_000).then(() => true, () => false), Boolean, 10_000, 'redis-server to listen');
+    server = redisServerProcess(await freePort(), dir, { extraArgs: ['--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, 'nodes.conf')] });
+    url = server.url;
+    await server.start();
     redis = createRedis(url, 'worker');
     await whenReady(redis, 10_000);
     await redis.call('CLUSTER', 'ADDSLOTSRANGE', '0', '16383');
     await until(() => redis.call('CLUSTER', 'INFO') as Promise<string>, (info) => info.includes('cluster_state:ok'), 10_000, 'the cluster to be ok');
-  }, 30_000);
+  }, 60_000);
 
   afterAll(async () => {
     await redis?.quit();
-    server?.kill('SIGKILL');
+    server?.signal('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -37,10 +37,11 @@ export function redisServerProcess(port: number, dir: string, extra: { leading?:
     start: async () => {
       const proc = spawn('redis-server', args, { stdio: 'ignore' });
       child = proc;
-      const deadline = Date.now() + 10_000;
+      // Generous: on a busy 2-core box a fork and exec can take seconds.
+      const deadline = Date.now() + 30_000;
       while (!(await canConnect(port))) {
         if (proc.exitCode !== null) throw new Error(`redis-server exited with code ${proc.exitCode}`);
-        if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${port} within 10 s`);
+        if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${port} within 30 s`);
         await sleep(50);
       }
     },
