@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast/toast-store';
 import { useRuns } from '../../state/run-store';
@@ -134,7 +134,7 @@ export function useGenerationPrice(
   enabled: boolean,
   known: { balance: number | null; what: string },
 ): { price: GenerationPrice | null; checking: boolean } {
-  const loaded = useSyncExternalStore(subscribeReady, () => ready !== null, () => false);
+  const loaded = useGenerationLoaded();
   const query = useQuery({
     queryKey: ['quote-generation', request, known] as const,
     queryFn: async ({ signal }) => (await prepareGeneration()).priceRequest(request!, known, signal),
@@ -148,7 +148,19 @@ export function useGenerationPrice(
   return { price, checking };
 }
 
-function subscribeReady(listener: () => void): () => void {
-  readyListeners.add(listener);
-  return () => readyListeners.delete(listener);
+/**
+ * Whether the engine's code is in. A state set in a transition, not an external store: its
+ * arrival re-renders the whole composer's page, which a store's update would do in one
+ * uninterrupted task (React renders those synchronously), right as a phone's page starts up.
+ * False while a drawn page is hydrated, as on the server.
+ */
+function useGenerationLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const done = () => startTransition(() => setLoaded(true));
+    if (ready) return done();
+    readyListeners.add(done);
+    return () => void readyListeners.delete(done);
+  }, []);
+  return loaded;
 }

@@ -66,7 +66,7 @@ export function HomePage({ titled = true }: { titled?: boolean }) {
         onLook={composer.actions.selectMode}
         onOpenTrending={open}
       />
-      <div ref={dock.slot} className={`composer-slot${dock.inline ? ' composer-slot--inline' : ''}`} style={{ minHeight: dock.reserved }}>
+      <div ref={dock.slot} className={`composer-slot${dock.inline ? ' composer-slot--inline' : ''}`}>
         <Composer composer={composer} />
       </div>
       <FeedSection feed={feed} filter={filter} onOpen={open} onFilter={setFilter} />

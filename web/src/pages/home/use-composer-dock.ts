@@ -1,5 +1,5 @@
 import { MOBILE_MAX_WIDTH_PX } from '@app/shared';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useFirstScreen } from '../../lib/first-screen';
 
 /**
@@ -15,32 +15,43 @@ export function useComposerDock() {
   // hydrating that markup starts from the same place.
   const firstScreen = useFirstScreen();
   const [inline, setInline] = useState(firstScreen ? !firstScreen.phone : false);
-  const [phone, setPhone] = useState(() => firstScreen?.phone ?? phoneQuery().matches);
-  const [height, setHeight] = useState<number | null>(null);
+  // Where the composer is and its height, for the spot's reserved height. That height is written
+  // to the spot's style directly: it changes nothing else on the page, and as state it would draw
+  // the whole home again right after the app takes it over (a long task on a phone).
+  const placement = useRef<Placement>({ inline, phone: firstScreen?.phone ?? false, height: null });
+  const place = useCallback((next: Partial<Placement>) => {
+    const now = { ...placement.current, ...next };
+    placement.current = now;
+    const node = slot.current;
+    if (node) node.style.minHeight = !now.inline && !now.phone && now.height !== null ? `${now.height}px` : '';
+    setInline(now.inline);
+  }, []);
 
   // Placed before the first paint, so the first view shows the composer where it stays (a
   // docked-then-inline first frame would push the feed down: a layout shift).
   // The docked composer's height is reserved before the first paint too: a page that mounts
   // already scrolled (Back from the viewer) has its position restored against the final layout,
   // not one the spot's late reservation would push down by the composer's height.
+  // A phone docks it always and reserves nothing: nothing to measure.
   useLayoutEffect(() => {
     const node = slot.current;
     if (!node) return;
+    if (phoneQuery().matches) return place({ phone: true, inline: false });
     const composer = node.querySelector('.composer');
-    if (composer) setHeight(Math.round(composer.getBoundingClientRect().height));
     const { top, bottom } = node.getBoundingClientRect();
-    setInline(!phoneQuery().matches && bottom >= 0 && top <= window.innerHeight);
-  }, []);
+    place({
+      phone: false,
+      inline: bottom >= 0 && top <= window.innerHeight,
+      height: composer ? Math.round(composer.getBoundingClientRect().height) : null,
+    });
+  }, [place]);
 
   useEffect(() => {
     const node = slot.current;
     if (!node) return;
     const query = phoneQuery();
     let onScreen = false;
-    const update = () => {
-      setPhone(query.matches);
-      setInline(onScreen && !query.matches);
-    };
+    const update = () => place({ phone: query.matches, inline: onScreen && !query.matches });
     const observer = new IntersectionObserver(([entry]) => {
       onScreen = entry?.isIntersecting ?? false;
       update();
@@ -51,19 +62,25 @@ export function useComposerDock() {
       observer.disconnect();
       query.removeEventListener('change', update);
     };
-  }, []);
+  }, [place]);
 
   // The composer's height (it grows when opened), docked or not: what the spot keeps while it is
   // docked, also when the page mounts already scrolled past it (Back, a reload).
   useEffect(() => {
     const composer = slot.current?.querySelector('.composer');
     if (!composer) return;
-    const observer = new ResizeObserver(([entry]) => setHeight(entry ? Math.round(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height) : null));
+    const observer = new ResizeObserver(([entry]) => place({ height: entry ? Math.round(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height) : null }));
     observer.observe(composer);
     return () => observer.disconnect();
-  }, []);
+  }, [place]);
 
-  return { slot, inline, reserved: inline || phone ? undefined : (height ?? undefined) };
+  return { slot, inline };
+}
+
+interface Placement {
+  inline: boolean;
+  phone: boolean;
+  height: number | null;
 }
 
 function phoneQuery(): MediaQueryList {

@@ -1,6 +1,8 @@
+import { memo, type RefObject, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MasonryGrid } from '../../../components/masonry/masonry-grid';
 import type { MediaItem } from '../../../entities/media/media-item';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { feedHref } from '../feed-url';
 import { FeedTile } from './feed-tile';
 import '../feed.css';
@@ -28,6 +30,10 @@ export function TileGrid({ items, columns, eagerRows, testId, className, onOpen,
   const navigate = useNavigate();
   const toLook = onPresetType ?? ((presetType: string) => void navigate(feedHref({ presetType })));
   const toCreator = onCreator ?? ((creatorId: string) => void navigate(feedHref({ creatorId })));
+  // The tiles read the grid's latest handlers through one ref, so a tile's props stay the same
+  // while the grid renders again, and a tile the app has not taken over yet is left as drawn.
+  const actions = useRef<TileActions>({ onOpen, onPresetType: toLook, onCreator: toCreator });
+  actions.current = { onOpen, onPresetType: toLook, onCreator: toCreator };
   return (
     <MasonryGrid
       items={items}
@@ -37,19 +43,34 @@ export function TileGrid({ items, columns, eagerRows, testId, className, onOpen,
       className={className ? `feed-grid ${className}` : 'feed-grid'}
       laneClassName="feed-grid__column"
       testId={testId}
-      renderItem={(item, index) => (
-        <FeedTile
-          item={item}
-          playInView={columns === 1}
-          eager={index < columns * eagerRows}
-          onOpen={() => onOpen(index)}
-          onPresetType={toLook}
-          onCreator={toCreator}
-        />
-      )}
+      renderItem={(item, index) => <GridTile item={item} index={index} playInView={columns === 1} eager={index < columns * eagerRows} actions={actions} />}
     />
   );
 }
+
+interface TileActions {
+  onOpen: (index: number) => void;
+  onPresetType: (presetType: string) => void;
+  onCreator: (userId: string) => void;
+}
+
+type GridTileProps = { item: MediaItem; index: number; playInView: boolean; eager: boolean; actions: RefObject<TileActions> };
+
+/** A tile of a page drawn on the server is taken over after the rest of the page (HydrateLater). */
+const GridTile = memo(function GridTile({ item, index, playInView, eager, actions }: GridTileProps) {
+  return (
+    <HydrateLater>
+      <FeedTile
+        item={item}
+        playInView={playInView}
+        eager={eager}
+        onOpen={() => actions.current.onOpen(index)}
+        onPresetType={(presetType) => actions.current.onPresetType(presetType)}
+        onCreator={(creatorId) => actions.current.onCreator(creatorId)}
+      />
+    </HydrateLater>
+  );
+});
 
 /** The line under a tile grid while its next page loads. */
 export function LoadingMore({ children }: { children: string }) {
