@@ -13,7 +13,7 @@ import { rejectUnstorableText } from './http/validation';
 import { mountFunctions } from './routes/functions';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { type MediaFileGuards, mediaFileRoutes } from './routes/media-files';
-import { type HomeRenderer, type PageMetaResolver, webAppRoutes } from './routes/web-app';
+import { type HomeRenderer, type MediaRenderer, type PageMetaResolver, webAppRoutes } from './routes/web-app';
 
 export interface AppDependencies {
   /** `http` is optional for tests that build a bare app: no proxy trusted, no HSTS. */
@@ -35,6 +35,8 @@ export interface AppDependencies {
   pageMeta?: PageMetaResolver;
   /** The home's first screen drawn on the server for visitors. */
   home?: HomeRenderer;
+  /** A creation's page (/m/<id>) drawn on the server for visitors. */
+  media?: MediaRenderer;
 }
 
 /** Builds the Express app from its dependencies; listening is the caller's business. */
@@ -62,7 +64,7 @@ export function createApp(deps: AppDependencies): Express {
 
   // Unknown calls under an API base answer JSON 404, never the web app.
   app.use(['/api', '/.netlify', '/media', '/v1_1', '/admin/queues', '/webhooks'], notFoundHandler);
-  app.use(webAppRoutes(deps.config.webDistDir, { pageMeta: deps.pageMeta, home: deps.home }));
+  app.use(webAppRoutes(deps.config.webDistDir, { pageMeta: deps.pageMeta, home: deps.home, media: deps.media }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

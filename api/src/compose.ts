@@ -183,6 +183,7 @@ export function composeApi(config: Config, logger: Logger, infra: Infrastructure
     metrics,
     pageMeta: (pathname, options) => pageMeta.forPath(pathname, options),
     home: (device) => firstScreen.home(device),
+    media: (id, device) => firstScreen.media(id, device),
     rawBodyRoutes: [webhookRoutes(new ProviderWebhooks(repos, config.providers, subsystem(logger, 'webhooks')))],
     readiness: {
       database: async () => {

@@ -260,7 +260,7 @@ describe('creations at their own ratio, and a page per creation', () => {
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
   ] as const) {
-    it(`opens /m/<id> visited directly in the viewer over the feed, and a missing one as not found (${name})`, async () => {
+    it(`opens /m/<id> visited directly in the viewer (the feed once it is closed), and a missing one as not found (${name})`, async () => {
       const page = await app.browser.newPage({ viewport });
       const item = items.find((i) => i.mediaType !== 'video')!;
       const response = await page.goto(`${app.baseUrl}/m/${item.id}`);

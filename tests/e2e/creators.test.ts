@@ -83,13 +83,15 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await form.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Profile saved').first().waitFor();
     const saved = form.locator('img.profile-form__avatar');
-    await expect.poll(() => saved.getAttribute('src')).toMatch(/\/media\/users\/.+\/uploads\/.+/);
+    // The form shows the avatar's large square copy, every small place its small one (issue 47 §2).
+    await expect.poll(() => saved.getAttribute('src')).toMatch(/\/media\/users\/.+\/avatar\/.+\/s256\.webp$/);
     const avatarUrl = (await saved.getAttribute('src'))!;
     expect(await form.getByLabel('Username').inputValue()).toBe(USERNAME);
     await page.getByTestId('public-page-link').filter({ hasText: `/u/${USERNAME}` }).waitFor();
     // The sidebar and the header's profile button show the new picture without a reload.
-    expect(await page.locator('img.profile-identity__avatar').getAttribute('src')).toBe(avatarUrl);
-    expect(await page.locator('img.profile-avatar__image').first().getAttribute('src')).toBe(avatarUrl);
+    const smallUrl = avatarUrl.replace(/s256\.webp$/, 's96.webp');
+    await expect.poll(() => page.locator('img.profile-identity__avatar').getAttribute('src')).toBe(smallUrl);
+    expect(await page.locator('img.profile-avatar__image').first().getAttribute('src')).toBe(smallUrl);
     await page.locator('.profile-identity__name').filter({ hasText: 'Ana Lima' }).waitFor();
     // The avatar is a small square, whatever the photo was.
     const size = await page.evaluate(async (url) => {
@@ -107,7 +109,7 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await page.goto(`${app.baseUrl}/`);
     const creator = page.getByTestId('tile-creator').filter({ hasText: 'Ana Lima' }).first();
     await creator.waitFor();
-    expect(await creator.locator('img.feed-tile__avatar').getAttribute('src')).toMatch(/\/media\/users\//);
+    expect(await creator.locator('img.feed-tile__avatar').getAttribute('src')).toMatch(/\/media\/users\/.+\/avatar\/.+\/s96\.webp$/);
     await shots(page, 'feed');
     await creator.click();
     await page.waitForURL(`${app.baseUrl}/u/${USERNAME}`);
@@ -115,7 +117,7 @@ describe('creators: name, username, avatar and /u/<username>', () => {
     await page.getByTestId('creator-name').filter({ hasText: 'Ana Lima' }).waitFor();
     expect(await page.getByTestId('creator-username').textContent()).toBe(`@${USERNAME}`);
     expect(await page.getByTestId('creator-creations').textContent()).toBe('1 creation');
-    expect(await page.locator('img.creator-header__avatar').getAttribute('src')).toMatch(/\/media\/users\//);
+    expect(await page.locator('img.creator-header__avatar').getAttribute('src')).toMatch(/\/media\/users\/.+\/avatar\/.+\/s256\.webp$/);
     await expect.poll(() => page.title()).toContain('Ana Lima');
     const tiles = page.getByTestId('creator-grid').getByTestId('feed-item');
     await expect.poll(() => tiles.count()).toBe(1);

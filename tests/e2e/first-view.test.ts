@@ -113,4 +113,27 @@ describe('the first view of / with the demo content', () => {
       await context.close();
     }
   });
+
+  it('takes the feed tiles over after the rest of the page, and a tile at once when it is touched', async () => {
+    const context = await browser!.newContext({ ...PHONE });
+    try {
+      const page = await context.newPage();
+      // A main thread that is never idle: the tiles wait for a touch (HydrateLater).
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
+      });
+      await page.goto(`${product!.baseUrl}/`);
+      await expect.poll(() => page.locator('#root').getAttribute('inert'), { timeout: 30_000 }).toBeNull();
+      // React marks each node it has taken over with its fiber; the rest of the page has been.
+      const takenOver = (selector: string) =>
+        page.locator(selector).evaluateAll((nodes) => nodes.filter((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))).length);
+      expect(await takenOver('.composer')).toBe(1);
+      expect(await takenOver('[data-testid="feed-item"]')).toBe(0);
+      await page.getByTestId('feed-item').first().getByRole('button', { name: /^Open / }).click();
+      await page.waitForURL(/\/m\/[0-9a-f-]{36}$/);
+      expect(await takenOver('[data-testid="feed-item"]')).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

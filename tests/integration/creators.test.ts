@@ -108,10 +108,10 @@ describe(`creators: names, usernames, avatars and /u/<username> (${dialect})`, (
     const own = await uploadFile(ctx.app, ana, fixture('astronaut.png'), 'ana.png');
     const saved = await profile(ana, { avatar: own.secure_url });
     expect(saved.status).toBe(200);
-    // The upload's answer is a signed address (a source photo is private); as an avatar it is
-    // public, so the profile names it plainly and anyone may load it.
-    const plain = own.secure_url.replace(/\?.*$/, '');
-    expect(saved.body.profile.avatar).toBe(plain);
+    // The upload's answer is a signed address (a source photo is private); the avatar is its small
+    // public copy (issue 47 §2), named plainly, which anyone may load.
+    const plain = saved.body.profile.avatar as string;
+    expect(plain).toMatch(new RegExp(`/media/users/${ana.user.id}/avatar/[^/?]+/s96\\.webp$`));
     const served = await request(ctx.app).get(new URL(plain).pathname);
     expect(served.status).toBe(200);
   });

@@ -324,9 +324,9 @@ describe(`pictures shown to other people (${dialect})`, () => {
     const upload = await uploadFile(ctx.app, session, fixture('astronaut.png'), 'me.png');
     const ours = await profile(upload.secure_url);
     expect(ours.status).toBe(200);
-    // The upload is signed (a photo of one's own), the avatar plain: shown to everyone (issue 42).
-    const avatar = upload.secure_url.split('?')[0]!;
-    expect(ours.body.profile.avatar).toBe(avatar);
+    // The upload is signed (a photo of one's own), the avatar plain: its small copy (issue 47 §2), shown to everyone (issue 42).
+    const avatar = ours.body.profile.avatar as string;
+    expect(avatar).toMatch(new RegExp(`/media/users/${session.user.id}/avatar/[^/?]+/s96\\.webp$`));
     await expect.poll(async () => (await request(ctx.app).get(new URL(avatar).pathname)).status, { timeout: 2000 }).toBe(200);
   });
 

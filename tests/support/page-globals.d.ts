@@ -13,5 +13,7 @@ declare global {
     emptySeen?: string[];
     /** The layout shifts of feed tiles, summed by a PerformanceObserver (creation-page). */
     __layoutShift: number;
+    /** The long tasks of a page's start-up, by a PerformanceObserver (start-up-long-tasks). */
+    __longTasks: Array<{ start: number; duration: number }>;
   }
 }

@@ -3,7 +3,8 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { drawnHome, readFirstScreenState } from './app/first-screen-state';
+import { drawnScreen, readFirstScreenState } from './app/first-screen-state';
+import { seedMediaItem } from './entities/media/seed-media-item';
 import { seedHomeFeed } from './features/feed';
 import { queryClient } from './app/query-client';
 import { navigateInApp } from './lib/navigation-bridge';
@@ -25,21 +26,23 @@ zodConfig({ jitless: true });
 void loadLaunchStatus();
 startSession(navigateInApp);
 
-// The server draws the home's first screen for signed-out visitors: the app takes that markup
-// over (hydrates it) from the state it was drawn with. A signed-in person's home differs from
-// it, so their app draws its own.
+// The server draws the first screen of the home and of a creation's page for signed-out
+// visitors: the app takes that markup over (hydrates it) from the state it was drawn with, its
+// answers put in the cache first so nothing is asked again. A signed-in person's pages differ
+// from it, so their app draws its own.
 const signedIn = getAuthState().isAuthenticated;
 markSignedIn(signedIn);
 const firstScreen = readFirstScreenState();
 if (firstScreen && !signedIn) {
-  seedHomeFeed(queryClient, firstScreen);
+  if (firstScreen.page === 'media') seedMediaItem(queryClient, firstScreen);
+  else seedHomeFeed(queryClient, firstScreen);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole tree (the screen is already drawn meanwhile).
   startTransition(() => {
     hydrateRoot(
       container,
       <BrowserRouter>
-        <App queryClient={queryClient} firstScreen={drawnHome(firstScreen)} />
+        <App queryClient={queryClient} firstScreen={drawnScreen(firstScreen)} />
       </BrowserRouter>,
     );
   });

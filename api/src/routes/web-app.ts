@@ -4,19 +4,26 @@ import express, { type Request, type RequestHandler, Router } from 'express';
 import { SIGNED_IN_COOKIE } from '@app/shared/api/first-screen';
 import { injectFirstScreen } from '../http/inject-first-screen';
 import { injectMeta } from '../http/inject-meta';
-import type { HomeFirstScreen } from '../services/first-screen.service';
+import type { DrawnFirstScreen } from '../services/first-screen.service';
 import type { PageMeta } from '../services/page-meta';
 
 /** Finds the meta tags of a page crawlers read (a story, a tag page); undefined = the app's defaults. */
 export type PageMetaResolver = (pathname: string, options?: { imagePreloads?: boolean }) => Promise<PageMeta | undefined>;
 
 /** The home's first screen drawn on the server for a visitor on this kind of device; undefined = the app draws it. */
-export type HomeRenderer = (device: { phone: boolean }) => Promise<HomeFirstScreen | undefined>;
+export type HomeRenderer = (device: { phone: boolean }) => Promise<DrawnFirstScreen | undefined>;
+
+/** A creation's page (/m/<id>) drawn on the server for a visitor; undefined = the app draws it (or its not-found). */
+export type MediaRenderer = (id: string, device: { phone: boolean }) => Promise<DrawnFirstScreen | undefined>;
 
 export interface WebAppOptions {
   pageMeta?: PageMetaResolver;
   home?: HomeRenderer;
+  media?: MediaRenderer;
 }
+
+/** A creation's page, /m/<id> (paths.media in the web): its id, still encoded. */
+const MEDIA_PAGE = /^\/m\/([^/]+)\/?$/;
 
 /** Vite fingerprints everything under assets/, so it can be cached for good. */
 const IMMUTABLE = { maxAge: '1y', immutable: true } as const;
@@ -33,7 +40,7 @@ type Encoding = (typeof VARIANTS)[number]['encoding'];
  * Serves the built web app, with index.html for every client-side route; pages with meta of
  * their own get it injected, so link previews and crawlers see it without running the app.
  */
-export function webAppRoutes(distDir: string, { pageMeta, home }: WebAppOptions = {}): Router {
+export function webAppRoutes(distDir: string, { pageMeta, home, media }: WebAppOptions = {}): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return router;
@@ -47,11 +54,12 @@ export function webAppRoutes(distDir: string, { pageMeta, home }: WebAppOptions 
   router.get('/{*path}', async (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    let screen: HomeFirstScreen | undefined;
-    if (home && req.path === '/') {
-      // The drawn home depends on the device and on whether someone is signed in here.
+    let screen: DrawnFirstScreen | undefined;
+    const mediaId = MEDIA_PAGE.exec(req.path)?.[1];
+    if ((home && req.path === '/') || (media && mediaId !== undefined)) {
+      // A drawn page depends on the device and on whether someone is signed in here.
       res.vary('User-Agent').vary('Sec-CH-UA-Mobile').vary('Cookie');
-      if (drawsHome(req)) screen = await home({ phone: isPhone(req) });
+      if (drawsPage(req)) screen = mediaId !== undefined ? await media?.(safeDecode(mediaId), { phone: isPhone(req) }) : await home?.({ phone: isPhone(req) });
     }
     const meta = await pageMeta?.(req.path, { imagePreloads: !screen });
     let html = meta ? injectMeta(indexHtml, meta) : indexHtml;
@@ -62,11 +70,21 @@ export function webAppRoutes(distDir: string, { pageMeta, home }: WebAppOptions 
 }
 
 /**
- * Whether the server draws this request's home: a signed-out visitor (no signed-in cookie) on the
- * plain address. A query string may narrow the feed (?sort=, ?q=…), which the app draws itself.
+ * Whether the server draws this request's page (the home, a creation's page): a signed-out visitor
+ * (no signed-in cookie) on the plain address. A query string may narrow the feed (?sort=, ?q=…),
+ * which the app draws itself.
  */
-function drawsHome(req: Request): boolean {
+function drawsPage(req: Request): boolean {
   return !req.originalUrl.includes('?') && !hasCookie(req.headers.cookie, SIGNED_IN_COOKIE);
+}
+
+/** A path segment decoded; one that is not valid percent-encoding is kept as it is (it names no creation). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Whether the Cookie header names `name` with a value (a cleared cookie may linger empty). */

@@ -3,7 +3,9 @@ import type { UserProfileResponse, UserSettings } from '@app/shared/api/account'
 import type { User } from '@app/shared/server/db';
 import type { Logger } from '@app/shared/server/logger';
 import { emailChangeCodeMail } from '@app/shared/server/mail';
-import type { MediaUrls, Storage } from '@app/shared/server/storage';
+import { type MediaUrls, type Storage, readObject } from '@app/shared/server/storage';
+import { AvatarRefusedError, avatarFolderOf, storeAvatarVariants } from '@app/shared/server/media/avatar-variants';
+import { DEFAULT_INGEST_LIMITS } from '@app/shared/server/media/ingest';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
 import type { FirstScreenService } from './first-screen.service';
@@ -25,7 +27,8 @@ export class AccountService {
       refreshTokens: 'revokeAllForUser';
       signInCodes: 'deleteForEmail';
     }>,
-    private readonly storage: Pick<Storage, 'delete' | 'deletePrefix'>,
+    /** Reads a new avatar's picture and keeps its small copies (issue 47 §2). */
+    private readonly storage: Pick<Storage, 'get' | 'put' | 'delete' | 'deletePrefix'>,
     private readonly otp: Pick<OtpService, 'issue' | 'verify'>,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly logger: Logger,
@@ -54,7 +57,7 @@ export class AccountService {
   /** The empty update sent after every sign-in completes onboarding (spec 3 §4). */
   async updateProfile(user: User, changes: { name?: string; username?: string; avatar?: string; onboarding_completed?: boolean }) {
     const isEmpty = Object.keys(changes).length === 0;
-    const avatar = changes.avatar !== undefined ? avatarRef(changes.avatar, this.urls, user.id) : undefined;
+    const avatar = changes.avatar !== undefined ? await this.avatarVariants(user, avatarRef(changes.avatar, this.urls, user.id)) : undefined;
     try {
       const updated = await this.repos.users.update(user.id, {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
@@ -64,11 +67,39 @@ export class AccountService {
         last_active_at: new Date(),
       });
       if (!updated) throw noSuch('user');
+      // The copies of the avatar replaced are nobody's any more.
+      if (avatar !== undefined) await this.dropAvatarCopies(user.avatar_url, avatar);
       return { success: true as const, profile: toAuthUser(updated, this.urls) };
     } catch (error) {
+      // A refused update keeps the avatar it had: the copies just made are nobody's.
+      if (avatar !== undefined) await this.dropAvatarCopies(avatar, user.avatar_url);
       if (isUniqueViolation(error)) throw new InvalidInputError('That username is taken.', 'USERNAME_TAKEN');
       throw error;
     }
+  }
+
+  /**
+   * What `avatar_url` stores for a chosen picture: the key of its small square copy, made now
+   * (everyone sees avatars at 24–112 px; the original may be megabytes). The avatar already held,
+   * sent back unchanged, is kept as it is.
+   */
+  private async avatarVariants(user: User, key: string): Promise<string> {
+    if (key === user.avatar_url) return key;
+    const data = await readObject(this.storage, key);
+    if (!data) throw new InvalidInputError('avatar: that file is no longer stored. Please upload the photo again.', 'BAD_REQUEST');
+    try {
+      return await storeAvatarVariants(this.storage, user.id, data, DEFAULT_INGEST_LIMITS.maxImagePixels);
+    } catch (error) {
+      if (error instanceof AvatarRefusedError) throw new InvalidInputError(error.message, 'BAD_REQUEST');
+      throw error;
+    }
+  }
+
+  /** Removes the copies folder of `ref` unless it is the one `kept` names; a failure only leaves files behind. */
+  private async dropAvatarCopies(ref: string | null, kept: string | null): Promise<void> {
+    const folder = avatarFolderOf(ref);
+    if (folder === undefined || folder === avatarFolderOf(kept)) return;
+    await this.storage.deletePrefix(`${folder}/`).catch((error: unknown) => this.logger.warn({ err: error, folder }, 'old avatar copies not removed'));
   }
 
   settings(user: User): { success: true; settings: UserSettings } {

@@ -12,12 +12,15 @@ const MAX_ENTRIES = 10_000;
 const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ITEM_FILE = new RegExp(`^(users|guests)/([^/]+)/media/(${ID})/`);
 const UPLOAD = new RegExp(`^users/(${ID})/uploads/`);
+/** The small square copies of avatars (shared/src/server/media/avatar-variants.ts): made to be shown to everyone. */
+const AVATAR_COPY = new RegExp(`^users/${ID}/avatar/`);
 const PERSONAL = new RegExp(`^users/(${ID})/`);
 
 /**
  * Decides, from a file's key, who may read it (issue 42, "private means private"): an item's
  * files (`users/<id>/media/<item>/…`) are everyone's only while the item is publicly listed; an
- * upload (`users/<id>/uploads/…`, source photos) is its owner's unless it is their avatar; anything
+ * upload (`users/<id>/uploads/…`, source photos) is its owner's unless it is their avatar; avatar
+ * copies (`users/<id>/avatar/…`) are everyone's; anything
  * else of a person's is theirs; files outside people's folders (story heroes, share images) are
  * everyone's. Answers are kept a second per process, so a hot image costs one query a second.
  */
@@ -50,6 +53,7 @@ export class MediaFileAccess {
       const ownerId = row ? row.user_id : item[1] === 'users' && new RegExp(`^${ID}$`).test(item[2]!) ? item[2]! : null;
       return { public: false, ownerId };
     }
+    if (AVATAR_COPY.test(key)) return EVERYONE;
     const upload = UPLOAD.exec(key);
     if (upload) return (await this.repos.users.hasAvatar(upload[1]!, key)) ? EVERYONE : { public: false, ownerId: upload[1]! };
     const personal = PERSONAL.exec(key);

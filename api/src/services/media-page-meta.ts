@@ -1,6 +1,6 @@
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, captionOf, creationNameOf, creationTitleOf } from '@app/shared';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, captionOf, creationNameOf, creationTitleOf, stillSources, viewerStillSizes } from '@app/shared';
 import type { FeedItem } from '@app/shared/api/feed';
-import type { PageMeta } from './page-meta';
+import type { ImagePreload, PageMeta } from './page-meta';
 
 const DESCRIPTION_MAX = 200;
 
@@ -44,6 +44,19 @@ export function mediaPageMeta(item: FeedItem, publicUrl: string): PageMeta {
       ...(creator ? { creator: { '@type': 'Person', name: creator } } : {}),
     },
   };
+}
+
+/**
+ * The still the viewer shows on a creation's page, sized to the screen as the viewer's <img> asks
+ * for it (the same srcset and sizes), so the preload and the image are one file. A picture of
+ * known size only (the viewer's sizes follow its ratio); a video shows its poster, not preloaded.
+ */
+export function mediaPagePreload(item: FeedItem): ImagePreload | undefined {
+  if (item.mediaType === 'video' || !item.width || !item.height) return undefined;
+  const still = item.finalUrl ?? item.imageUrl;
+  const { src, srcSet } = stillSources({ still, thumbnailUrl: item.thumbnailUrl, variants: item.variants, width: item.width });
+  if (!srcSet) return still ? { href: still, sizes: '100vw', media: 'all' } : undefined;
+  return src ? { href: src, srcSet, sizes: viewerStillSizes(item.width / item.height), media: 'all' } : undefined;
 }
 
 /** What a crawler gets for an id that names no public creation, with a 404. */

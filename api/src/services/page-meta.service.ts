@@ -11,7 +11,7 @@ import {
 import { DomainError, NotFoundError } from '@app/shared/server/domain-errors';
 import type { ImagePreload, PageMeta } from './page-meta';
 import type { FeedService } from './feed.service';
-import { mediaPageMeta, missingMediaMeta } from './media-page-meta';
+import { mediaPageMeta, mediaPagePreload, missingMediaMeta } from './media-page-meta';
 import type { CreatorsService } from './creators.service';
 import type { CollectionsService } from './collections.service';
 import type { StoriesService } from './stories.service';
@@ -52,7 +52,7 @@ export class PageMetaService {
     const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
     if (tag) return this.tag(decodeURIComponent(tag[1]!)).catch(notFoundAsUndefined);
     const media = /^\/m\/([^/]+)\/?$/.exec(pathname);
-    if (media) return this.mediaPage(media[1]!, canonical);
+    if (media) return this.mediaPage(media[1]!, canonical, imagePreloads);
     const creator = /^\/u\/([^/]+)\/?$/.exec(pathname);
     if (creator) return this.creator(decodeURIComponent(creator[1]!)).catch((error: unknown) => notFoundPage(error, canonical));
     // A public collection; a private or unknown one is the not-found page, as an unknown creator.
@@ -80,10 +80,16 @@ export class PageMetaService {
     return { title: HOME_TITLE, description: HOME_DESCRIPTION, canonical, preloads };
   }
 
-  /** A public creation's page; anything else (private, deleted, expired, not an id) is a 404. */
-  private async mediaPage(rawId: string, canonical: string): Promise<PageMeta> {
+  /**
+   * A public creation's page; anything else (private, deleted, expired, not an id) is a 404. Its
+   * still is preloaded for the app's own render; a page the server draws has it in its markup.
+   */
+  private async mediaPage(rawId: string, canonical: string, imagePreloads: boolean): Promise<PageMeta> {
     try {
-      return mediaPageMeta((await this.media.item(decodeURIComponent(rawId))).item, this.publicUrl);
+      const { item } = await this.media.item(decodeURIComponent(rawId));
+      const meta = mediaPageMeta(item, this.publicUrl);
+      const preload = imagePreloads ? mediaPagePreload(item) : undefined;
+      return preload ? { ...meta, preloads: [preload] } : meta;
     } catch (error) {
       if (error instanceof DomainError || error instanceof URIError) return missingMediaMeta(canonical);
       throw error;
@@ -125,8 +131,8 @@ export class PageMetaService {
       description: `${count} by ${shown} on Mirrorverse: AI portraits and videos.`,
       canonical: url,
       type: 'profile',
-      image: creator.avatar
-        ? { url: creator.avatar, width: 256, height: 256, alt: shown }
+      image: creator.avatarLarge
+        ? { url: creator.avatarLarge, width: 256, height: 256, alt: shown }
         : first?.imageUrl
           ? { url: first.imageUrl, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: first.prompt ?? shown }
           : undefined,
@@ -138,7 +144,7 @@ export class PageMetaService {
           '@type': 'Person',
           name: shown,
           alternateName: `@${creator.username}`,
-          ...(creator.avatar ? { image: creator.avatar } : {}),
+          ...(creator.avatarLarge ? { image: creator.avatarLarge } : {}),
           interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: creator.likes },
         },
       },

@@ -16,7 +16,10 @@ export const authUserSchema = z.object({
   email: z.string(),
   name: z.nullable(z.string()),
   username: z.nullable(z.string()),
+  /** The small square copy of their avatar (96 px): the header, the sidebar. */
   avatar: z.nullable(z.string()),
+  /** The large copy (256 px) for the Account form; optional, as sessions stored before it lack it. */
+  avatarLarge: z.optional(z.nullable(z.string())),
   tier: z.string(),
   credits: z.number(),
   shareToFeed: z.boolean(),

@@ -15,7 +15,10 @@ export const creatorSchema = z.object({
   username: z.string(),
   /** The name they chose, else null (the page shows @username). */
   name: z.nullable(z.string()),
+  /** The small square copy (96 px), for lists and tiles. */
   avatar: z.nullable(z.string()),
+  /** The large square copy (256 px), for the page's header and its og image; the original for an avatar set before copies existed. */
+  avatarLarge: z.nullable(z.string()),
   /** Public creations, and the likes those received. */
   creations: z.number(),
   likes: z.number(),

@@ -1,5 +1,5 @@
 import type { CallResponse } from './define-call';
-import type { getPublicFeedCall, getTrendingCall } from './feed';
+import type { getMediaItemCall, getPublicFeedCall, getTrendingCall } from './feed';
 
 /**
  * The home's first screen rendered on the server (issue 27): what the api hands the web's server
@@ -7,6 +7,7 @@ import type { getPublicFeedCall, getTrendingCall } from './feed';
  * state, so its first render draws exactly what the server drew.
  */
 export interface HomeFirstScreenData {
+  page: 'home';
   /** getPublicFeed's first page, newest first, as a visitor gets it. */
   feed: CallResponse<typeof getPublicFeedCall>;
   trending: CallResponse<typeof getTrendingCall>;
@@ -14,9 +15,30 @@ export interface HomeFirstScreenData {
   phone: boolean;
 }
 
+/**
+ * A creation's page, /m/<id>, drawn on the server (issue 47 §2): the viewer showing it, from the
+ * answer get-media-item gives a visitor (a creation a visitor may not see is never drawn).
+ */
+export interface MediaFirstScreenData {
+  page: 'media';
+  media: CallResponse<typeof getMediaItemCall>;
+  phone: boolean;
+}
+
+/** The state of any drawn page: its `page` says which. */
+export type FirstScreenData = HomeFirstScreenData | MediaFirstScreenData;
+
+/** The pages the server draws. */
+export type FirstScreenPage = FirstScreenData['page'];
+
 export interface RenderedFirstScreen {
   /** The markup of #root. */
   markup: string;
+  /**
+   * What React's render hoists for the head: `<link rel="preload" as="image">` of the images the
+   * screen draws eagerly, with their own srcset and sizes (the drawn creation's, at high priority).
+   */
+  head: string;
   /** JSON for the page's state script (the data it was drawn from), `<` escaped so no text in it can end the script. */
   state: string;
 }
@@ -28,10 +50,10 @@ export interface BuildManifestChunk {
   imports?: string[];
 }
 
-/** The files a page with the drawn home loads, as paths under the web root. */
-export interface FirstScreenAssets {
+/** The files a drawn page loads, as paths under the web root. */
+export interface FirstScreenPageAssets {
   /**
-   * The stylesheets of the home's lazily loaded code, which index.html does not link: linked in
+   * The stylesheets of the page's lazily loaded code, which index.html does not link: linked in
    * the head, the server's markup is drawn styled, and the app finds them there when it loads.
    */
   stylesheets: string[];
@@ -39,10 +61,17 @@ export interface FirstScreenAssets {
   entry: string;
 }
 
+/** What each drawn page loads: one entry, and each page's own stylesheets. */
+export interface FirstScreenAssets {
+  entry: string;
+  stylesheets: Record<FirstScreenPage, string[]>;
+}
+
 /** What the web's server bundle (web/dist-ssr/entry-server.js) exports. */
 export interface FirstScreenRenderer {
   renderHome(data: HomeFirstScreenData): Promise<RenderedFirstScreen>;
-  /** What a page with the drawn home loads, from the client build's manifest. */
+  renderMedia(data: MediaFirstScreenData): Promise<RenderedFirstScreen>;
+  /** What the drawn pages load, from the client build's manifest. */
   firstScreenAssets(manifest: Record<string, BuildManifestChunk>): FirstScreenAssets;
 }
 

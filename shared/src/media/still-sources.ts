@@ -1,3 +1,5 @@
+import { MOBILE_MAX_WIDTH_PX } from '../constants';
+
 /** What is known of an item's still and its stored copies (a feed answer's fields, or the web's item). */
 export interface StillFiles {
   /** The full still: the image, or a video's first frame. */
@@ -38,4 +40,14 @@ export function stillSources(files: StillFiles): StillSources {
   const mid = widths.filter((w) => w <= SRC_MAX_WIDTH).at(-1);
   const src = (mid !== undefined ? candidates.get(mid) : undefined) ?? files.thumbnailUrl ?? full;
   return { src, srcSet: widths.length > 1 ? widths.map((w) => `${candidates.get(w)} ${w}w`).join(', ') : undefined };
+}
+
+/**
+ * The viewer's picture's rendered width, for the `sizes` of its still (`stillSources`): on a phone
+ * the screen less the stage's 12 px sides; on a desktop the stage beside the 380 px panel (less its
+ * 96 px sides), or less for a tall picture, whose height fills the stage (100vh less 112 px).
+ * The viewer and the server's preload of a creation's page both read it, so both name one file.
+ */
+export function viewerStillSizes(ratio: number): string {
+  return `(max-width: ${MOBILE_MAX_WIDTH_PX}px) calc(100vw - 24px), min(calc(100vw - 572px), calc((100vh - 112px) * ${ratio.toFixed(4)}))`;
 }

@@ -7,6 +7,7 @@ import type { Creator } from '../../api/creators';
 import type { Media, User } from '../db/schema';
 import type { FeedRow } from '../db/repositories/feed.repository';
 import type { MediaUrls } from '../storage/media-urls';
+import { largeAvatarRef } from './avatar-variants';
 
 /** The columns every view of a media item is made from (a media row, or a feed row joined to its creator). */
 type MediaColumns = Pick<
@@ -184,6 +185,7 @@ export function toCreator(
     username: user.username,
     name: user.name?.trim() || null,
     avatar: urls.url(user.avatar_url),
+    avatarLarge: urls.url(largeAvatarRef(user.avatar_url)),
     creations: stats.creations,
     likes: stats.likes,
     joinedAt: user.created_at.toISOString(),

@@ -45,7 +45,7 @@ export function assertValidKey(key: string): void {
 }
 
 /** Reads a whole object into memory (sources and outputs are at most a few megabytes). */
-export async function readObject(storage: Storage, key: string): Promise<Buffer | null> {
+export async function readObject(storage: Pick<Storage, 'get'>, key: string): Promise<Buffer | null> {
   const object = await storage.get(key);
   if (!object) return null;
   const chunks: Buffer[] = [];

@@ -19,7 +19,7 @@ export function ProfileAvatar({ size = 28 }: { size?: number }) {
     >
       {generating && <span className="profile-avatar__ring" aria-hidden="true" />}
       {profile?.avatar ? (
-        <img className="profile-avatar__image place-center" src={profile.avatar} alt="" />
+        <img className="profile-avatar__image place-center" src={profile.avatar} width={size} height={size} alt="" />
       ) : initial ? (
         <span className="profile-avatar__initial place-center" aria-hidden="true">
           {initial}

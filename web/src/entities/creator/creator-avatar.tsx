@@ -11,12 +11,14 @@ type CreatorAvatarProps = {
   name: string | null | undefined;
   /** The image's class; the initial gets it plus `${className}--initial`. */
   className: string;
+  /** Its side in CSS px (as its class sets it): the image's width and height, so nothing moves as it loads. */
+  size: number;
 };
 
 /** A creator's picture, or the initial of their name on the accent gradient when they have none. */
-export function CreatorAvatar({ avatar, name, className }: CreatorAvatarProps) {
+export function CreatorAvatar({ avatar, name, className, size }: CreatorAvatarProps) {
   const src = resolveMediaUrl(avatar);
-  if (src) return <img className={className} src={src} alt="" loading="lazy" decoding="async" />;
+  if (src) return <img className={className} src={src} width={size} height={size} alt="" loading="lazy" decoding="async" />;
   return (
     <span className={`${className} ${className}--initial`} aria-hidden="true">
       {initialOf(name)}

@@ -1,5 +1,8 @@
 /** Texts of media items (spec 1 §9, spec 2 §3): dates and the identity-check line. */
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true });
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short', hour12: true };
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', DATE_OPTIONS);
+/** The same, in UTC: what a page drawn on the server shows until the browser has taken it over (the server knows no one's time zone). */
+export const UTC_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone: 'UTC' });
 
 export const UNKNOWN_DATE = 'Unknown date';
 

@@ -105,7 +105,7 @@ function NotificationRow({ item, now, onPick }: { item: Notification; now: numbe
   const body = (
     <>
       <span className="notification__avatar place-center" aria-hidden="true">
-        {actor?.avatar ? <img className="cover" src={actor.avatar} alt="" /> : actor && item.kind !== 'referral' ? actor.name.charAt(0).toUpperCase() : <KindIcon kind={item.kind} />}
+        {actor?.avatar ? <img className="cover" src={actor.avatar} width={32} height={32} alt="" /> : actor && item.kind !== 'referral' ? actor.name.charAt(0).toUpperCase() : <KindIcon kind={item.kind} />}
       </span>
       <span className="notification__text">
         {item.text.actor && <strong>{item.text.actor}</strong>}

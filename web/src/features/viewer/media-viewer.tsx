@@ -64,6 +64,11 @@ type MediaViewerProps = {
   onStep: (delta: number) => void;
   /** Opened by the owner: delete, download and share-to-feed instead of remix and save. */
   owner?: OwnerActions;
+  /**
+   * Drawn where it is rendered rather than in a portal on <body>: a creation's own page, which the
+   * server draws (a portal has no server markup to hydrate) and which has nothing under it.
+   */
+  inline?: boolean;
 };
 
 /**
@@ -71,7 +76,7 @@ type MediaViewerProps = {
  * the preset tag, a 3D badge, the like button with its count, the identity check; ←/→/Esc and
  * swipes. Focus stays inside while it is open and returns to the opener when it closes.
  */
-export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewerProps) {
+export function MediaViewer({ items, index, onClose, onStep, owner, inline = false }: MediaViewerProps) {
   const item = items[index];
   const navigate = useNavigate();
   const { isAuthenticated, user } = useAuth();
@@ -155,8 +160,9 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
     else if (dy > SWIPE_MIN_PX * 2 && Math.abs(dy) > Math.abs(dx) * 1.5) onClose();
   };
 
-  const backdrop = item.posterUrl ?? item.thumbnailUrl;
-  return createPortal(
+  // Blurred to a glow: its smallest copy does (not the full file, which a phone would wait for).
+  const backdrop = item.variants[0]?.url ?? item.thumbnailUrl ?? item.posterUrl;
+  const viewer = (
     <div className="viewer" role="dialog" aria-modal="true" aria-label="Media viewer" ref={dialog} tabIndex={-1}>
       {backdrop && <div className="viewer__ambient" style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden="true" />}
       <div className="viewer__stage place-center" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
@@ -331,7 +337,7 @@ export function MediaViewer({ items, index, onClose, onStep, owner }: MediaViewe
         )}
       </aside>
       {reporting && <ReportDialog mediaId={reporting} onClose={() => setReporting(null)} />}
-    </div>,
-    document.body,
+    </div>
   );
+  return inline ? viewer : createPortal(viewer, document.body);
 }

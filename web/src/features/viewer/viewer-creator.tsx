@@ -3,7 +3,8 @@ import { CreatorAvatar } from '../../entities/creator/creator-avatar';
 import { FollowButton } from '../../entities/creator/follow-button';
 import { useFollow, useFollowStatus } from '../../entities/creator/follows';
 import { useAuth } from '../../state/use-auth';
-import { formatViewerDate } from '../../entities/media/media-format';
+import { formatViewerDate, UTC_DATE_FORMAT } from '../../entities/media/media-format';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { MediaItem } from '../../entities/media/media-item';
 import '../../styles/stack.css';
 
@@ -21,6 +22,8 @@ type ViewerCreatorProps = {
 export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
   const name = item.creator?.name ?? null;
   const username = item.creator?.username ?? null;
+  // In the visitor's time zone once the app has taken a drawn page over; in UTC as drawn.
+  const hydrated = useHydrated();
   const href = username
     ? paths.creator.getHref(username)
     : item.userId
@@ -28,7 +31,7 @@ export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
       : null;
   return (
     <div className="viewer__creator row" data-testid="viewer-creator">
-      <CreatorAvatar avatar={item.creator?.avatar} name={name} className="viewer__avatar" />
+      <CreatorAvatar avatar={item.creator?.avatar} name={name} className="viewer__avatar" size={44} />
       <div className="viewer__who stack">
         {href ? (
           <button type="button" className="viewer__name truncate" onClick={() => onGo(href)} title={username ? `@${username}` : undefined}>
@@ -38,7 +41,7 @@ export function ViewerCreator({ item, onGo }: ViewerCreatorProps) {
           <span className="viewer__name truncate">{name ?? 'Mirrorverse creator'}</span>
         )}
         <time className="viewer__date" dateTime={item.createdAt ?? undefined}>
-          {formatViewerDate(item.createdAt)}
+          {formatViewerDate(item.createdAt, hydrated ? undefined : UTC_DATE_FORMAT)}
         </time>
       </div>
       {username && item.userId && <ViewerFollow userId={item.userId} username={username} name={name ?? `@${username}`} />}

@@ -84,12 +84,12 @@ function CollectionHeader({ collection, own }: { collection: Collection; own: bo
       <div className="collection-header__meta cluster">
         {owner.username ? (
           <Link to={paths.creator.getHref(owner.username)} className="collection-owner inline-row" data-testid="collection-owner">
-            <CreatorAvatar avatar={owner.avatar} name={ownerName} className="collection-owner__avatar" />
+            <CreatorAvatar avatar={owner.avatar} name={ownerName} className="collection-owner__avatar" size={32} />
             <span>by {ownerName}</span>
           </Link>
         ) : (
           <span className="collection-owner inline-row" data-testid="collection-owner">
-            <CreatorAvatar avatar={owner.avatar} name={ownerName} className="collection-owner__avatar" />
+            <CreatorAvatar avatar={owner.avatar} name={ownerName} className="collection-owner__avatar" size={32} />
             <span>by {ownerName}</span>
           </span>
         )}

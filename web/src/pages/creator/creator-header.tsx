@@ -18,7 +18,7 @@ export function CreatorHeader({ creator }: { creator: Creator }) {
   const followers = follow.followers ?? creator.followers;
   return (
     <div className="creator-header">
-      <CreatorAvatar avatar={creator.avatar} name={creator.name ?? creator.username} className="creator-header__avatar" />
+      <CreatorAvatar avatar={creator.avatarLarge} name={creator.name ?? creator.username} className="creator-header__avatar" size={112} />
       <div className="creator-header__text">
         <div className="creator-header__title">
           <h1 className="creator-header__name display-title" data-testid="creator-name">

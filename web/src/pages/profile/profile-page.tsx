@@ -104,7 +104,7 @@ function SignedInProfile({ tab, user, profile }: { tab: ProfileTab; user: AuthUs
         {tab === 'account' && (
           <>
             <PanelHeader title="Account" subtitle="How you appear to others, your sign-in address and what happens to your data." />
-            <AccountTab email={email} saved={{ name, username, avatar }} />
+            <AccountTab email={email} saved={{ name, username, avatar: profile?.user?.avatarLarge ?? avatar }} />
           </>
         )}
       </div>

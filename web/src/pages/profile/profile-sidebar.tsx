@@ -64,7 +64,7 @@ export function ProfileSidebar({ active, name, avatar, email, balance, totalLike
       </button>
 
       <div className="profile-identity row">
-        <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar place-center" />
+        <CreatorAvatar avatar={avatar} name={name || email} className="profile-identity__avatar place-center" size={44} />
         <div className="profile-identity__text">
           <p className="profile-identity__name truncate">{name || (email ? emailName(email) : 'My Profile')}</p>
           <p className="profile-identity__email truncate">{email}</p>

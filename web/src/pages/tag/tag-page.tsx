@@ -130,7 +130,7 @@ function TagTile({ item }: { item: TagMedia }) {
 function TagCreator({ item, name }: { item: TagMedia; name: string }) {
   const face = (
     <>
-      <CreatorAvatar avatar={item.user_avatar} name={name} className="tag-tile__avatar" />
+      <CreatorAvatar avatar={item.user_avatar} name={name} className="tag-tile__avatar" size={28} />
       <span className="tag-tile__name truncate">{name}</span>
     </>
   );

@@ -41,7 +41,7 @@ function SuggestedCreator({ creator }: { creator: Suggestion }) {
   const follow = useFollow(creator.id, { viewerFollows: false });
   return (
     <li className="follow-suggestion row" data-testid="follow-suggestion">
-      <CreatorAvatar avatar={creator.avatar} name={creator.name} className="follow-suggestion__avatar" />
+      <CreatorAvatar avatar={creator.avatar} name={creator.name} className="follow-suggestion__avatar" size={40} />
       <Link to={paths.creator.getHref(creator.username)} className="follow-suggestion__who stack">
         <span className="follow-suggestion__name truncate">{creator.name}</span>
         <span className="follow-suggestion__username truncate">@{creator.username}</span>

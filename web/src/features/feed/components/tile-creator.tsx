@@ -19,7 +19,7 @@ export function TileCreator({ item, onCreator }: TileCreatorProps) {
   const username = item.creator?.username ?? null;
   const face = (
     <>
-      <CreatorAvatar avatar={item.creator?.avatar} name={name} className="feed-tile__avatar" />
+      <CreatorAvatar avatar={item.creator?.avatar} name={name} className="feed-tile__avatar" size={26} />
       <span className="feed-tile__name truncate">{name ?? 'Mirrorverse creator'}</span>
     </>
   );

@@ -26,7 +26,7 @@ export function ProfileCard({ saved, email }: { saved: ProfileFields; email: str
       }}
     >
       <div className="profile-form__avatar-row row">
-        <CreatorAvatar avatar={form.preview} name={form.name || form.username || email} className="profile-form__avatar" />
+        <CreatorAvatar avatar={form.preview} name={form.name || form.username || email} className="profile-form__avatar" size={84} />
         <div className="profile-form__avatar-actions stack">
           <button type="button" className="button" onClick={() => picker.current?.click()} disabled={form.saving}>
             <UploadIcon />
