@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { noTestCode } from './build/no-test-code';
 import { precompress } from './build/precompress';
+import { preloadNewOnly } from './build/preload-new-only';
 
 /** The api (or the all-in-one process) in development; see DESIGN.md, `PORT` defaults to 3000. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -23,8 +24,10 @@ const VENDOR_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
   // API (lazy screens only); a group would hold every part of core either uses, so the bundler splits it.
 ];
 
+const preloads = preloadNewOnly();
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), noTestCode(), precompress()],
+  plugins: [react(), noTestCode(), precompress(), preloads.plugin],
   server: { port: 5173, proxy },
   // The server bundle (web/dist-ssr) is code only; the files of public/ are the client build's.
   publicDir: isSsrBuild ? false : 'public',
@@ -35,8 +38,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .vite/manifest.json: which stylesheets the home's lazily loaded code needs, linked in the
     // head of its server-rendered first screen (api/src/services/first-screen.service.ts).
     manifest: true,
-    // Every browser the app supports preloads modules itself.
-    modulePreload: { polyfill: false },
+    // Every browser the app supports preloads modules itself; a lazy screen preloads only the
+    // scripts its importer has not loaded already.
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     rollupOptions: {
       // The entry of a server-drawn first screen (the api puts it in place of index.html's).
       input: { index: 'index.html', 'first-screen-boot': 'src/first-screen-boot.ts' },

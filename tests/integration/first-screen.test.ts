@@ -78,8 +78,13 @@ describe('the home drawn on the server', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).not.toContain('<b>$& friends</b>');
     expect(state?.feed.items.find((item) => item.id === ids[0])?.prompt).toBe(HOSTILE_PROMPT);
-    // The app is fetched after the first paint: the drawn page's entry names it; nothing is preloaded.
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/first-screen-boot-[^"]+\.js" data-app="\/assets\/index-[^"]+\.js"><\/script>/);
+    // The app is fetched after the first paint: the drawn page's entry names it and every script
+    // the app loads for the home (which all exist), and nothing is preloaded before that.
+    const boot = /<script type="module" crossorigin src="\/assets\/first-screen-boot-[^"]+\.js" data-app="(\/assets\/index-[^"]+\.js)" data-modules="([^"]+)"><\/script>/.exec(html);
+    expect(boot).not.toBeNull();
+    const modules = boot![2]!.split(' ');
+    expect(modules.some((href) => /^\/assets\/home-page-[^/]+\.js$/.test(href))).toBe(true);
+    for (const href of modules) expect(fs.existsSync(path.join(dist, href.slice(1)))).toBe(true);
     expect(html).not.toContain('rel="modulepreload"');
     // Its tiles' <img> tags are requested as the page is parsed: none of the home's preloads for the app's own render.
     expect(html).not.toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high" \/>/);

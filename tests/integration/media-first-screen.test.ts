@@ -116,7 +116,7 @@ describe('a creation’s page drawn on the server', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(head).toMatch(/<title>a lantern [^<]* by Grace Hopper — Mirrorverse<\/title>/);
     // The app is fetched after the first paint; the viewer's stylesheets are linked, so the markup is drawn styled.
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/first-screen-boot-[^"]+\.js" data-app="\/assets\/index-[^"]+\.js"><\/script>/);
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/first-screen-boot-[^"]+\.js" data-app="\/assets\/index-[^"]+\.js" data-modules="[^"]*\/assets\/media-page-[^"]+\.js[^"]*"><\/script>/);
     expect(head).toMatch(/href="\/assets\/media-viewer-[^"]+\.css"/);
     expect(head).toMatch(/href="\/assets\/media-page-[^"]+\.css"/);
     expect(head).not.toMatch(/href="\/assets\/home-page-[^"]+\.css"/);

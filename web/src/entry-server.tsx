@@ -77,23 +77,31 @@ const FIRST_SCREEN_ENTRY = 'src/first-screen-boot.ts';
 export function firstScreenAssets(manifest: Record<string, BuildManifestChunk>): FirstScreenAssets {
   const entry = manifest[FIRST_SCREEN_ENTRY];
   if (!entry) throw new Error(`the client build has no ${FIRST_SCREEN_ENTRY}`);
-  return { entry: `/${entry.file}`, stylesheets: { home: stylesheetsOf(manifest, PAGE_MODULES.home), media: stylesheetsOf(manifest, PAGE_MODULES.media) } };
+  const home = filesOf(manifest, PAGE_MODULES.home);
+  const media = filesOf(manifest, PAGE_MODULES.media);
+  return {
+    entry: `/${entry.file}`,
+    stylesheets: { home: home.stylesheets, media: media.stylesheets },
+    modules: { home: home.modules, media: media.modules },
+  };
 }
 
 firstScreenAssets satisfies FirstScreenRenderer['firstScreenAssets'];
 
-/** The stylesheets of a module's chunk and of every chunk it imports. */
-function stylesheetsOf(manifest: Record<string, BuildManifestChunk>, module: string): string[] {
+/** The stylesheets and scripts of a module's chunk and of every chunk it imports. */
+function filesOf(manifest: Record<string, BuildManifestChunk>, module: string): { stylesheets: string[]; modules: string[] } {
   const stylesheets = new Set<string>();
+  const modules = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string): void => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
+    modules.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   if (!manifest[module]) throw new Error(`the client build has no ${module}`);
   visit(module);
-  return [...stylesheets];
+  return { stylesheets: [...stylesheets], modules: [...modules] };
 }

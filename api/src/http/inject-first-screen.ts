@@ -14,11 +14,13 @@ export function injectFirstScreen(html: string, { markup, head, state, assets }:
   const links = assets.stylesheets
     .filter((href) => !html.includes(`href="${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(href)}">`);
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+  const modules = [...new Set([...preloads, ...assets.modules])].map(escapeMarkup).join(' ');
   // Replacer functions: `$&` and the like in the feed's or a creation's text must stay text.
   return html
     .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, app: string) =>
-      `<script type="module" crossorigin src="${escapeMarkup(assets.entry)}" data-app="${app}"></script>`,
+      `<script type="module" crossorigin src="${escapeMarkup(assets.entry)}" data-app="${app}" data-modules="${modules}"></script>`,
     )
     .replace('</head>', () => `  ${[head, ...links].filter(Boolean).join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root" inert>${markup}</div>\n    <script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${state}</script>`);

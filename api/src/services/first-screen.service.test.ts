@@ -22,7 +22,7 @@ function fakeWebBuild(): string {
     `const render = (data) => { globalThis.renders = (globalThis.renders ?? 0) + 1; return Promise.resolve({ markup: data.page + ':' + (data.media?.item.id ?? ''), head: '', state: '{}' }); };
 export const renderHome = render;
 export const renderMedia = render;
-export const firstScreenAssets = () => ({ entry: '/assets/boot.js', stylesheets: { home: ['/assets/home.css'], media: ['/assets/viewer.css'] } });`,
+export const firstScreenAssets = () => ({ entry: '/assets/boot.js', stylesheets: { home: ['/assets/home.css'], media: ['/assets/viewer.css'] }, modules: { home: ['/assets/home.js'], media: ['/assets/viewer.js'] } });`,
   );
   return root;
 }
@@ -49,7 +49,7 @@ describe('FirstScreenService: a creation’s page', () => {
   it('draws the viewer of a public creation with the viewer’s stylesheets, reused for a second per id and device', async () => {
     const { screens, later } = service();
     const drawn = await screens.media(PUBLIC, { phone: true });
-    expect(drawn).toEqual({ markup: `media:${PUBLIC}`, head: '', state: '{}', assets: { entry: '/assets/boot.js', stylesheets: ['/assets/viewer.css'] } });
+    expect(drawn).toEqual({ markup: `media:${PUBLIC}`, head: '', state: '{}', assets: { entry: '/assets/boot.js', stylesheets: ['/assets/viewer.css'], modules: ['/assets/viewer.js'] } });
     const before = renders();
     await screens.media(PUBLIC, { phone: true });
     expect(renders()).toBe(before);

@@ -104,7 +104,7 @@ export class FirstScreenService {
       if (!data) return undefined;
       const { renderer, assets } = loaded;
       const rendered = data.page === 'home' ? await renderer.renderHome(data) : await renderer.renderMedia(data);
-      return { ...rendered, assets: { entry: assets.entry, stylesheets: assets.stylesheets[data.page] } };
+      return { ...rendered, assets: { entry: assets.entry, stylesheets: assets.stylesheets[data.page], modules: assets.modules[data.page] } };
     } catch (error) {
       this.logger.warn({ err: error }, 'a page could not be rendered on the server; served as built');
       return undefined;

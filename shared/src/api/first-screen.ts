@@ -57,14 +57,21 @@ export interface FirstScreenPageAssets {
    * the head, the server's markup is drawn styled, and the app finds them there when it loads.
    */
   stylesheets: string[];
+  /**
+   * The scripts of the page's lazily loaded code: fetched with the app's own once the screen is
+   * painted (index.html's module preloads wait for that too), so the app finds them all loading
+   * when it takes the screen over, instead of adding a preload link for each in its first render.
+   */
+  modules: string[];
   /** The entry that loads the app once the drawn screen is painted, in place of index.html's. */
   entry: string;
 }
 
-/** What each drawn page loads: one entry, and each page's own stylesheets. */
+/** What each drawn page loads: one entry, and each page's own stylesheets and scripts. */
 export interface FirstScreenAssets {
   entry: string;
   stylesheets: Record<FirstScreenPage, string[]>;
+  modules: Record<FirstScreenPage, string[]>;
 }
 
 /** What the web's server bundle (web/dist-ssr/entry-server.js) exports. */
