@@ -17,6 +17,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { newRunId } from '@app/shared';
+import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@app/shared/server/db';
 import { createRedis, freePort, scanKeys, whenReady } from '@app/shared/server/redis';
 import { CreditsRepository, UploadsRepository, UsersRepository } from '@app/shared/server/repositories';
@@ -151,7 +152,8 @@ export async function startApiStack(options: {
     steps.push(async () => {
       // Every queue key of both servers (a hash-tagged prefix included): their jobs are never run.
       const keys = await scanKeys(redis, `*${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      // In slices: a run leaves hundreds of thousands of keys, too many arguments for one call.
+      for (let i = 0; i < keys.length; i += 1_000) await redis.del(...keys.slice(i, i + 1_000));
       redis.disconnect();
     });
     if (!options.apiRoot) {
@@ -273,14 +275,38 @@ export function submission(accounts: BenchAccount[]): (i: number) => LoadRequest
   };
 }
 
-type Measured = LoadResult & { cpuMs: number };
+type Measured = LoadResult & { cpuMs: number; postgresCpuMs: number };
 
-/** The closed loop after a warm-up; with the server's pid, also its CPU per answer (from /proc), NaN without. */
-async function measure(url: string, request: (i: number) => LoadRequest, pid?: number, warmUpSeconds = WARM_UP_SECONDS): Promise<Measured> {
+/**
+ * CPU milliseconds used so far by each Postgres backend serving the bench's database (/proc: the
+ * server runs on this machine in the bench's setups; an empty map otherwise). Only this database's:
+ * other work on the same server is not counted.
+ */
+async function postgresBackendsCpuMs(db: DatabaseHandle | undefined): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!db) return cpu;
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`.execute(db.db);
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms !== undefined) cpu.set(pid, ms);
+  }
+  return cpu;
+}
+
+/**
+ * The closed loop after a warm-up; with the server's pid, also its CPU per answer (from /proc), NaN
+ * without; with the database, the CPU its Postgres backends spent per answer (NaN when none was read).
+ */
+async function measure(url: string, request: (i: number) => LoadRequest, pid?: number, warmUpSeconds = WARM_UP_SECONDS, db?: DatabaseHandle): Promise<Measured> {
   if (warmUpSeconds > 0) await closedLoop({ url, seconds: warmUpSeconds, connections: CONNECTIONS, request, expectStatus: 202 });
   const before = processCpuMs(pid) ?? Number.NaN;
+  const postgresBefore = await postgresBackendsCpuMs(db);
   const result = await closedLoop({ url, seconds: SECONDS, connections: CONNECTIONS, request, expectStatus: 202 });
-  return { ...result, cpuMs: ((processCpuMs(pid) ?? Number.NaN) - before) / result.requests };
+  const cpuMs = ((processCpuMs(pid) ?? Number.NaN) - before) / result.requests;
+  // Backends alive through the whole loop (a pool keeps its connections); one opened meanwhile counts from zero.
+  const postgresAfter = await postgresBackendsCpuMs(db);
+  const postgresMs = [...postgresAfter].reduce((sum, [backend, ms]) => sum + ms - (postgresBefore.get(backend) ?? 0), 0);
+  return { ...result, cpuMs, postgresCpuMs: postgresAfter.size > 0 ? postgresMs / result.requests : Number.NaN };
 }
 
 function checked<T extends LoadResult>(what: string, result: T): T {
@@ -473,7 +499,8 @@ async function baselineBuild(): Promise<LoadResult | undefined> {
 export async function run(): Promise<BenchRow[]> {
   // First, on a quiet machine: after the open loop below the api still works off its backlog.
   const before = await baselineBuild();
-  const stack = await startApiStack({ accounts: ACCOUNTS });
+  // BENCH_API_ROOT: the api of a checkout already built there (`npm run build:server`), not this one's dist/.
+  const stack = await startApiStack({ accounts: ACCOUNTS, apiRoot: process.env.BENCH_API_ROOT });
   const sink = await startOtlpSink();
   try {
     // Started together (start-up is not measured); the traced api waits idle for its turn below.
@@ -482,9 +509,9 @@ export async function run(): Promise<BenchRow[]> {
       stack.startApi('api-traced', { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'bench-api' }),
     ]);
     const request = submission(stack.accounts);
-    const bareResult = checked('bare route', await measure(bare.url, request));
+    const bareResult = checked('bare route', await measure(bare.url, request, bare.child.pid, WARM_UP_SECONDS, stack.db));
     await bare.child.stop();
-    const ours = checked('unified-generate', await measure(stack.apiUrl, request, stack.api.pid));
+    const ours = checked('unified-generate', await measure(stack.apiUrl, request, stack.api.pid, WARM_UP_SECONDS, stack.db));
     // Before the open loops, whose backlog the api is still working off after them.
     const tracing = await tracingCost(stack, traced, sink, request, ours);
     // Below capacity first: a backlog left by the overload would be in its way.
@@ -513,6 +540,14 @@ export async function run(): Promise<BenchRow[]> {
         note: `${loop}; pool ${POOL_SIZE}; p50 ${bareResult.p50.toFixed(1)} ms, p99 ${bareResult.p99.toFixed(1)} ms`,
       },
       { name: 'unified-generate req/s', value: ours.rate, unit: 'req/s', baseline: { name: 'bare durable', value: bareResult.rate }, ratio, goal: '≥ 0.8×', met: ratio >= 0.8, note: `${loop}; errors ${ours.errors}` },
+      {
+        // Where a submit's work is done, per answer (/proc): the server process and the Postgres backends of the bench's database.
+        name: 'unified-generate CPU per submit (api process + its Postgres backends)',
+        value: ours.cpuMs + ours.postgresCpuMs,
+        unit: 'ms',
+        baseline: { name: 'bare durable', value: bareResult.cpuMs + bareResult.postgresCpuMs },
+        note: `api ${ours.cpuMs.toFixed(2)} + Postgres ${ours.postgresCpuMs.toFixed(2)} ms; bare route ${bareResult.cpuMs.toFixed(2)} + ${bareResult.postgresCpuMs.toFixed(2)} ms`,
+      },
       { name: 'unified-generate p50 (closed loop)', value: ours.p50, unit: 'ms', baseline: { name: 'bare durable', value: bareResult.p50 } },
       { name: 'unified-generate p99 (closed loop)', value: ours.p99, unit: 'ms', baseline: { name: 'bare durable', value: bareResult.p99 } },
       {

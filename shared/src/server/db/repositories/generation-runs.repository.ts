@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db';
-import { executePrepared } from '../prepared-statements';
+import { compiledOnce, executePrepared } from '../prepared-statements';
 import { inTransaction } from '../transaction';
 import type { GenerationRun, RunPass, RunStage, Upload, User } from '../schema';
 
@@ -92,6 +92,74 @@ function fairPriority(userId: string, runId: string) {
       )`;
 }
 
+/** The values of `reserveStatement`: each one a parameter of its text. */
+interface ReserveValues {
+  userId: string;
+  runId: string;
+  /** The ledger row's idempotency key, `generation:<run id>`. */
+  key: string;
+  mode: string;
+  /** The stored request, as JSON text. */
+  request: string;
+  cost: number;
+  /** The ledger row's delta: minus the cost. */
+  debit: number;
+  maxInFlight: number;
+  webhookUrl: string | null;
+}
+
+/**
+ * The submit policy's statement (`reserveRun`). `guarded`: the debit applies only if the person's
+ * row is still the snapshot's version; without it, for a caller that holds the row's lock.
+ */
+function reserveStatement(v: ReserveValues, guarded: boolean) {
+  return sql<{
+    count: number;
+    existed: boolean;
+    balance: number;
+    inserted: number;
+    priority: number | null;
+    ledgered: number;
+    balance_after: number | null;
+  }>`
+      with snapshot as (
+        select credits as balance, xmin::text as version from users where id = ${v.userId}
+      ),
+      ${fairPriority(v.userId, v.runId)},
+      existing as (
+        select exists (select 1 from generation_runs where run_id = ${v.runId})
+          or exists (select 1 from credit_ledger where idempotency_key = ${v.key}) as existed
+      ),
+      debit as (
+        update users set credits = users.credits - ${v.cost}
+        from flight, existing, snapshot
+        where users.id = ${v.userId} and not existing.existed and flight.count < ${v.maxInFlight}
+          and users.credits >= ${v.cost}
+          ${guarded ? sql`and users.xmin::text = snapshot.version` : sql``}
+        returning users.credits
+      ),
+      inserted as (
+        insert into generation_runs (run_id, user_id, mode, request, credits_reserved, priority, webhook_url)
+        select ${v.runId}::text, ${v.userId}::uuid, ${v.mode}::text, ${v.request}::jsonb, ${v.cost}::int, fair.priority, ${v.webhookUrl}::text
+        from debit, fair
+        on conflict (run_id) do nothing
+        returning run_id, priority
+      ),
+      ledger as (
+        insert into credit_ledger (user_id, delta, balance_after, reason, run_id, idempotency_key)
+        select ${v.userId}::uuid, ${v.debit}::int, debit.credits, 'generation', ${v.runId}::text, ${v.key}::text from debit
+        where exists (select 1 from inserted)
+        returning id
+      )
+      select flight.count, existing.existed, snapshot.balance,
+        (select credits from debit) as balance_after,
+        (select count(*) from inserted)::int as inserted, (select priority from inserted) as priority,
+        -- A debit without its run (another person's submit took this run id after the snapshot) must
+        -- not commit: the failing cast (reached only then: a subquery is not folded) aborts the statement.
+        (select count(*) from ledger)::int + case when exists (select 1 from inserted) then 0 else (select (${RUN_ID_TAKEN}::text || credits)::int from debit) end as ledgered
+      from flight cross join existing cross join snapshot`;
+}
+
 /** Statements run on their own before `reserveRun` takes the person's row lock explicitly. */
 const OPTIMISTIC_ATTEMPTS = 3;
 /** Not an integer: cast to one, it aborts the statement it is in. */
@@ -100,6 +168,26 @@ const RUN_ID_TAKEN = 'run id taken meanwhile';
 /** Generation runs, keyed by the run id that is also the BullMQ job id. */
 export class GenerationRunsRepository {
   constructor(private readonly db: Db) {}
+
+  // The submit's two statements, compiled once each (their texts never change, only their values).
+  private readonly submitContextQuery = compiledOnce((v: { userId: string; runId: string; keys: string[]; publicIds: string[] }) =>
+    this.db
+      .selectNoFrom((eb) => [
+        jsonObjectFrom(eb.selectFrom('users').select(['users.id', 'users.credits', 'users.banned']).where('users.id', '=', v.userId)).as('account'),
+        eb.selectFrom('generation_runs').select('generation_runs.user_id').where('generation_runs.run_id', '=', v.runId).as('run_owner'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('uploads')
+            .select(['uploads.user_id', 'uploads.public_id', 'uploads.storage_key', 'uploads.width', 'uploads.height', 'uploads.resource_type'])
+            .where((w) => w.or([w('uploads.storage_key', '=', sql<string>`any(${v.keys}::text[])`), w('uploads.public_id', '=', sql<string>`any(${v.publicIds}::text[])`)])),
+        ).as('uploads'),
+      ])
+      .compile(),
+  );
+  private readonly reserveQuery = {
+    guarded: compiledOnce((v: ReserveValues) => reserveStatement(v, true).compile(this.db)),
+    locked: compiledOnce((v: ReserveValues) => reserveStatement(v, false).compile(this.db)),
+  };
 
   /** Inserts the run unless one with this id exists; true when this call created it. */
   async createIfAbsent(run: NewRun): Promise<boolean> {
@@ -125,18 +213,7 @@ export class GenerationRunsRepository {
    * (anyone's: the caller checks ownership).
    */
   async submitContext(userId: string, runId: string, sources: { keys: string[]; publicIds: string[] }): Promise<SubmitContext> {
-    const query = this.db
-      .selectNoFrom((eb) => [
-        jsonObjectFrom(eb.selectFrom('users').select(['users.id', 'users.credits', 'users.banned']).where('users.id', '=', userId)).as('account'),
-        eb.selectFrom('generation_runs').select('generation_runs.user_id').where('generation_runs.run_id', '=', runId).as('run_owner'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('uploads')
-            .select(['uploads.user_id', 'uploads.public_id', 'uploads.storage_key', 'uploads.width', 'uploads.height', 'uploads.resource_type'])
-            .where((w) => w.or([w('uploads.storage_key', '=', sql<string>`any(${sources.keys}::text[])`), w('uploads.public_id', '=', sql<string>`any(${sources.publicIds}::text[])`)])),
-        ).as('uploads'),
-      ])
-      .compile();
+    const query = this.submitContextQuery({ userId, runId, keys: sources.keys, publicIds: sources.publicIds });
     const [row] = (await executePrepared(this.db, query)).rows;
     if (!row) throw new Error('submitContext: no row');
     return { account: row.account ?? undefined, runOwner: row.run_owner ?? undefined, uploads: row.uploads };
@@ -166,53 +243,17 @@ export class GenerationRunsRepository {
 
   /** Undefined when `guarded` and the person's row changed since the snapshot (run it again). */
   private async submitStatement(db: Db, run: NewRun & { maxInFlight: number }, guarded: boolean): Promise<ReserveRunOutcome | undefined> {
-    const key = `generation:${run.runId}`;
-    const statement = sql<{
-      count: number;
-      existed: boolean;
-      balance: number;
-      inserted: number;
-      priority: number | null;
-      ledgered: number;
-      balance_after: number | null;
-    }>`
-      with snapshot as (
-        select credits as balance, xmin::text as version from users where id = ${run.userId}
-      ),
-      ${fairPriority(run.userId, run.runId)},
-      existing as (
-        select exists (select 1 from generation_runs where run_id = ${run.runId})
-          or exists (select 1 from credit_ledger where idempotency_key = ${key}) as existed
-      ),
-      debit as (
-        update users set credits = users.credits - ${run.creditsReserved}
-        from flight, existing, snapshot
-        where users.id = ${run.userId} and not existing.existed and flight.count < ${run.maxInFlight}
-          and users.credits >= ${run.creditsReserved}
-          ${guarded ? sql`and users.xmin::text = snapshot.version` : sql``}
-        returning users.credits
-      ),
-      inserted as (
-        insert into generation_runs (run_id, user_id, mode, request, credits_reserved, priority, webhook_url)
-        select ${run.runId}::text, ${run.userId}::uuid, ${run.mode}::text, ${JSON.stringify(run.request)}::jsonb, ${run.creditsReserved}::int, fair.priority, ${run.webhookUrl ?? null}::text
-        from debit, fair
-        on conflict (run_id) do nothing
-        returning run_id, priority
-      ),
-      ledger as (
-        insert into credit_ledger (user_id, delta, balance_after, reason, run_id, idempotency_key)
-        select ${run.userId}::uuid, ${-run.creditsReserved}::int, debit.credits, 'generation', ${run.runId}::text, ${key}::text from debit
-        where exists (select 1 from inserted)
-        returning id
-      )
-      select flight.count, existing.existed, snapshot.balance,
-        (select credits from debit) as balance_after,
-        (select count(*) from inserted)::int as inserted, (select priority from inserted) as priority,
-        -- A debit without its run (another person's submit took this run id after the snapshot) must
-        -- not commit: the failing cast (reached only then: a subquery is not folded) aborts the statement.
-        (select count(*) from ledger)::int + case when exists (select 1 from inserted) then 0 else (select (${RUN_ID_TAKEN}::text || credits)::int from debit) end as ledgered
-      from flight cross join existing cross join snapshot`
-      .compile(db);
+    const statement = this.reserveQuery[guarded ? 'guarded' : 'locked']({
+      userId: run.userId,
+      runId: run.runId,
+      key: `generation:${run.runId}`,
+      mode: run.mode,
+      request: JSON.stringify(run.request),
+      cost: run.creditsReserved,
+      debit: -run.creditsReserved,
+      maxInFlight: run.maxInFlight,
+      webhookUrl: run.webhookUrl ?? null,
+    });
     const result = await executePrepared(db, statement).catch((error: unknown) => {
       if (error instanceof Error && error.message.includes(RUN_ID_TAKEN)) throw new RunIdTaken();
       throw error;
