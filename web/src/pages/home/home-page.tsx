@@ -28,7 +28,7 @@ function asMine(item: MediaItem): MediaItem {
  * ?q=, ?tag=, ?type=, ?creator=), so a search can be linked, Back undoes a change, and the viewer
  * can set a filter from anywhere.
  */
-export function HomePage({ titled = true }: { titled?: boolean }) {
+export function HomePage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterFromParams(params), [params]);
   const feed = useFeed(filter);
@@ -58,7 +58,7 @@ export function HomePage({ titled = true }: { titled?: boolean }) {
 
   return (
     <div className={`home${dock.inline ? '' : ' home--composer-docked'}`}>
-      {titled && <title>{pageTitle('Turn a photo into a new world')}</title>}
+      <title>{pageTitle('Turn a photo into a new world')}</title>
       <HomeHero
         trending={trending}
         fresh={feed.items}
