@@ -71,6 +71,11 @@ describe('media addresses follow the address the product answers on', () => {
     }
     for (const story of stories) if (story.hero_image_url) addresses.add(story.hero_image_url);
     for (const media of tagPage.media) if (media.image_url) addresses.add(media.image_url);
+    // The right-sized copies the story and tag pages load (issue 47).
+    const heroCopies = stories.flatMap((story: { hero_still: { variants: Array<{ url: string }> } | null }) => story.hero_still?.variants ?? []);
+    const tileCopies = tagPage.media.flatMap((media: { variants: Array<{ url: string }> }) => media.variants);
+    expect(heroCopies.length).toBeGreaterThan(0);
+    for (const variant of [...heroCopies, ...tileCopies]) addresses.add(variant.url);
     expect(stories.filter((s: { hero_image_url: string | null }) => s.hero_image_url).length).toBeGreaterThan(0);
 
     for (const url of addresses) {

@@ -3,7 +3,8 @@ import { countWords, slugify } from '@app/shared';
 import type { Story as StoryRow } from '@app/shared/server/db';
 import { ConflictError, InvalidInputError, NotFoundError } from '@app/shared/server/domain-errors';
 import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
-import type { StoryFields } from '@app/shared/server/repositories';
+import type { FileStill, StoryFields } from '@app/shared/server/repositories';
+import { toStoryHeroStill } from '@app/shared/server/media/media-presenter';
 import { MediaUrls } from '@app/shared/server/storage';
 import { heroImageRef } from './own-media';
 import type { RepositoryPorts } from './repository-ports';
@@ -16,7 +17,7 @@ export class StoriesService {
   constructor(
     private readonly repos: RepositoryPorts<{
       stories: 'list' | 'findBySlug' | 'findById' | 'slugsLike' | 'create' | 'update' | 'delete';
-      feed: 'unlistedFiles';
+      feed: 'unlistedFiles' | 'stillsOfFiles';
     }>,
     private readonly urls: MediaUrls,
   ) {}
@@ -27,7 +28,7 @@ export class StoriesService {
 
   /** Every story, whatever its status (the editor's list). */
   async all(): Promise<Story[]> {
-    return (await this.repos.stories.list()).map((row) => this.toStory(row));
+    return this.present(await this.repos.stories.list());
   }
 
   async publishedBySlug(slug: string): Promise<Story> {
@@ -48,7 +49,8 @@ export class StoriesService {
       let slug = base;
       for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
       try {
-        return this.toStory(await this.repos.stories.create({ ...fields, slug }));
+        const [created] = await this.present([await this.repos.stories.create({ ...fields, slug })]);
+        return created!;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (attempt >= SLUG_ATTEMPTS) throw new ConflictError(SLUG_CONFLICT, 'SLUG_CONFLICT');
@@ -60,15 +62,28 @@ export class StoriesService {
   async update(id: string, input: StoryInput): Promise<Story> {
     const updated = await this.repos.stories.update(id, toFields(input, this.urls));
     if (!updated) throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
-    return this.toStory(updated);
+    const [shown] = await this.present([updated]);
+    return shown!;
   }
 
   async delete(id: string): Promise<void> {
     if (!(await this.repos.stories.delete(id))) throw new NotFoundError(STORY_NOT_FOUND, 'STORY_NOT_FOUND');
   }
 
-  private toStory(row: StoryRow): Story {
-    return { ...toStory(row), hero_image_url: this.urls.url(row.hero_image_url) };
+  /** Stories as answered, each hero with its creation's smaller copies when it is one's still (issue 47). */
+  private async present(rows: StoryRow[]): Promise<Story[]> {
+    const stills = await this.heroStills(rows);
+    return rows.map((row) => this.toStory(row, stills));
+  }
+
+  private heroStills(rows: StoryRow[]): Promise<Map<string, FileStill>> {
+    const keys = rows.map(heroKey).filter((key) => key !== undefined);
+    return keys.length > 0 ? this.repos.feed.stillsOfFiles(keys) : Promise.resolve(new Map());
+  }
+
+  private toStory(row: StoryRow, stills: ReadonlyMap<string, FileStill>): Story {
+    const still = row.hero_image_url ? stills.get(row.hero_image_url) : undefined;
+    return { ...toStory(row), hero_image_url: this.urls.url(row.hero_image_url), hero_still: still ? toStoryHeroStill(still, this.urls) : null };
   }
 
   /**
@@ -78,12 +93,12 @@ export class StoriesService {
    * own list keeps them, so the editor sees what the story names.
    */
   private async forStrangers(rows: StoryRow[]): Promise<Story[]> {
-    const heroKey = (row: StoryRow) => (row.hero_image_url && MediaUrls.isKey(row.hero_image_url) ? row.hero_image_url : undefined);
     const lineKey = (line: string) => (IMAGE_LINE.test(line.trim()) ? this.urls.keyOf(line.trim()) : undefined);
     const keys = rows.flatMap((row) => [heroKey(row), ...row.full_story_content.split('\n').map(lineKey)]).filter((key) => key !== undefined);
-    const hidden = keys.length > 0 ? await this.repos.feed.unlistedFiles(keys) : new Set<string>();
+    // Both read at once: a hero left out below is simply not looked up in `stills`.
+    const [hidden, stills] = await Promise.all([keys.length > 0 ? this.repos.feed.unlistedFiles(keys) : new Set<string>(), this.heroStills(rows)]);
     return rows.map((row) => {
-      if (hidden.size === 0) return this.toStory(row);
+      if (hidden.size === 0) return this.toStory(row, stills);
       const hero = heroKey(row);
       const content = row.full_story_content
         .split('\n')
@@ -92,10 +107,13 @@ export class StoriesService {
           return key === undefined || !hidden.has(key);
         })
         .join('\n');
-      return this.toStory({ ...row, hero_image_url: hero !== undefined && hidden.has(hero) ? null : row.hero_image_url, full_story_content: content });
+      return this.toStory({ ...row, hero_image_url: hero !== undefined && hidden.has(hero) ? null : row.hero_image_url, full_story_content: content }, stills);
     });
   }
 }
+
+/** A hero of ours: its stored key (another site's picture is kept as its address). */
+const heroKey = (row: StoryRow) => (row.hero_image_url && MediaUrls.isKey(row.hero_image_url) ? row.hero_image_url : undefined);
 
 /** A body line the story page shows as an image: nothing but an address (the web's storyBlocks). */
 const IMAGE_LINE = /^https?:\/\/\S+$/i;
@@ -117,7 +135,7 @@ function toFields(input: StoryInput, urls: MediaUrls): StoryFields {
 }
 
 /** The story as stored; its hero is a reference, which the service makes an address. */
-function toStory(row: StoryRow): Story {
+function toStory(row: StoryRow): Omit<Story, 'hero_still'> {
   return {
     id: row.id,
     slug: row.slug,

@@ -12,12 +12,27 @@ export const INVALID_STORY_ID = 'Invalid story ID';
 
 export const storyStatusSchema = z.enum(['draft', 'published', 'archived']);
 
+/**
+ * The stored sizes of a story's hero when it is a creation's full still (issue 47): the feed's
+ * thumbnail and WebP variants of that creation, for the picture's `srcset` (stillSources).
+ */
+export const storyHeroStillSchema = z.object({
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  thumbnailUrl: z.nullable(z.string()),
+  /** Narrowest first, as the feed's. */
+  variants: z.array(mediaVariantSchema),
+});
+export type StoryHeroStill = z.infer<typeof storyHeroStillSchema>;
+
 export const storySchema = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
   teaser_text: z.string(),
   hero_image_url: z.nullable(z.string()),
+  /** Null when the hero is no creation's still (an upload, another site's picture) or there is none. */
+  hero_still: z.nullable(storyHeroStillSchema),
   full_story_content: z.string(),
   story_category: z.string(),
   status: storyStatusSchema,

@@ -2,10 +2,10 @@ import type { AdminMediaRow } from '../../api/admin';
 import type { FeedItem, TrendingItem } from '../../api/feed';
 import type { MediaItem, RunMedia } from '../../api/media';
 import type { RunReceipt } from '../../api/run-receipt';
-import type { TagPage } from '../../api/stories';
+import type { StoryHeroStill, TagPage } from '../../api/stories';
 import type { Creator } from '../../api/creators';
 import type { Media, User } from '../db/schema';
-import type { FeedRow } from '../db/repositories/feed.repository';
+import type { FeedRow, FileStill } from '../db/repositories/feed.repository';
 import type { MediaUrls } from '../storage/media-urls';
 import { largeAvatarRef } from './avatar-variants';
 
@@ -57,6 +57,17 @@ function withAddresses(metadata: Record<string, unknown>, address: Address): Rec
   return resolved;
 }
 
+/** An item's stored variants as the answers carry them (`mediaVariantSchema`): the feed's, a tag tile's, a story hero's. */
+function addressedVariants(variants: Media['variants'], address: Address) {
+  return (variants ?? []).map((v) => ({ url: address(v.key)!, width: v.width, format: v.format }));
+}
+
+/** A story's hero that is a creation's full still: that creation's stored sizes (issue 47), addressed like the hero. */
+export function toStoryHeroStill(still: FileStill, urls: MediaUrls): StoryHeroStill {
+  const address: Address = (ref) => urls.url(ref);
+  return { width: still.width, height: still.height, thumbnailUrl: address(still.thumbnail_url), variants: addressedVariants(still.variants, address) };
+}
+
 function core(row: MediaColumns, address: Address) {
   const metadata = withAddresses(row.metadata as Record<string, unknown>, address);
   const finalUrl = address(row.final_url);
@@ -72,7 +83,7 @@ function core(row: MediaColumns, address: Address) {
     thumbnailUrl: address(row.thumbnail_url),
     width: row.width,
     height: row.height,
-    variants: (row.variants ?? []).map((v) => ({ url: address(v.key)!, width: v.width, format: v.format })),
+    variants: addressedVariants(row.variants, address),
     tags: row.tags,
     likes_count: row.likes_count,
     createdAt: row.created_at.toISOString(),

@@ -18,6 +18,7 @@ const story: Story = {
   title: 'The Old Mirror',
   teaser_text: 'It remembered.',
   hero_image_url: null,
+  hero_still: null,
   full_story_content: 'One.\n\nTwo.',
   story_category: 'the-forgotten',
   status: 'published',

@@ -17,6 +17,11 @@ import '../../styles/surface-card.css';
 import './stories.css';
 
 const SKELETON_CARDS = 6;
+/**
+ * A card's picture's rendered width (stories.css): one column on a phone (the page's 16 px gutters
+ * aside), two from 769 px until three of 300 px fit, then three of at most ~357 px in the 1200 px page.
+ */
+const STORY_CARD_SIZES = '(max-width: 768px) calc(100vw - 32px), (max-width: 1030px) calc(46vw - 12px), 360px';
 const ARCHIVE_TAGLINE = 'Tales from the other side of the mirror — each one told through a portrait.';
 
 /** The story archive, /story (spec 3 §2): the category filter, its tagline and the card grid. */
@@ -84,9 +89,10 @@ export function StoriesPage() {
         </PanelEmpty>
       ) : (
         <ul className="stories__grid card-grid">
-          {shown.map((story) => (
+          {shown.map((story, index) => (
             <li key={story.id}>
-              <StoryCard story={story} />
+              {/* The first card's picture is the page's largest on a phone (its LCP): fetched first. */}
+              <StoryCard story={story} priority={index === 0} />
             </li>
           ))}
         </ul>
@@ -95,10 +101,17 @@ export function StoriesPage() {
   );
 }
 
-function StoryCard({ story }: { story: Story }) {
+function StoryCard({ story, priority }: { story: Story; priority: boolean }) {
   return (
     <Link to={paths.story.getHref(story.slug)} className={`story-card surface-card stack${story.featured ? ' story-card--featured' : ''}`} data-testid="story-card">
-      <StoryArt className="story-card__art" heroImageUrl={story.hero_image_url} category={story.story_category} />
+      <StoryArt
+        className="story-card__art"
+        heroImageUrl={story.hero_image_url}
+        heroStill={story.hero_still}
+        sizes={STORY_CARD_SIZES}
+        category={story.story_category}
+        priority={priority}
+      />
       <div className="story-card__body stack">
         <div className="story-card__meta cluster">
           <span className="story-category chip inline-row">{storyCategoryLabel(story.story_category)}</span>

@@ -19,6 +19,12 @@ import '../../styles/panels.css';
 import '../../styles/surface-card.css';
 import './story.css';
 
+/**
+ * The hero's rendered width (story.css): the 980 px column less the page's gutters (16 px on a
+ * phone, 4vw to 40 px wider). A picture squarer than the box is drawn wider (cover), a little more.
+ */
+const STORY_HERO_SIZES = '(max-width: 768px) calc(100vw - 32px), (max-width: 1000px) 92vw, 900px';
+
 /** A single story, /story/:slug (spec 3 §2): hero, body with inline images, previous / next, Share. */
 export function StoryPage() {
   const { slug = '' } = useParams();
@@ -80,7 +86,14 @@ function StoryView({ story, stories }: { story: Story; stories: readonly Story[]
       </div>
 
       <header className="story__hero">
-        <StoryArt className="story__art" heroImageUrl={story.hero_image_url} category={story.story_category} eager />
+        <StoryArt
+          className="story__art"
+          heroImageUrl={story.hero_image_url}
+          heroStill={story.hero_still}
+          sizes={STORY_HERO_SIZES}
+          category={story.story_category}
+          priority
+        />
         <div className="story__hero-text stack">
           <p className="story__meta cluster">
             <span className="story-category chip inline-row">{category}</span>

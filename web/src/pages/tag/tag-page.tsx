@@ -1,15 +1,12 @@
 import { TAG_POPULAR_LIMIT } from '@app/shared';
 import { Link, useParams } from 'react-router-dom';
-import { HeartIcon } from '../../components/icons/creation-icons';
 import { ArrowLeftIcon, HashIcon, WarningIcon } from '../../components/icons/line-icons';
 import { PanelEmpty } from '../../components/page/panel-empty';
 import { pageTitle } from '../../config/brand';
 import { paths } from '../../config/paths';
-import { formatCardDate } from '../../entities/media/media-format';
-import { DEFAULT_ASPECT_RATIO, resolveMediaUrl } from '../../entities/media/media-item';
+import { DEFAULT_ASPECT_RATIO } from '../../entities/media/media-item';
 import { MasonryGrid } from '../../components/masonry/masonry-grid';
-import { declaredRatio, useMediaRatio } from '../../entities/media/use-media-ratio';
-import { CreatorAvatar } from '../../entities/creator/creator-avatar';
+import { declaredRatio } from '../../entities/media/use-media-ratio';
 import { feedHref } from '../../features/feed';
 import { type TagPage as TagPageData, tagPageError, useTagPage } from './use-tag-page';
 import '../../components/page/page.css';
@@ -18,6 +15,7 @@ import '../../styles/stack.css';
 import '../../styles/icon-tile.css';
 import '../../styles/panels.css';
 import '../../styles/surface-card.css';
+import { TagTile } from './tag-tile';
 import { useTagColumns } from './use-tag-columns';
 import './tag.css';
 
@@ -86,7 +84,7 @@ export function TagPage() {
         </PanelEmpty>
       ) : (
         <>
-          <MasonryGrid items={data.media} columns={columns} ratioOf={ratioOf} extra={TILE_BODY_SHARE} className="tag-page__grid" renderItem={(item) => <TagTile item={item} />} />
+          <MasonryGrid items={data.media} columns={columns} ratioOf={ratioOf} extra={TILE_BODY_SHARE} className="tag-page__grid" renderItem={(item, index) => <TagTile item={item} priority={index < columns} />} />
           {data.totalCount > data.media.length && (
             <div className="tag-page__more">
               {/* The feed narrowed by the same tag: every item, with the feed's order and search (a preset's tag too). */}
@@ -98,47 +96,5 @@ export function TagPage() {
         </>
       )}
     </div>
-  );
-}
-
-function TagTile({ item }: { item: TagMedia }) {
-  const src = resolveMediaUrl(item.image_url);
-  const name = item.user_name ?? 'Anonymous';
-  const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
-  return (
-    <article className="tag-tile stack surface-card" data-testid="tag-media">
-      <div className="tag-tile__media" style={{ aspectRatio: String(ratio) }}>
-        {src && <img className="cover" src={src} alt={item.prompt ?? `A creation tagged by ${name}`} loading="lazy" onLoad={onMedia} />}
-      </div>
-      <div className="tag-tile__body stack">
-        <TagCreator item={item} name={name} />
-        {item.prompt && <p className="tag-tile__prompt line-clamp">{item.prompt}</p>}
-        <div className="tag-tile__foot row">
-          <span className="tag-tile__likes inline-row">
-            <HeartIcon />
-            {item.likes_count}
-            <span className="visually-hidden"> likes</span>
-          </span>
-          <time dateTime={item.created_at}>{formatCardDate(item.created_at)}</time>
-        </div>
-      </div>
-    </article>
-  );
-}
-
-/** The creator of a tag tile, linking to /u/<username> when they have one. */
-function TagCreator({ item, name }: { item: TagMedia; name: string }) {
-  const face = (
-    <>
-      <CreatorAvatar avatar={item.user_avatar} name={name} className="tag-tile__avatar" size={28} />
-      <span className="tag-tile__name truncate">{name}</span>
-    </>
-  );
-  return item.user_username ? (
-    <Link to={paths.creator.getHref(item.user_username)} className="tag-tile__creator row tag-tile__creator--link" title={`@${item.user_username}`}>
-      {face}
-    </Link>
-  ) : (
-    <div className="tag-tile__creator row">{face}</div>
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { Media } from '../schema';
 import { countRows } from './count-rows';
 
 export interface FeedFilter {
@@ -77,6 +78,8 @@ export const publiclyListed = sql<boolean>`(${itemListed}
 const publiclyListedWithOwner = sql<boolean>`(${itemListed} and users.banned is not true)`;
 
 export type FeedRow = Awaited<ReturnType<FeedRepository['page']>>[number];
+/** An item's full still and its stored smaller copies (stillsOfFiles). */
+export type FileStill = Pick<Media, 'final_url' | 'thumbnail_url' | 'width' | 'height' | 'variants'>;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Where the worker stores an item's files (output-storage.ts) and the api its share image (share-image.service.ts). */
@@ -320,6 +323,19 @@ export class FeedRepository {
         return owner !== undefined && bannedIds.has(owner);
       }),
     );
+  }
+
+  /**
+   * The stored sizes of the items whose full still a key is (a story's hero, issue 47), by that key:
+   * read by the item's id, which the key names, so by the primary key. A key of any other file (a
+   * thumbnail, a clip, an upload) has no entry.
+   */
+  async stillsOfFiles(keys: readonly string[]): Promise<Map<string, FileStill>> {
+    const items = [...new Set(keys.map((key) => ITEM_FILE.exec(key)?.[1]).filter((id) => id !== undefined))];
+    if (items.length === 0) return new Map();
+    const rows = await this.db.selectFrom('media').select(['final_url', 'thumbnail_url', 'width', 'height', 'variants']).where('id', 'in', items).execute();
+    const wanted = new Set(keys);
+    return new Map(rows.flatMap((row) => (row.final_url !== null && wanted.has(row.final_url) ? [[row.final_url, row] as const] : [])));
   }
 
   /** Trending: ordered by the time-invariant score ln(likes) + created/7 days, from its index. */
