@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE_MAX_WIDTH_PX, STORY_CARD_SIZES, STORY_HERO_SIZES, TAG_TILE_SIZES, stillSources } from '@app/shared';
+import type { Story, TagPage } from '@app/shared/api/stories';
 import { bearer, createAccount, type Session } from '../support/auth';
 import { availableDialects } from '../support/database';
 import { useTestApp } from '../support/test-app';
 import { until } from '../support/wait';
+import { fakeWebDist, unescapeHtml } from '../support/web-dist';
 
 const dialect = availableDialects().at(-1)!;
 const TOKEN = 'story-images-editor-token-0123456789';
@@ -22,7 +25,7 @@ interface Variant {
  * creation's still, so a phone's grid and a story's hero need not load the full JPEG.
  */
 describe(`right-sized story and tag images (${dialect})`, () => {
-  const ctx = useTestApp(dialect, { GENERATION_PROVIDER: 'instant', STORY_EDITOR_TOKEN: TOKEN });
+  const ctx = useTestApp(dialect, { GENERATION_PROVIDER: 'instant', STORY_EDITOR_TOKEN: TOKEN, WEB_DIST_DIR: fakeWebDist() });
   let session: Session;
   let item: { id: string; finalUrl: string; width: number; height: number; tags: string[] };
   const prompt = `a lantern keeper ${randomBytes(3).toString('hex')}`;
@@ -89,6 +92,50 @@ describe(`right-sized story and tag images (${dialect})`, () => {
     expect([hidden.hero_image_url, hidden.hero_still]).toEqual([null, null]);
     await request(ctx.app).post('/api/share-media').set(bearer(session)).send({ mediaId: item.id, isPublic: true });
     expect((await request(ctx.app).delete(`/api/story-api?id=${created.body.story.id}`).set(editor)).status).toBe(200);
+  });
+
+  it('preloads in the served page the picture that the story archive, a story and a tag page show first, as their <img> will name it', async () => {
+    const created = await request(ctx.app)
+      .post('/api/story-api')
+      .set(editor)
+      .send({ title: `Preloaded ${randomBytes(3).toString('hex')}`, teaser_text: 'A light.', full_story_content: 'One.', status: 'published', hero_image_url: item.finalUrl });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const story = created.body.story as Story;
+    const preloadsOf = async (path: string) => {
+      const page = await request(ctx.app).get(path).set('Accept', 'text/html');
+      expect(page.status, path).toBe(200);
+      const head = page.text.slice(0, page.text.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)" media="([^"]*)" fetchpriority="high" \/>/g)].map(
+        ([, href, srcSet, sizes, media]) => ({ href: unescapeHtml(href!), srcSet: unescapeHtml(srcSet!), sizes: unescapeHtml(sizes!), media: unescapeHtml(media!) }),
+      );
+    };
+    // What StoryArt and TagTile show (the shared rule), with the sizes they give.
+    const art = (shown: Story, sizes: string) => {
+      const { src, srcSet } = stillSources({ still: shown.hero_image_url, thumbnailUrl: shown.hero_still?.thumbnailUrl ?? null, variants: shown.hero_still?.variants ?? [], width: shown.hero_still?.width ?? null });
+      return { href: src, srcSet, sizes, media: 'all' };
+    };
+    const variantUrls = story.hero_still!.variants.map((v) => v.url);
+
+    // A story: its hero, with the stored copies as candidates for the browser to pick from.
+    const hero = await preloadsOf(`/story/${story.slug}`);
+    expect(hero).toEqual([art(story, STORY_HERO_SIZES)]);
+    for (const url of variantUrls) expect(hero[0]!.srcSet).toContain(url);
+    // The archive: its first card as the list answers it (the newest story here has this hero).
+    const [first] = (await request(ctx.app).get('/api/story-api')).body as Story[];
+    expect(first!.id).toBe(story.id);
+    expect(await preloadsOf('/story')).toEqual([art(first!, STORY_CARD_SIZES)]);
+    // A tag page: its first row, two tiles on a phone and three on a desktop.
+    const tag = item.tags[0]!;
+    const { media } = (await request(ctx.app).get(`/api/getTagPage?tag=${encodeURIComponent(tag)}`)).body as TagPage;
+    const tile = (m: TagPage['media'][number], screens: string) => {
+      const { src, srcSet } = stillSources({ still: m.image_url, thumbnailUrl: null, variants: m.variants, width: m.width });
+      return { href: src, srcSet, sizes: TAG_TILE_SIZES, media: screens };
+    };
+    expect(await preloadsOf(`/tag/${encodeURIComponent(tag)}`)).toEqual([
+      ...media.slice(0, 2).map((m) => tile(m, `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`)),
+      ...media.slice(0, 3).map((m) => tile(m, `(min-width: ${MOBILE_MAX_WIDTH_PX + 1}px)`)),
+    ]);
+    expect((await request(ctx.app).delete(`/api/story-api?id=${story.id}`).set(editor)).status).toBe(200);
   });
 
   it('answers no copies for a hero that is no creation (an uploaded file), which is shown as it is', async () => {

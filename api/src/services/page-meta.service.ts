@@ -4,7 +4,11 @@ import {
   MOBILE_MAX_WIDTH_PX,
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
+  STORY_ARCHIVE_TAGLINE,
+  STORY_CARD_SIZES,
+  STORY_HERO_SIZES,
   TAG_STRUCTURED_DATA_LIMIT,
+  TAG_TILE_SIZES,
   stillSources,
   storyCategoryLabel,
 } from '@app/shared';
@@ -14,12 +18,16 @@ import type { FeedService } from './feed.service';
 import { mediaPageMeta, mediaPagePreload, missingMediaMeta } from './media-page-meta';
 import type { CreatorsService } from './creators.service';
 import type { CollectionsService } from './collections.service';
+import type { Story } from '@app/shared/api/stories';
 import type { StoriesService } from './stories.service';
 import type { TagsService } from './tags.service';
 
 /** As the home page names itself (pageTitle) and web/index.html describes it. */
 const HOME_TITLE = 'Turn a photo into a new world · Mirrorverse';
 const HOME_DESCRIPTION = 'Mirrorverse turns your photos into styled images and short videos with themed looks or your own words.';
+const STORIES_TITLE = 'Stories — Mirrorverse';
+/** A tag page's first row: two tiles on a phone, three beside each other on a desktop (use-tag-columns.ts). */
+const TAG_FIRST_ROW = { phone: 2, desktop: 3 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +36,7 @@ const PRIVATE_PAGES = [/^\/StoryCreation\/?$/i, /^\/dashboard\//];
 /** The meta tags of the pages crawlers and link previews read: a story, a tag page, a creation, and noindex for tools. */
 export class PageMetaService {
   constructor(
-    private readonly stories: Pick<StoriesService, 'publishedBySlug'>,
+    private readonly stories: Pick<StoriesService, 'published' | 'publishedBySlug'>,
     private readonly tags: Pick<TagsService, 'page'>,
     private readonly creators: Pick<CreatorsService, 'page'>,
     private readonly publicUrl: string,
@@ -47,6 +55,7 @@ export class PageMetaService {
     }
     // The home's meta never fails the page: without the feed, index.html is served as built.
     if (pathname === '/') return this.home(canonical, imagePreloads).catch(() => undefined);
+    if (/^\/story\/?$/.test(pathname)) return this.storyArchive(canonical).catch(() => undefined);
     const story = /^\/story\/([^/]+)\/?$/.exec(pathname);
     if (story) return this.story(decodeURIComponent(story[1]!)).catch(notFoundAsUndefined);
     const tag = /^\/tag\/([^/]+)\/?$/.exec(pathname);
@@ -96,10 +105,19 @@ export class PageMetaService {
     }
   }
 
+  /** The story archive: its first card's picture preloaded, the largest thing on a phone's first screen. */
+  private async storyArchive(canonical: string): Promise<PageMeta> {
+    const [first] = await this.stories.published();
+    const preload = first ? storyArtPreload(first, STORY_CARD_SIZES) : undefined;
+    return { title: STORIES_TITLE, description: STORY_ARCHIVE_TAGLINE, canonical, ...(preload ? { preloads: [preload] } : {}) };
+  }
+
   private async story(slug: string): Promise<PageMeta> {
     const story = await this.stories.publishedBySlug(slug);
     const url = `${this.publicUrl}/story/${encodeURIComponent(story.slug)}`;
+    const hero = storyArtPreload(story, STORY_HERO_SIZES);
     return {
+      ...(hero ? { preloads: [hero] } : {}),
       title: `${story.title} — Mirrorverse Stories`,
       description: story.teaser_text,
       canonical: url,
@@ -187,7 +205,17 @@ export class PageMetaService {
     const url = `${this.publicUrl}/tag/${encodeURIComponent(page.tag)}`;
     const images = page.media.filter((m) => m.image_url).slice(0, TAG_STRUCTURED_DATA_LIMIT);
     const first = images[0];
+    // The first row's pictures, fetched while the app's code loads (its LCP on a phone).
+    const preload = (item: (typeof page.media)[number], media: string): ImagePreload | undefined => {
+      const { src, srcSet } = stillSources({ still: item.image_url, thumbnailUrl: null, variants: item.variants, width: item.width });
+      return src ? { href: src, srcSet, sizes: TAG_TILE_SIZES, media } : undefined;
+    };
+    const preloads = [
+      ...page.media.slice(0, TAG_FIRST_ROW.phone).map((item) => preload(item, `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`)),
+      ...page.media.slice(0, TAG_FIRST_ROW.desktop).map((item) => preload(item, `(min-width: ${MOBILE_MAX_WIDTH_PX + 1}px)`)),
+    ].filter((p): p is ImagePreload => p !== undefined);
     return {
+      preloads,
       title: `#${page.tag} — ${page.totalCount} ${page.totalCount === 1 ? 'creation' : 'creations'} on Mirrorverse`,
       description: `AI portraits and videos tagged ${page.tag}, made with Mirrorverse.`,
       canonical: url,
@@ -207,6 +235,14 @@ export class PageMetaService {
       },
     };
   }
+}
+
+/** A story's picture as its card or hero shows it (StoryArt): its creation's copies, or the file itself. */
+function storyArtPreload(story: Story, sizes: string): ImagePreload | undefined {
+  const { hero_image_url: still, hero_still: copies } = story;
+  if (!still) return undefined;
+  const { src, srcSet } = stillSources({ still, thumbnailUrl: copies?.thumbnailUrl ?? null, variants: copies?.variants ?? [], width: copies?.width ?? null });
+  return src ? { href: src, ...(srcSet ? { srcSet } : {}), sizes, media: 'all' } : undefined;
 }
 
 /** An address that names nothing: a 404 with the app's page, which shows its not-found screen. */

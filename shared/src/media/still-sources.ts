@@ -22,6 +22,18 @@ const SRC_MAX_WIDTH = 720;
 /** A feed tile's rendered width: one column on a phone (the page's padding aside), ~400 px beside others. */
 export const FEED_TILE_SIZES = '(max-width: 768px) calc(100vw - 32px), 400px';
 
+/*
+ * The rendered widths of the story archive's cards, a story's hero and a tag page's tiles (their
+ * CSS), for their `<img>` and for the server's preload of the first of them (page-meta): the same
+ * `sizes`, so the browser picks the same copy for both.
+ */
+/** stories.css: one column on a phone (16 px gutters), two from 769 px until three of 300 px fit, then three of at most ~357 px in the 1200 px page. */
+export const STORY_CARD_SIZES = '(max-width: 768px) calc(100vw - 32px), (max-width: 1030px) calc(46vw - 12px), 360px';
+/** story.css: the 980 px column less the page's gutters (16 px on a phone, 4vw to 40 px wider); a picture squarer than the box is drawn a little wider (cover). */
+export const STORY_HERO_SIZES = '(max-width: 768px) calc(100vw - 32px), (max-width: 1000px) 92vw, 900px';
+/** tag.css, use-tag-columns.ts: two columns on a phone (16 px gutters, 12 px gap), three to 1100 px (4vw gutters, 12 px gaps), then four of at most 268 px (40 px gutters, 16 px gaps). */
+export const TAG_TILE_SIZES = '(max-width: 768px) calc(50vw - 22px), (max-width: 1100px) calc(31vw - 8px), 268px';
+
 /**
  * What an <img> of a grid tile loads: every size the server stored — the WebP variants, the
  * thumbnail, the full still — as `srcset` width candidates, so the browser fetches the smallest that

@@ -46,3 +46,6 @@ export function storyParagraphs(content: string): string[] {
 export function countWords(content: string): number {
   return content.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
+
+/** The story archive's lead (its page, and its description for link previews). */
+export const STORY_ARCHIVE_TAGLINE = 'Tales from the other side of the mirror — each one told through a portrait.';

@@ -1,4 +1,4 @@
-import { STORY_CATEGORIES, storyCategoryLabel, storyCategoryTagline } from '@app/shared';
+import { STORY_ARCHIVE_TAGLINE, STORY_CARD_SIZES, STORY_CATEGORIES, storyCategoryLabel, storyCategoryTagline } from '@app/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BookIcon, WarningIcon } from '../../components/icons/line-icons';
@@ -17,12 +17,6 @@ import '../../styles/surface-card.css';
 import './stories.css';
 
 const SKELETON_CARDS = 6;
-/**
- * A card's picture's rendered width (stories.css): one column on a phone (the page's 16 px gutters
- * aside), two from 769 px until three of 300 px fit, then three of at most ~357 px in the 1200 px page.
- */
-const STORY_CARD_SIZES = '(max-width: 768px) calc(100vw - 32px), (max-width: 1030px) calc(46vw - 12px), 360px';
-const ARCHIVE_TAGLINE = 'Tales from the other side of the mirror — each one told through a portrait.';
 
 /** The story archive, /story (spec 3 §2): the category filter, its tagline and the card grid. */
 export function StoriesPage() {
@@ -39,7 +33,7 @@ export function StoriesPage() {
         <h1 className="stories__title display-title">
           Stories from <span className="gradient-text">the other side</span>
         </h1>
-        <p className="stories__lead">{ARCHIVE_TAGLINE}</p>
+        <p className="stories__lead">{STORY_ARCHIVE_TAGLINE}</p>
       </header>
 
       <nav className="stories__filters cluster" aria-label="Story categories">

@@ -1,4 +1,4 @@
-import { storyCategoryLabel } from '@app/shared';
+import { STORY_HERO_SIZES, storyCategoryLabel } from '@app/shared';
 import { Link, useParams } from 'react-router-dom';
 import { ChevronLeftIcon, ChevronRightIcon, ShareIcon } from '../../components/icons/creation-icons';
 import { ArrowLeftIcon, BookIcon } from '../../components/icons/line-icons';
@@ -19,11 +19,6 @@ import '../../styles/panels.css';
 import '../../styles/surface-card.css';
 import './story.css';
 
-/**
- * The hero's rendered width (story.css): the 980 px column less the page's gutters (16 px on a
- * phone, 4vw to 40 px wider). A picture squarer than the box is drawn wider (cover), a little more.
- */
-const STORY_HERO_SIZES = '(max-width: 768px) calc(100vw - 32px), (max-width: 1000px) 92vw, 900px';
 
 /** A single story, /story/:slug (spec 3 §2): hero, body with inline images, previous / next, Share. */
 export function StoryPage() {

@@ -1,4 +1,4 @@
-import { stillSources } from '@app/shared';
+import { stillSources, TAG_TILE_SIZES } from '@app/shared';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons/creation-icons';
 import { paths } from '../../config/paths';
@@ -10,12 +10,6 @@ import type { TagPage } from './use-tag-page';
 
 type TagMedia = TagPage['media'][number];
 
-/**
- * A tile's picture's rendered width (tag.css, use-tag-columns.ts): two columns on a phone (16 px
- * gutters, a 12 px gap), three to 1100 px (4vw gutters, 12 px gaps), then four of at most 268 px in
- * the 1200 px page (40 px gutters, 16 px gaps).
- */
-const TAG_TILE_SIZES = '(max-width: 768px) calc(50vw - 22px), (max-width: 1100px) calc(31vw - 8px), 268px';
 
 /**
  * A creation on a tag page: its still right-sized from the stored copies, at its own ratio so
