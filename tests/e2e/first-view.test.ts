@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, measureLayoutShift, MOBILE, pageProblems, PHONE } from '../support/browser';
 import { seedDemo } from '../support/demo';
 import { type RunningProduct, startProduct } from '../support/product';
 
@@ -36,15 +36,7 @@ describe('the first view of / with the demo content', () => {
     const context = await browser!.newContext({ ...device, deviceScaleFactor });
     try {
       const page = await context.newPage();
-      // Every layout shift of the page while it loads (Lighthouse's CLS: the goal is ≤ 0.02).
-      await page.addInitScript(() => {
-        window.__layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await measureLayoutShift(page);
       const media: Array<{ url: string; bytes: number }> = [];
       const sizing: Promise<void>[] = [];
       page.on('requestfinished', (request) => {
@@ -81,11 +73,7 @@ describe('the first view of / with the demo content', () => {
     const context = await browser!.newContext({ ...PHONE });
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = pageProblems(page);
       const feedCalls: string[] = [];
       page.on('request', (request) => {
         if (/getPublicFeed|getTrending/.test(request.url())) feedCalls.push(request.url());

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, measureLayoutShift, pageProblems, PHONE } from '../support/browser';
 import { seedDemo } from '../support/demo';
 import { type RunningProduct, startProduct } from '../support/product';
 import { settle, viewportShot } from '../support/screen';
@@ -59,11 +59,7 @@ describe('a creation’s page drawn on the server', () => {
     const context = await browser!.newContext({ ...PHONE, timezoneId: 'America/Los_Angeles' });
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = pageProblems(page);
       const calls: string[] = [];
       page.on('request', (request) => {
         if (/\/api\/(get-media-item|getPublicFeed|getTrending)/.test(request.url())) calls.push(request.url());
@@ -126,19 +122,8 @@ describe('a creation’s page drawn on the server', () => {
     const context = await browser!.newContext({ viewport: DESKTOP });
     try {
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
-      await page.addInitScript(() => {
-        window.__layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const problems = pageProblems(page);
+      await measureLayoutShift(page);
       await page.goto(`${product!.baseUrl}/m/${item.id}`);
       const viewer = page.getByRole('dialog', { name: 'Media viewer' });
       await viewer.waitFor();

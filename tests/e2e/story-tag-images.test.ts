@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, launchBrowser, measureLayoutShift, MOBILE, PHONE, screenshot } from '../support/browser';
 import { seedDemo } from '../support/demo';
 import { type RunningProduct, startProduct } from '../support/product';
 
@@ -50,15 +50,7 @@ describe('story and tag pages on a phone: right-sized, prioritised pictures (iss
     const context = await browser!.newContext(options);
     try {
       const page = await context.newPage();
-      // Every layout shift of the page while it loads (Lighthouse's CLS: the goal is ≤ 0.02).
-      await page.addInitScript(() => {
-        window.__layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await measureLayoutShift(page);
       const asked: string[] = [];
       const sizes = new Map<string, Promise<number>>();
       page.on('request', (request) => {
