@@ -6,6 +6,7 @@ import { emailChangeCodeMail } from '@app/shared/server/mail';
 import { type MediaUrls, type Storage, readObject } from '@app/shared/server/storage';
 import { AvatarRefusedError, avatarFolderOf, storeAvatarVariants } from '@app/shared/server/media/avatar-variants';
 import { DEFAULT_INGEST_LIMITS } from '@app/shared/server/media/ingest';
+import { Semaphore } from '@app/shared/server/concurrency';
 import { InvalidInputError } from '@app/shared/server/domain-errors';
 import { isUniqueViolation } from '@app/shared/server/db/unique-violation';
 import type { FirstScreenService } from './first-screen.service';
@@ -20,6 +21,12 @@ export const EMAIL_IN_USE = 'That email address is already in use.';
 
 /** A signed-in person's own account: profile, settings, quota, e-mail change and deletion. */
 export class AccountService {
+  /**
+   * Avatar pictures decoded at once in this process: each may hold a full picture's pixels, so a
+   * burst of avatar changes queues here instead of filling the api's memory (uploads have their own).
+   */
+  private readonly avatarDecodes = new Semaphore(1);
+
   constructor(
     private readonly repos: RepositoryPorts<{
       users: 'update' | 'findByEmail' | 'delete';
@@ -88,7 +95,7 @@ export class AccountService {
     const data = await readObject(this.storage, key);
     if (!data) throw new InvalidInputError('avatar: that file is no longer stored. Please upload the photo again.', 'BAD_REQUEST');
     try {
-      return await storeAvatarVariants(this.storage, user.id, data, DEFAULT_INGEST_LIMITS.maxImagePixels);
+      return await this.avatarDecodes.run(() => storeAvatarVariants(this.storage, user.id, data, DEFAULT_INGEST_LIMITS.maxImagePixels));
     } catch (error) {
       if (error instanceof AvatarRefusedError) throw new InvalidInputError(error.message, 'BAD_REQUEST');
       throw error;
