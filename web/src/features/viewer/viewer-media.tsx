@@ -19,6 +19,8 @@ export function ViewerMedia({ item, source, alt }: ViewerMediaProps) {
   const style = { '--media-ratio': ratio } as CSSProperties;
   // The stored copy that fills the frame on this screen (the feed's variants), not the full file.
   const still = stillSources({ still: source, thumbnailUrl: item.thumbnailUrl, variants: item.variants, width: item.width });
+  // A video's first frame, shown until it plays: its copies are the poster's (as the feed's tile shows it), at most 720 px wide.
+  const poster = stillSources({ still: item.posterUrl, thumbnailUrl: item.thumbnailUrl, variants: item.variants, width: item.width }).src;
   return (
     <div className="viewer__frame" style={style} data-testid="viewer-frame">
       {/* The frame has the media's own ratio: cover fills it exactly, without bars. */}
@@ -26,7 +28,7 @@ export function ViewerMedia({ item, source, alt }: ViewerMediaProps) {
         <video
           className="viewer__video cover"
           src={source ?? undefined}
-          poster={item.posterUrl ?? undefined}
+          poster={poster ?? undefined}
           controls
           autoPlay
           muted
