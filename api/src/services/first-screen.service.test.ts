@@ -4,6 +4,10 @@ import path from 'node:path';
 import { NotFoundError } from '@app/shared/server/domain-errors';
 import { createLogger } from '@app/shared/server/logger';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toFeedItem } from '@app/shared/server/media/media-presenter';
+import { aFeedRow, testMediaUrls } from '../../testing/rows';
+import type { AppInfoService } from './app-info.service';
+import type { FeedService } from './feed.service';
 import { FirstScreenService } from './first-screen.service';
 
 const silent = createLogger({ log: { level: 'silent', pretty: false } }, 'first-screen-test');
@@ -36,12 +40,17 @@ describe('FirstScreenService: a creation’s page', () => {
 
   function service() {
     let now = 1_000_000;
-    const feed = {
+    const feed: Pick<FeedService, 'page' | 'trending' | 'item'> = {
       page: () => Promise.reject(new Error('not asked here')),
       trending: () => Promise.reject(new Error('not asked here')),
-      item: (id: string) => (id === PUBLIC ? Promise.resolve({ success: true as const, item: { id } }) : Promise.reject(new NotFoundError('Media not found.', 'MEDIA_NOT_FOUND'))),
-    } as unknown as ConstructorParameters<typeof FirstScreenService>[0];
-    const appInfo = { launchStatus: () => Promise.resolve({ launch: { is_launched: true } }) } as unknown as ConstructorParameters<typeof FirstScreenService>[1];
+      item: (id: string) =>
+        id === PUBLIC
+          ? Promise.resolve({ success: true as const, item: toFeedItem(aFeedRow({ id }), testMediaUrls) })
+          : Promise.reject(new NotFoundError('Media not found.', 'MEDIA_NOT_FOUND')),
+    };
+    const appInfo: Pick<AppInfoService, 'launchStatus'> = {
+      launchStatus: () => Promise.resolve({ success: true as const, launch: { is_launched: true }, signUpOpen: true }),
+    };
     const screens = new FirstScreenService(feed, appInfo, path.join(root, 'dist'), silent, () => now);
     return { screens, later: (ms: number) => void (now += ms) };
   }
