@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE_MAX_WIDTH_PX, STORY_CARD_SIZES, STORY_HERO_SIZES, TAG_TILE_SIZES, stillSources } from '@app/shared';
+import { MOBILE_MAX_WIDTH_PX, STORY_CARD_SIZES, STORY_HERO_SIZES, TAG_TILE_SIZES, storyArtSources, tagTileSources } from '@app/shared';
 import type { Story, TagPage } from '@app/shared/api/stories';
 import { bearer, createAccount, type Session } from '../support/auth';
 import { availableDialects } from '../support/database';
@@ -111,7 +111,7 @@ describe(`right-sized story and tag images (${dialect})`, () => {
     };
     // What StoryArt and TagTile show (the shared rule), with the sizes they give.
     const art = (shown: Story, sizes: string) => {
-      const { src, srcSet } = stillSources({ still: shown.hero_image_url, thumbnailUrl: shown.hero_still?.thumbnailUrl ?? null, variants: shown.hero_still?.variants ?? [], width: shown.hero_still?.width ?? null });
+      const { src, srcSet } = storyArtSources(shown);
       return { href: src, srcSet, sizes, media: 'all' };
     };
     const variantUrls = story.hero_still!.variants.map((v) => v.url);
@@ -128,7 +128,7 @@ describe(`right-sized story and tag images (${dialect})`, () => {
     const tag = item.tags[0]!;
     const { media } = (await request(ctx.app).get(`/api/getTagPage?tag=${encodeURIComponent(tag)}`)).body as TagPage;
     const tile = (m: TagPage['media'][number], screens: string) => {
-      const { src, srcSet } = stillSources({ still: m.image_url, thumbnailUrl: null, variants: m.variants, width: m.width });
+      const { src, srcSet } = tagTileSources(m);
       return { href: src, srcSet, sizes: TAG_TILE_SIZES, media: screens };
     };
     expect(await preloadsOf(`/tag/${encodeURIComponent(tag)}`)).toEqual([

@@ -9,7 +9,9 @@ import {
   STORY_HERO_SIZES,
   TAG_STRUCTURED_DATA_LIMIT,
   TAG_TILE_SIZES,
+  tagTileSources,
   stillSources,
+  storyArtSources,
   storyCategoryLabel,
 } from '@app/shared';
 import { DomainError, NotFoundError } from '@app/shared/server/domain-errors';
@@ -207,7 +209,7 @@ export class PageMetaService {
     const first = images[0];
     // The first row's pictures, fetched while the app's code loads (its LCP on a phone).
     const preload = (item: (typeof page.media)[number], media: string): ImagePreload | undefined => {
-      const { src, srcSet } = stillSources({ still: item.image_url, thumbnailUrl: null, variants: item.variants, width: item.width });
+      const { src, srcSet } = tagTileSources(item);
       return src ? { href: src, srcSet, sizes: TAG_TILE_SIZES, media } : undefined;
     };
     const preloads = [
@@ -239,9 +241,8 @@ export class PageMetaService {
 
 /** A story's picture as its card or hero shows it (StoryArt): its creation's copies, or the file itself. */
 function storyArtPreload(story: Story, sizes: string): ImagePreload | undefined {
-  const { hero_image_url: still, hero_still: copies } = story;
-  if (!still) return undefined;
-  const { src, srcSet } = stillSources({ still, thumbnailUrl: copies?.thumbnailUrl ?? null, variants: copies?.variants ?? [], width: copies?.width ?? null });
+  if (!story.hero_image_url) return undefined;
+  const { src, srcSet } = storyArtSources(story);
   return src ? { href: src, ...(srcSet ? { srcSet } : {}), sizes, media: 'all' } : undefined;
 }
 

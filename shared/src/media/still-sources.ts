@@ -54,6 +54,23 @@ export function stillSources(files: StillFiles): StillSources {
   return { src, srcSet: widths.length > 1 ? widths.map((w) => `${candidates.get(w)} ${w}w`).join(', ') : undefined };
 }
 
+/** The stored copies of a story's hero (its `hero_still`) as the picture's rule reads them. */
+type HeroCopies = Pick<StillFiles, 'thumbnailUrl' | 'variants' | 'width'>;
+
+/**
+ * A story's picture, on its card and as its hero: the copies of the creation whose still it is,
+ * else the file alone. StoryArt and the server's preload of the first one both read it here.
+ */
+export function storyArtSources(story: { hero_image_url: string | null; hero_still: HeroCopies | null }): StillSources {
+  const copies = story.hero_still;
+  return stillSources({ still: story.hero_image_url, thumbnailUrl: copies?.thumbnailUrl ?? null, variants: copies?.variants ?? [], width: copies?.width ?? null });
+}
+
+/** A tag page's tile: its creation's stored copies (a tag answer names no thumbnail). TagTile and the server's preload of the first row read it here. */
+export function tagTileSources(item: { image_url: string | null; variants: StillFiles['variants']; width: number | null }): StillSources {
+  return stillSources({ still: item.image_url, thumbnailUrl: null, variants: item.variants, width: item.width });
+}
+
 /**
  * The viewer's picture's rendered width, for the `sizes` of its still (`stillSources`): on a phone
  * the screen less the stage's 12 px sides; on a desktop the stage beside the 380 px panel (less its

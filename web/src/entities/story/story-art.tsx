@@ -1,14 +1,12 @@
-import { storyCategoryLabel, stillSources } from '@app/shared';
-import type { StoryHeroStill } from '@app/shared/api/stories';
+import { storyArtSources, storyCategoryLabel } from '@app/shared';
+import type { Story } from '@app/shared/api/stories';
 import './story.css';
 
 type StoryArtProps = {
-  heroImageUrl: string | null;
-  /** The hero's stored smaller copies, when it is a creation's still (the story's `hero_still`). */
-  heroStill?: StoryHeroStill | null;
+  /** Its hero and, when the hero is a creation's still, that creation's smaller copies (`hero_still`). */
+  story: Pick<Story, 'hero_image_url' | 'hero_still' | 'story_category'>;
   /** The picture's rendered width (`sizes`), so the browser picks the copy that fills it. */
   sizes: string;
-  category: string;
   className?: string;
   /** The page's largest picture on arrival (the first card, the story page's hero): fetched first, at once. */
   priority?: boolean;
@@ -18,11 +16,12 @@ type StoryArtProps = {
  * A story's picture: its hero image, or a placeholder painted in its category's colours with
  * the category's name, so a story without a picture still looks made on purpose.
  */
-export function StoryArt({ heroImageUrl, heroStill = null, sizes, category, className, priority = false }: StoryArtProps) {
+export function StoryArt({ story, sizes, className, priority = false }: StoryArtProps) {
+  const category = story.story_category;
   const classes = `story-art story-art--${category}${className ? ` ${className}` : ''}`;
-  if (heroImageUrl) {
-    // The grids' rule (stillSources): every stored size as a candidate, never the full file as `src` when a copy exists.
-    const { src, srcSet } = stillSources({ still: heroImageUrl, thumbnailUrl: heroStill?.thumbnailUrl ?? null, variants: heroStill?.variants ?? [], width: heroStill?.width ?? null });
+  if (story.hero_image_url) {
+    // The grids' rule: every stored size as a candidate, never the full file as `src` when a copy exists.
+    const { src, srcSet } = storyArtSources(story);
     return (
       <div className={classes}>
         <img

@@ -100,10 +100,8 @@ function StoryCard({ story, priority }: { story: Story; priority: boolean }) {
     <Link to={paths.story.getHref(story.slug)} className={`story-card surface-card stack${story.featured ? ' story-card--featured' : ''}`} data-testid="story-card">
       <StoryArt
         className="story-card__art"
-        heroImageUrl={story.hero_image_url}
-        heroStill={story.hero_still}
+        story={story}
         sizes={STORY_CARD_SIZES}
-        category={story.story_category}
         priority={priority}
       />
       <div className="story-card__body stack">

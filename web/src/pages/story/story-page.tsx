@@ -83,10 +83,8 @@ function StoryView({ story, stories }: { story: Story; stories: readonly Story[]
       <header className="story__hero">
         <StoryArt
           className="story__art"
-          heroImageUrl={story.hero_image_url}
-          heroStill={story.hero_still}
+          story={story}
           sizes={STORY_HERO_SIZES}
-          category={story.story_category}
           priority
         />
         <div className="story__hero-text stack">

@@ -1,4 +1,4 @@
-import { stillSources, TAG_TILE_SIZES } from '@app/shared';
+import { TAG_TILE_SIZES, tagTileSources } from '@app/shared';
 import { Link } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons/creation-icons';
 import { paths } from '../../config/paths';
@@ -10,14 +10,12 @@ import type { TagPage } from './use-tag-page';
 
 type TagMedia = TagPage['media'][number];
 
-
 /**
  * A creation on a tag page: its still right-sized from the stored copies, at its own ratio so
  * nothing moves when it arrives. `priority`: in the first row, which a phone shows on arrival.
  */
 export function TagTile({ item, priority }: { item: TagMedia; priority: boolean }) {
-  const still = resolveMediaUrl(item.image_url);
-  const { src, srcSet } = stillSources({ still, thumbnailUrl: null, variants: item.variants, width: item.width });
+  const { src, srcSet } = tagTileSources({ ...item, image_url: resolveMediaUrl(item.image_url) });
   const name = item.user_name ?? 'Anonymous';
   const { ratio, onMedia } = useMediaRatio(declaredRatio(item.width, item.height));
   return (
